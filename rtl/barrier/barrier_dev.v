@@ -1,0 +1,415 @@
+// barrier_dev: device-side multicast barrier endpoint (one per GPU / device).
+//
+// Seed 001: ¶30 (a PE's arrival becomes one notification), ¶33-¶34 (each delivered copy adds its
+// increment to the device's local counter), ¶36 (PEs poll a local copy: here the release port
+// and the mirror writes), ¶38 (epochs, no reset), ¶39 (wrap: serial compare), ¶48 (internal
+// path). Contract, packet layout and CSR map: docs/barrier.md.
+//
+// Parameters: DATA_WIDTH (AXI-Stream, power of two 32..512), NUM_BARRIERS (2..32, power of
+// two), NUM_PES (2..128, power of two), CNT_WIDTH (4..64).
+// Interfaces: AXI4-Lite CSRs (16-bit address), s_axis_rx (notifications from the fabric),
+// m_axis_tx (this device's notifications), s_req / m_rel (PE requests and releases), m_mir
+// (posted mirror writes {addr = MIRROR_BASE + 8*bar, data = counter value}).
+// Errors: every dropped packet or request, refused configuration and bad CSR write has a
+// statistics counter (docs/barrier.md section 6); bad CSR writes also answer SLVERR.
+module barrier_dev #(
+    parameter DATA_WIDTH   = 64,
+    parameter NUM_BARRIERS = 16,
+    parameter NUM_PES      = 16,
+    parameter CNT_WIDTH    = 64
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+    input  wire [15:0]             s_axil_awaddr,
+    input  wire                    s_axil_awvalid,
+    output wire                    s_axil_awready,
+    input  wire [31:0]             s_axil_wdata,
+    input  wire [3:0]              s_axil_wstrb,
+    input  wire                    s_axil_wvalid,
+    output wire                    s_axil_wready,
+    output wire [1:0]              s_axil_bresp,
+    output wire                    s_axil_bvalid,
+    input  wire                    s_axil_bready,
+    input  wire [15:0]             s_axil_araddr,
+    input  wire                    s_axil_arvalid,
+    output wire                    s_axil_arready,
+    output wire [31:0]             s_axil_rdata,
+    output wire [1:0]              s_axil_rresp,
+    output wire                    s_axil_rvalid,
+    input  wire                    s_axil_rready,
+    input  wire [DATA_WIDTH-1:0]   s_axis_rx_tdata,
+    input  wire [DATA_WIDTH/8-1:0] s_axis_rx_tkeep,
+    input  wire                    s_axis_rx_tvalid,
+    output wire                    s_axis_rx_tready,
+    input  wire                    s_axis_rx_tlast,
+    output wire [DATA_WIDTH-1:0]   m_axis_tx_tdata,
+    output wire [DATA_WIDTH/8-1:0] m_axis_tx_tkeep,
+    output wire                    m_axis_tx_tvalid,
+    input  wire                    m_axis_tx_tready,
+    output wire                    m_axis_tx_tlast,
+    input  wire                    s_req_valid,
+    output wire                    s_req_ready,
+    input  wire [1:0]              s_req_op,
+    input  wire [7:0]              s_req_pe,
+    input  wire [7:0]              s_req_bar,
+    input  wire [CNT_WIDTH-1:0]    s_req_epoch,
+    output wire                    m_rel_valid,
+    input  wire                    m_rel_ready,
+    output wire [7:0]              m_rel_pe,
+    output wire [7:0]              m_rel_bar,
+    output wire [CNT_WIDTH-1:0]    m_rel_epoch,
+    output wire [1:0]              m_rel_status,
+    output wire                    m_mir_valid,
+    input  wire                    m_mir_ready,
+    output wire [63:0]             m_mir_addr,
+    output wire [63:0]             m_mir_data
+);
+    localparam W     = CNT_WIDTH;
+    localparam NB    = NUM_BARRIERS;
+    localparam NW    = NUM_PES;
+    localparam BW    = (NB <= 2) ? 1 : $clog2(NB);
+    localparam PW    = (NW <= 2) ? 1 : $clog2(NW);
+    localparam NSTAT = 23;
+    localparam [W-1:0] HALF = {1'b1, {(W-1){1'b0}}};
+    localparam integer NB_I = NB;
+    localparam integer NW_I = NW;
+    localparam [5:0] NB6 = NB_I[5:0];
+    localparam [8:0] NW9 = NW_I[8:0];
+    localparam [31:0] PARAMS = {8'd0, W[7:0], PW[7:0], BW[7:0]};
+
+    // ------------------------------------------------------------ CSR bus
+    wire        reg_wr_en;
+    wire [15:0] reg_wr_addr;
+    wire [31:0] reg_wr_data;
+    wire [3:0]  reg_wr_strb;
+    reg         reg_wr_err;
+    wire [15:0] reg_rd_addr;
+    reg  [31:0] reg_rd_data;
+    reg         reg_rd_err;
+
+    axil_reg_if #(.ADDR_WIDTH(16)) u_axil (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
+        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
+        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
+        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata),
+        .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+        .s_axil_rready(s_axil_rready),
+        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
+        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err),
+        .reg_rd_addr(reg_rd_addr), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+    );
+
+    // ------------------------------------------------------------ configuration registers
+    reg          ctrl_internal_reg;
+    reg [31:0]   inc_max_reg;
+    reg [47:0]   src_mac_reg;
+    reg [31:0]   src_ip_reg;
+    reg [23:0]   dest_qp_reg;
+    reg [31:0]   rkey_reg;
+    reg [15:0]   udp_sport_reg;
+    reg [7:0]    tos_reg;
+    reg [63:0]   cnt_base_reg;
+    reg [63:0]   mirror_base_reg;
+    reg [NB-1:0] bar_en_reg;
+    reg [W-1:0]  bar_inc_reg  [0:NB-1];
+    reg [W-1:0]  bar_step_reg [0:NB-1];
+    reg [31:0]   group_ip_reg [0:NB-1];
+    reg [31:0]   stat_reg     [0:NSTAT-1];
+
+    wire [NB*W-1:0]  cfg_bar_step, cfg_bar_inc;
+    wire [NB*32-1:0] cfg_group_ip;
+    genvar gb;
+    generate
+        for (gb = 0; gb < NB; gb = gb + 1) begin : g_cfg
+            assign cfg_bar_step[gb*W +: W]  = bar_step_reg[gb];
+            assign cfg_bar_inc[gb*W +: W]   = bar_inc_reg[gb];
+            assign cfg_group_ip[gb*32 +: 32] = group_ip_reg[gb];
+        end
+    endgenerate
+
+    wire [NB*W-1:0] cnt_flat;
+    wire [NW*W-1:0] tgt_flat;
+    wire [NW-1:0]   pe_busy;
+    wire [23:0]     tx_psn;
+
+    // 64-bit views of W-bit values, and W-bit views of 64-bit values
+    function [63:0] zx;
+        input [W-1:0] v;
+        reg   [63:0] r;
+        begin
+            r = 64'd0;
+            r[W-1:0] = v;
+            zx = r;
+        end
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [W-1:0] tr;               // keep the low W bits
+        input [63:0] v;
+        begin
+            tr = v[W-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ------------------------------------------------------------ CSR write decode
+    wire        a_bar   = (reg_wr_addr[15:10] == 6'b000001);          // 0x400..0x7ff
+    wire [4:0]  a_bidx  = reg_wr_addr[9:5];
+    wire [4:0]  a_boff  = reg_wr_addr[4:0];
+    wire        a_bar_ok = a_bar && ({1'b0, a_bidx} < NB6) && (reg_wr_addr[1:0] == 2'b00);
+    wire [BW-1:0] w_bar = a_bidx[BW-1:0];
+    wire        a_tgt   = (reg_wr_addr[15:11] == 5'b00001);           // 0x800..0xfff
+    wire [7:0]  a_pidx  = reg_wr_addr[10:3];
+    wire        a_tgt_ok = a_tgt && ({1'b0, a_pidx} < NW9) && (reg_wr_addr[1:0] == 2'b00);
+    wire [PW-1:0] w_pe  = a_pidx[PW-1:0];
+
+    wire [W-1:0] w_step_cur = bar_step_reg[w_bar];
+    wire [63:0]  w_cnt_cur  = zx(cnt_flat[w_bar*W +: W]);
+    wire [63:0]  w_tgt_cur  = zx(tgt_flat[w_pe*W +: W]);
+    wire [63:0]  w_step64   = zx(w_step_cur);
+    wire         step_valid = (w_step_cur != {W{1'b0}}) && (w_step_cur <= HALF);
+    wire         w_en_cur   = bar_en_reg[w_bar];
+
+    reg cfg_reject_pulse;
+    reg csr_cnt_wr, csr_tgt_wr, csr_psn_wr;
+    reg [W-1:0] csr_cnt_data, csr_tgt_data;
+    always @* begin
+        reg_wr_err       = 1'b0;
+        cfg_reject_pulse = 1'b0;
+        csr_cnt_wr       = 1'b0;
+        csr_tgt_wr       = 1'b0;
+        csr_psn_wr       = 1'b0;
+        csr_cnt_data     = tr({w_cnt_cur[63:32], reg_wr_data});
+        csr_tgt_data     = tr({w_tgt_cur[63:32], reg_wr_data});
+        if (reg_wr_addr[2] == 1'b1) begin
+            csr_cnt_data = tr({reg_wr_data, w_cnt_cur[31:0]});
+            csr_tgt_data = tr({reg_wr_data, w_tgt_cur[31:0]});
+        end
+        if (reg_wr_en) begin
+            if (reg_wr_strb != 4'b1111) begin
+                reg_wr_err = 1'b1;                             // partial writes are refused
+            end else if (a_bar_ok) begin
+                case (a_boff)
+                    5'h00: cfg_reject_pulse = reg_wr_data[0] && !step_valid;
+                    5'h04, 5'h10: ;
+                    5'h08, 5'h0c: reg_wr_err = w_en_cur;      // STEP locked while enabled
+                    5'h18, 5'h1c: begin
+                        reg_wr_err = w_en_cur;                 // CNT locked while enabled
+                        csr_cnt_wr = !w_en_cur;
+                    end
+                    default: reg_wr_err = 1'b1;
+                endcase
+            end else if (a_tgt_ok) begin
+                reg_wr_err = pe_busy[w_pe];                    // TGT locked while the PE waits
+                csr_tgt_wr = !pe_busy[w_pe];
+            end else begin
+                case (reg_wr_addr)
+                    16'h0008, 16'h000c, 16'h0010, 16'h0014, 16'h0018, 16'h001c, 16'h0020,
+                    16'h0024, 16'h0028, 16'h002c, 16'h0030, 16'h0034: ;
+                    16'h0038: csr_psn_wr = 1'b1;
+                    default: reg_wr_err = 1'b1;
+                endcase
+            end
+        end
+    end
+
+    // ------------------------------------------------------------ CSR read decode
+    wire        r_bar    = (reg_rd_addr[15:10] == 6'b000001);
+    wire [4:0]  r_bidx   = reg_rd_addr[9:5];
+    wire [BW-1:0] r_b    = r_bidx[BW-1:0];
+    wire        r_bar_ok = r_bar && ({1'b0, r_bidx} < NB6) && (reg_rd_addr[1:0] == 2'b00);
+    wire        r_tgt    = (reg_rd_addr[15:11] == 5'b00001);
+    wire [7:0]  r_pidx   = reg_rd_addr[10:3];
+    wire [PW-1:0] r_p    = r_pidx[PW-1:0];
+    wire        r_tgt_ok = r_tgt && ({1'b0, r_pidx} < NW9) && (reg_rd_addr[1:0] == 2'b00);
+    wire        r_stat   = (reg_rd_addr[15:7] == 9'h002) && (reg_rd_addr[6:2] < NSTAT) &&
+                           (reg_rd_addr[1:0] == 2'b00);
+    wire [63:0] r_cnt    = zx(cnt_flat[r_b*W +: W]);
+    wire [63:0] r_tgt64  = zx(tgt_flat[r_p*W +: W]);
+    wire [63:0] r_step   = zx(bar_step_reg[r_b]);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0] r_inc    = zx(bar_inc_reg[r_b]);   // BAR_INC is a 32-bit register
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @* begin
+        reg_rd_data = 32'd0;
+        reg_rd_err  = 1'b0;
+        if (r_bar_ok) begin
+            case (reg_rd_addr[4:0])
+                5'h00: reg_rd_data = {31'd0, bar_en_reg[r_b]};
+                5'h04: reg_rd_data = r_inc[31:0];
+                5'h08: reg_rd_data = r_step[31:0];
+                5'h0c: reg_rd_data = r_step[63:32];
+                5'h10: reg_rd_data = group_ip_reg[r_b];
+                5'h18: reg_rd_data = r_cnt[31:0];
+                5'h1c: reg_rd_data = r_cnt[63:32];
+                default: reg_rd_err = 1'b1;
+            endcase
+        end else if (r_tgt_ok) begin
+            reg_rd_data = reg_rd_addr[2] ? r_tgt64[63:32] : r_tgt64[31:0];
+        end else if (r_stat) begin
+            reg_rd_data = stat_reg[reg_rd_addr[6:2]];
+        end else begin
+            case (reg_rd_addr)
+                16'h0000: reg_rd_data = 32'h42415231;
+                16'h0004: reg_rd_data = PARAMS;
+                16'h0008: reg_rd_data = {31'd0, ctrl_internal_reg};
+                16'h000c: reg_rd_data = inc_max_reg;
+                16'h0010: reg_rd_data = src_mac_reg[31:0];
+                16'h0014: reg_rd_data = {16'd0, src_mac_reg[47:32]};
+                16'h0018: reg_rd_data = src_ip_reg;
+                16'h001c: reg_rd_data = {8'd0, dest_qp_reg};
+                16'h0020: reg_rd_data = rkey_reg;
+                16'h0024: reg_rd_data = {8'd0, tos_reg, udp_sport_reg};
+                16'h0028: reg_rd_data = cnt_base_reg[31:0];
+                16'h002c: reg_rd_data = cnt_base_reg[63:32];
+                16'h0030: reg_rd_data = mirror_base_reg[31:0];
+                16'h0034: reg_rd_data = mirror_base_reg[63:32];
+                16'h0038: reg_rd_data = {8'd0, tx_psn};
+                default:  reg_rd_err = 1'b1;
+            endcase
+        end
+    end
+
+    // ------------------------------------------------------------ datapath
+    wire          inc_valid, inc_ready;
+    wire [BW-1:0] inc_bar;
+    wire [W-1:0]  inc_val;
+    wire          rx_ok;
+    wire [9:0]    rx_drop;
+
+    barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_rx (
+        .clk(clk), .rst(rst),
+        .cfg_cnt_base(cnt_base_reg), .cfg_rkey(rkey_reg), .cfg_dest_qp(dest_qp_reg),
+        .cfg_inc_max(inc_max_reg), .cfg_bar_en(bar_en_reg), .cfg_group_ip(cfg_group_ip),
+        .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
+        .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
+        .s_axis_rx_tlast(s_axis_rx_tlast),
+        .m_inc_valid(inc_valid), .m_inc_ready(inc_ready), .m_inc_bar(inc_bar),
+        .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop(rx_drop)
+    );
+
+    wire          notif_valid, notif_ready;
+    wire [BW-1:0] notif_bar;
+    wire [BW-1:0] mir_bar;
+    wire [W-1:0]  mir_data;
+    wire st_arr, st_wait, st_dpe, st_dbusy, st_ebar, st_efar, st_eop, st_rel, st_tx;
+    wire [1:0] st_mir;
+
+    barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W)) u_ctr (
+        .clk(clk), .rst(rst),
+        .cfg_internal_path(ctrl_internal_reg), .cfg_bar_en(bar_en_reg),
+        .cfg_bar_step(cfg_bar_step), .cfg_bar_inc(cfg_bar_inc),
+        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_idx(w_bar), .csr_cnt_data(csr_cnt_data),
+        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_idx(w_pe), .csr_tgt_data(csr_tgt_data),
+        .cnt_flat(cnt_flat), .tgt_flat(tgt_flat), .pe_busy(pe_busy),
+        .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
+        .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
+        .s_inc_valid(inc_valid), .s_inc_ready(inc_ready), .s_inc_bar(inc_bar),
+        .s_inc_val(inc_val),
+        .m_rel_valid(m_rel_valid), .m_rel_ready(m_rel_ready), .m_rel_pe(m_rel_pe),
+        .m_rel_bar(m_rel_bar), .m_rel_epoch(m_rel_epoch), .m_rel_status(m_rel_status),
+        .m_mir_valid(m_mir_valid), .m_mir_ready(m_mir_ready), .m_mir_bar(mir_bar),
+        .m_mir_data(mir_data),
+        .m_notif_valid(notif_valid), .m_notif_ready(notif_ready), .m_notif_bar(notif_bar),
+        .stat_req_arrive(st_arr), .stat_req_wait(st_wait), .stat_req_drop_pe(st_dpe),
+        .stat_req_drop_busy(st_dbusy), .stat_rsp_err_bar(st_ebar), .stat_rsp_err_far(st_efar),
+        .stat_rsp_err_op(st_eop), .stat_rel_ok(st_rel), .stat_mirror_wr(st_mir),
+        .stat_tx_notif(st_tx)
+    );
+    assign m_mir_addr = mirror_base_reg + {{(61-BW){1'b0}}, mir_bar, 3'b000};
+    assign m_mir_data = zx(mir_data);
+
+    barrier_tx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_tx (
+        .clk(clk), .rst(rst),
+        .cfg_src_mac(src_mac_reg), .cfg_src_ip(src_ip_reg), .cfg_tos(tos_reg),
+        .cfg_udp_sport(udp_sport_reg), .cfg_dest_qp(dest_qp_reg), .cfg_rkey(rkey_reg),
+        .cfg_cnt_base(cnt_base_reg), .cfg_group_ip(cfg_group_ip), .cfg_bar_inc(cfg_bar_inc),
+        .cfg_psn_wr(csr_psn_wr), .cfg_psn_data(reg_wr_data[23:0]), .psn(tx_psn),
+        .s_notif_valid(notif_valid), .s_notif_ready(notif_ready), .s_notif_bar(notif_bar),
+        .m_axis_tx_tdata(m_axis_tx_tdata), .m_axis_tx_tkeep(m_axis_tx_tkeep),
+        .m_axis_tx_tvalid(m_axis_tx_tvalid), .m_axis_tx_tready(m_axis_tx_tready),
+        .m_axis_tx_tlast(m_axis_tx_tlast)
+    );
+
+    // ------------------------------------------------------------ statistics
+    wire [NSTAT*2-1:0] stat_add = {
+        {1'b0, reg_wr_en && reg_wr_err},   // 22 csr_err
+        {1'b0, cfg_reject_pulse},          // 21 cfg_reject
+        st_mir,                            // 20 mirror_wr
+        {1'b0, st_tx},                     // 19 tx_notif
+        {1'b0, st_rel},                    // 18 rel_ok
+        {1'b0, st_eop},                    // 17 rsp_err_op
+        {1'b0, st_efar},                   // 16 rsp_err_far
+        {1'b0, st_ebar},                   // 15 rsp_err_bar
+        {1'b0, st_dbusy},                  // 14 req_drop_busy
+        {1'b0, st_dpe},                    // 13 req_drop_pe
+        {1'b0, st_wait},                   // 12 req_wait
+        {1'b0, st_arr},                    // 11 req_arrive
+        {1'b0, rx_drop[9]}, {1'b0, rx_drop[8]}, {1'b0, rx_drop[7]}, {1'b0, rx_drop[6]},
+        {1'b0, rx_drop[5]}, {1'b0, rx_drop[4]}, {1'b0, rx_drop[3]}, {1'b0, rx_drop[2]},
+        {1'b0, rx_drop[1]}, {1'b0, rx_drop[0]},  // 10..1 rx drops
+        {1'b0, rx_ok}                      // 0 rx_ok
+    };
+
+    // ------------------------------------------------------------ sequential
+    integer b, s;
+    always @(posedge clk) begin
+        if (rst) begin
+            ctrl_internal_reg <= 1'b0;
+            inc_max_reg       <= 32'd1;
+            src_mac_reg       <= 48'd0;
+            src_ip_reg        <= 32'd0;
+            dest_qp_reg       <= 24'd0;
+            rkey_reg          <= 32'd0;
+            udp_sport_reg     <= 16'd0;
+            tos_reg           <= 8'd0;
+            cnt_base_reg      <= 64'd0;
+            mirror_base_reg   <= 64'd0;
+            bar_en_reg        <= {NB{1'b0}};
+            for (b = 0; b < NB; b = b + 1) begin
+                bar_inc_reg[b]  <= {W{1'b0}};
+                bar_step_reg[b] <= {W{1'b0}};
+                group_ip_reg[b] <= 32'd0;
+            end
+            for (s = 0; s < NSTAT; s = s + 1)
+                stat_reg[s] <= 32'd0;
+        end else begin
+            for (s = 0; s < NSTAT; s = s + 1)
+                stat_reg[s] <= stat_reg[s] + {30'd0, stat_add[2*s +: 2]};
+            if (reg_wr_en && !reg_wr_err) begin
+                if (a_bar_ok) begin
+                    case (a_boff)
+                        5'h00: bar_en_reg[w_bar] <= reg_wr_data[0] && step_valid;
+                        5'h04: bar_inc_reg[w_bar] <= tr({32'd0, reg_wr_data});
+                        5'h08: bar_step_reg[w_bar] <= tr({w_step64[63:32], reg_wr_data});
+                        5'h0c: bar_step_reg[w_bar] <= tr({reg_wr_data, w_step64[31:0]});
+                        5'h10: group_ip_reg[w_bar] <= reg_wr_data;
+                        default: ;
+                    endcase
+                end else if (!a_tgt_ok) begin
+                    case (reg_wr_addr)
+                        16'h0008: ctrl_internal_reg <= reg_wr_data[0];
+                        16'h000c: inc_max_reg <= reg_wr_data;
+                        16'h0010: src_mac_reg[31:0] <= reg_wr_data;
+                        16'h0014: src_mac_reg[47:32] <= reg_wr_data[15:0];
+                        16'h0018: src_ip_reg <= reg_wr_data;
+                        16'h001c: dest_qp_reg <= reg_wr_data[23:0];
+                        16'h0020: rkey_reg <= reg_wr_data;
+                        16'h0024: begin
+                            udp_sport_reg <= reg_wr_data[15:0];
+                            tos_reg       <= reg_wr_data[23:16];
+                        end
+                        16'h0028: cnt_base_reg[31:0]     <= reg_wr_data;
+                        16'h002c: cnt_base_reg[63:32]    <= reg_wr_data;
+                        16'h0030: mirror_base_reg[31:0]  <= reg_wr_data;
+                        16'h0034: mirror_base_reg[63:32] <= reg_wr_data;
+                        default: ;
+                    endcase
+                end
+            end
+        end
+    end
+endmodule

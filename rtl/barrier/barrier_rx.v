@@ -1,0 +1,203 @@
+// barrier_rx: RoCEv2 FetchAdd barrier-notification parser (fabric side of a device).
+//
+// Seed 001 ¶33 (the notification is an atomic reduction add carrying its increment), ¶51 (no
+// response). Packet layout, drop order and counters: docs/barrier.md section 5.
+//
+// s_axis_rx: AXI-Stream, DATA_WIDTH bits (power of two, 32..512), byte 0 of the packet in
+// tdata[7:0] of the first beat, contiguous tkeep, no FCS. One beat per cycle; after the tlast
+// beat the parser spends one cycle evaluating (tready low), so a notification takes
+// ceil(86 / (DATA_WIDTH/8)) + 1 cycles.
+// m_inc: {bar[BW-1:0], inc[W-1:0]} for each accepted notification (valid/ready, registered).
+// stat_drop: one-cycle pulse vector, bit i = drop reason i (0 trunc, 1 long, 2 malformed,
+// 3 ipcsum, 4 not_roce, 5 opcode, 6 icrc, 7 rkey, 8 bar, 9 inc); stat_ok pulses per accepted
+// notification.
+// Increment rule: add data must be non-zero, <= cfg_inc_max and < 2^(W-1) (serial-compare
+// safety, note S4).
+module barrier_rx #(
+    parameter DATA_WIDTH   = 64,
+    parameter NUM_BARRIERS = 16,
+    parameter CNT_WIDTH    = 64
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+    input  wire [63:0]                   cfg_cnt_base,
+    input  wire [31:0]                   cfg_rkey,
+    input  wire [23:0]                   cfg_dest_qp,
+    input  wire [31:0]                   cfg_inc_max,
+    input  wire [NUM_BARRIERS-1:0]       cfg_bar_en,
+    input  wire [NUM_BARRIERS*32-1:0]    cfg_group_ip,
+    input  wire [DATA_WIDTH-1:0]         s_axis_rx_tdata,
+    input  wire [DATA_WIDTH/8-1:0]       s_axis_rx_tkeep,
+    input  wire                          s_axis_rx_tvalid,
+    output wire                          s_axis_rx_tready,
+    input  wire                          s_axis_rx_tlast,
+    output wire                          m_inc_valid,
+    input  wire                          m_inc_ready,
+    output wire [BW-1:0]                 m_inc_bar,
+    output wire [CNT_WIDTH-1:0]          m_inc_val,
+    output wire                          stat_ok,
+    output wire [9:0]                    stat_drop
+);
+    localparam W       = CNT_WIDTH;
+    localparam KW      = DATA_WIDTH / 8;
+    localparam BW      = (NUM_BARRIERS <= 2) ? 1 : $clog2(NUM_BARRIERS);
+    localparam PKT_LEN = 86;
+    localparam [31:0] ICRC_SEED = 32'hdebb20e3;   // CRC state after 8 bytes of 0xFF
+
+    generate
+        if (DATA_WIDTH < 32 || DATA_WIDTH > 512 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
+        begin : g_bad_dw
+            PARAMETER_ERROR_DATA_WIDTH_must_be_pow2_32_to_512 u_err();
+        end
+    endgenerate
+
+    reg  [8*PKT_LEN-1:0] hdr_reg;       // first 86 bytes of the packet
+    reg  [15:0]          len_reg;       // bytes received so far (saturating)
+    reg  [31:0]          crc_reg;
+    reg                  eval_reg;      // a complete packet waits for its verdict
+    reg                  out_valid_reg;
+    reg  [BW-1:0]        out_bar_reg;
+    reg  [W-1:0]         out_inc_reg;
+
+    wire in_fire = s_axis_rx_tvalid && s_axis_rx_tready;
+    assign s_axis_rx_tready = !eval_reg;
+
+    // bytes in this beat
+    integer i;
+    reg [15:0] nbytes;
+    always @* begin
+        nbytes = 16'd0;
+        for (i = 0; i < KW; i = i + 1)
+            if (s_axis_rx_tkeep[i]) nbytes = nbytes + 16'd1;
+    end
+
+    wire [31:0] crc_next;
+    roce_icrc_beat #(.DATA_WIDTH(DATA_WIDTH), .ICRC_OFFSET(PKT_LEN - 4), .OFF_WIDTH(16)) u_crc (
+        .crc_in(crc_reg), .data(s_axis_rx_tdata), .keep(s_axis_rx_tkeep),
+        .beat_offset(len_reg), .crc_out(crc_next)
+    );
+
+    // ------------------------------------------------------------ field extraction (big endian)
+    function [7:0] hb;
+        input integer idx;
+        begin
+            hb = hdr_reg[8*idx +: 8];
+        end
+    endfunction
+
+    wire [15:0] f_ethertype = {hb(12), hb(13)};
+    wire [7:0]  f_verihl    = hb(14);
+    wire [15:0] f_iplen     = {hb(16), hb(17)};
+    wire [15:0] f_frag      = {hb(20), hb(21)};
+    wire [7:0]  f_proto     = hb(23);
+    wire [31:0] f_dip       = {hb(30), hb(31), hb(32), hb(33)};
+    wire [15:0] f_dport     = {hb(36), hb(37)};
+    wire [15:0] f_udplen    = {hb(38), hb(39)};
+    wire [7:0]  f_opcode    = hb(42);
+    // SE/M/Pad (bits 7:4) are not checked: only TVer must be 0 (docs/barrier.md section 5)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [7:0]  f_byte43    = hb(43);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [3:0]  f_tver      = f_byte43[3:0];
+    wire [15:0] f_pkey      = {hb(44), hb(45)};
+    wire [23:0] f_dqp       = {hb(47), hb(48), hb(49)};
+    wire [63:0] f_va        = {hb(54), hb(55), hb(56), hb(57), hb(58), hb(59), hb(60), hb(61)};
+    wire [31:0] f_rkey      = {hb(62), hb(63), hb(64), hb(65)};
+    wire [63:0] f_add       = {hb(66), hb(67), hb(68), hb(69), hb(70), hb(71), hb(72), hb(73)};
+    wire [31:0] f_icrc      = {hb(85), hb(84), hb(83), hb(82)};
+
+    // IPv4 header checksum: the ones'-complement sum of the 10 header words must be 0xffff
+    reg [19:0] ipsum;
+    reg [16:0] ipsum_t;
+    reg [15:0] ipsum_f;
+    integer k;
+    always @* begin
+        ipsum = 20'd0;
+        for (k = 0; k < 10; k = k + 1)
+            ipsum = ipsum + {4'd0, hb(14 + 2*k), hb(15 + 2*k)};
+        ipsum_t = {1'b0, ipsum[15:0]} + {13'd0, ipsum[19:16]};
+        ipsum_f = ipsum_t[15:0] + {15'd0, ipsum_t[16]};
+    end
+
+    // barrier lookup from the AtomicETH VA
+    wire [64:0] va_diff  = {1'b0, f_va} - {1'b0, cfg_cnt_base};
+    wire        va_in    = !va_diff[64] && (va_diff[63:3+BW] == {(61-BW){1'b0}}) && (va_diff[2:0] == 3'd0);
+    wire [BW-1:0] v_bar  = va_diff[BW+2:3];
+    wire        bar_ok   = va_in && cfg_bar_en[v_bar] && (cfg_group_ip[v_bar*32 +: 32] == f_dip);
+    wire        inc_ok   = (f_add != 64'd0) && (f_add <= {32'd0, cfg_inc_max}) &&
+                           (W == 64 ? !f_add[63] : (f_add < (64'd1 << (W - 1))));
+
+    wire d_trunc = (len_reg < PKT_LEN);
+    wire d_long  = (len_reg > PKT_LEN);
+    wire d_malf  = (f_ethertype != 16'h0800) || (f_verihl != 8'h45) ||
+                   ((f_frag & 16'hbfff) != 16'd0) || (f_proto != 8'd17) ||
+                   (f_iplen != 16'd72) || (f_udplen != 16'd52);
+    wire d_ipcs  = (ipsum_f != 16'hffff);
+    wire d_roce  = (f_dport != 16'd4791);
+    wire d_opc   = (f_opcode != 8'h14) || (f_tver != 4'd0) || (f_pkey != 16'hffff) ||
+                   (f_dqp != cfg_dest_qp);
+    wire d_icrc  = (f_icrc != ~crc_reg);
+    wire d_rkey  = (f_rkey != cfg_rkey);
+    wire d_bar   = !bar_ok;
+    wire d_inc   = !inc_ok;
+
+    reg [9:0] verdict;   // one-hot first failing check, 0 = accept
+    always @* begin
+        verdict = 10'd0;
+        if      (d_trunc) verdict[0] = 1'b1;
+        else if (d_long)  verdict[1] = 1'b1;
+        else if (d_malf)  verdict[2] = 1'b1;
+        else if (d_ipcs)  verdict[3] = 1'b1;
+        else if (d_roce)  verdict[4] = 1'b1;
+        else if (d_opc)   verdict[5] = 1'b1;
+        else if (d_icrc)  verdict[6] = 1'b1;
+        else if (d_rkey)  verdict[7] = 1'b1;
+        else if (d_bar)   verdict[8] = 1'b1;
+        else if (d_inc)   verdict[9] = 1'b1;
+    end
+
+    wire out_free  = !out_valid_reg || m_inc_ready;
+    wire accept    = eval_reg && (verdict == 10'd0) && out_free;
+    wire drop      = eval_reg && (verdict != 10'd0);
+    assign stat_ok   = accept;
+    assign stat_drop = drop ? verdict : 10'd0;
+
+    assign m_inc_valid = out_valid_reg;
+    assign m_inc_bar   = out_bar_reg;
+    assign m_inc_val   = out_inc_reg;
+
+    integer j;
+    always @(posedge clk) begin
+        if (rst) begin
+            hdr_reg       <= {8*PKT_LEN{1'b0}};
+            len_reg       <= 16'd0;
+            crc_reg       <= ICRC_SEED;
+            eval_reg      <= 1'b0;
+            out_valid_reg <= 1'b0;
+            out_bar_reg   <= {BW{1'b0}};
+            out_inc_reg   <= {W{1'b0}};
+        end else begin
+            if (m_inc_ready)
+                out_valid_reg <= 1'b0;
+            if (in_fire) begin
+                for (j = 0; j < KW; j = j + 1)
+                    if (s_axis_rx_tkeep[j] && ({16'd0, len_reg} + j) < PKT_LEN)
+                        hdr_reg[8*({16'd0, len_reg} + j) +: 8] <= s_axis_rx_tdata[8*j +: 8];
+                len_reg <= (len_reg > 16'hfeff) ? len_reg : len_reg + nbytes;
+                crc_reg <= crc_next;
+                if (s_axis_rx_tlast)
+                    eval_reg <= 1'b1;
+            end
+            if (accept) begin
+                out_valid_reg <= 1'b1;
+                out_bar_reg   <= v_bar;
+                out_inc_reg   <= f_add[W-1:0];
+            end
+            if (accept || drop) begin
+                eval_reg <= 1'b0;
+                len_reg  <= 16'd0;
+                crc_reg  <= ICRC_SEED;
+            end
+        end
+    end
+endmodule
