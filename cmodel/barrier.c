@@ -1,0 +1,812 @@
+/*
+ * barrier.c - golden model of barrier_dev and barrier_fanout (docs/barrier.md; seed 001).
+ * See barrier.h for the contract of every public function.
+ */
+#include "barrier.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ================================================================== growable FIFO */
+
+struct bq {
+    unsigned char *buf;
+    size_t elem;   /* element size in bytes */
+    size_t cap;    /* capacity in elements */
+    size_t head;   /* index of the oldest element */
+    size_t count;
+};
+
+static struct bq *bq_new(size_t elem)
+{
+    struct bq *q = calloc(1, sizeof *q);
+    if (q)
+        q->elem = elem;
+    return q;
+}
+
+static void bq_del(struct bq *q)
+{
+    if (q) {
+        free(q->buf);
+        free(q);
+    }
+}
+
+static int bq_push(struct bq *q, const void *e)
+{
+    if (q->count == q->cap) {
+        size_t ncap = q->cap ? 2 * q->cap : 16;
+        unsigned char *nb = malloc(ncap * q->elem);
+        if (!nb)
+            return BARRIER_ENOMEM;
+        for (size_t i = 0; i < q->count; i++)
+            memcpy(nb + i * q->elem, q->buf + ((q->head + i) % q->cap) * q->elem, q->elem);
+        free(q->buf);
+        q->buf = nb;
+        q->cap = ncap;
+        q->head = 0;
+    }
+    memcpy(q->buf + ((q->head + q->count) % q->cap) * q->elem, e, q->elem);
+    q->count++;
+    return BARRIER_OK;
+}
+
+static const void *bq_front(const struct bq *q)
+{
+    return q->count ? q->buf + q->head * q->elem : NULL;
+}
+
+static void bq_drop(struct bq *q)
+{
+    if (q->count) {
+        q->head = (q->head + 1) % q->cap;
+        q->count--;
+    }
+}
+
+static int is_pow2(unsigned v)
+{
+    return v && !(v & (v - 1u));
+}
+
+static unsigned ilog2(unsigned v)
+{
+    unsigned r = 0;
+    while (v > 1u) {
+        v >>= 1;
+        r++;
+    }
+    return r;
+}
+
+/* ================================================================== barrier_dev */
+
+struct txpkt {
+    uint8_t b[ROCE_FA_LEN];
+};
+
+static void dev_clear_state(struct barrier_dev_model *m)
+{
+    unsigned nb = m->cfg.num_barriers, nw = m->cfg.num_pes;
+
+    m->ctrl = 0;
+    m->inc_max = 1;
+    m->src_mac_lo = m->src_mac_hi = m->src_ip = m->dest_qp = m->rkey = m->sport_tos = 0;
+    m->cnt_base = m->mirror_base = 0;
+    m->tx_psn = 0;
+    memset(m->stats, 0, sizeof m->stats);
+
+    memset(m->bar_en, 0, nb * sizeof *m->bar_en);
+    memset(m->bar_inc, 0, nb * sizeof *m->bar_inc);
+    memset(m->bar_step, 0, nb * sizeof *m->bar_step);
+    memset(m->group_ip, 0, nb * sizeof *m->group_ip);
+    memset(m->cnt, 0, nb * sizeof *m->cnt);
+
+    memset(m->tgt, 0, nw * sizeof *m->tgt);
+    memset(m->armed, 0, nw * sizeof *m->armed);
+    memset(m->arm_bar, 0, nw * sizeof *m->arm_bar);
+    memset(m->pend, 0, nw * sizeof *m->pend);
+    memset(m->pend_rel, 0, nw * sizeof *m->pend_rel);
+
+    m->txq->head = m->txq->count = 0;
+    m->mirq->head = m->mirq->count = 0;
+    m->rxq->head = m->rxq->count = 0;
+}
+
+int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg)
+{
+    if (!m)
+        return BARRIER_EINVAL;
+    memset(m, 0, sizeof *m);
+    if (!cfg)
+        return BARRIER_EINVAL;
+    if (!is_pow2(cfg->num_barriers) || cfg->num_barriers < 2 || cfg->num_barriers > 32 ||
+        !is_pow2(cfg->num_pes) || cfg->num_pes < 2 || cfg->num_pes > 128 ||
+        cfg->cnt_width < 4 || cfg->cnt_width > 64)
+        return BARRIER_EINVAL;
+
+    m->cfg = *cfg;
+    m->log2_nb = ilog2(cfg->num_barriers);
+    m->log2_nw = ilog2(cfg->num_pes);
+    m->mask = cfg->cnt_width == 64 ? UINT64_MAX : ((UINT64_C(1) << cfg->cnt_width) - 1u);
+    m->half = UINT64_C(1) << (cfg->cnt_width - 1u);
+
+    unsigned nb = cfg->num_barriers, nw = cfg->num_pes;
+    m->bar_en = calloc(nb, sizeof *m->bar_en);
+    m->bar_inc = calloc(nb, sizeof *m->bar_inc);
+    m->bar_step = calloc(nb, sizeof *m->bar_step);
+    m->group_ip = calloc(nb, sizeof *m->group_ip);
+    m->cnt = calloc(nb, sizeof *m->cnt);
+    m->tgt = calloc(nw, sizeof *m->tgt);
+    m->armed = calloc(nw, sizeof *m->armed);
+    m->arm_bar = calloc(nw, sizeof *m->arm_bar);
+    m->pend = calloc(nw, sizeof *m->pend);
+    m->pend_rel = calloc(nw, sizeof *m->pend_rel);
+    m->txq = bq_new(sizeof(struct txpkt));
+    m->mirq = bq_new(sizeof(struct barrier_mir));
+    m->rxq = bq_new(sizeof(struct barrier_mir));
+    if (!m->bar_en || !m->bar_inc || !m->bar_step || !m->group_ip || !m->cnt || !m->tgt ||
+        !m->armed || !m->arm_bar || !m->pend || !m->pend_rel || !m->txq || !m->mirq ||
+        !m->rxq) {
+        barrier_dev_free(m);
+        return BARRIER_ENOMEM;
+    }
+    dev_clear_state(m);
+    return BARRIER_OK;
+}
+
+void barrier_dev_free(struct barrier_dev_model *m)
+{
+    if (!m)
+        return;
+    free(m->bar_en);
+    free(m->bar_inc);
+    free(m->bar_step);
+    free(m->group_ip);
+    free(m->cnt);
+    free(m->tgt);
+    free(m->armed);
+    free(m->arm_bar);
+    free(m->pend);
+    free(m->pend_rel);
+    bq_del(m->txq);
+    bq_del(m->mirq);
+    bq_del(m->rxq);
+    memset(m, 0, sizeof *m);
+}
+
+void barrier_dev_reset(struct barrier_dev_model *m)
+{
+    if (m && m->txq)
+        dev_clear_state(m);
+}
+
+static int ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t)
+{
+    return ((c - t) & m->mask) < m->half;
+}
+
+int barrier_dev_ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t)
+{
+    return ge(m, c, t);
+}
+
+static int pe_busy(const struct barrier_dev_model *m, unsigned pe)
+{
+    return m->armed[pe] || m->pend[pe];
+}
+
+static void bump(uint32_t *c)
+{
+    *c = (uint32_t)(*c + 1u);
+}
+
+/* one counter update (internal path or fabric): cnt += inc, then one mirror write */
+static void ctr_update(struct barrier_dev_model *m, unsigned bar, uint64_t inc)
+{
+    m->cnt[bar] = (m->cnt[bar] + inc) & m->mask;
+    struct barrier_mir w;
+    w.addr = m->mirror_base + 8u * (uint64_t)bar;
+    w.data = m->cnt[bar];
+    (void)bq_push(m->mirq, &w); /* on ENOMEM the write is lost; the model cannot continue
+                                   meaningfully anyway and the harness reports a mismatch */
+    bump(&m->stats[BDS_MIRROR_WR]);
+}
+
+/* build and queue the notification of `bar` with the next PSN (section 5) */
+static void tx_notify(struct barrier_dev_model *m, unsigned bar)
+{
+    struct roce_fa_fields f;
+    struct txpkt p;
+    memset(&f, 0, sizeof f);
+    f.dst_mac = roce_mcast_mac(m->group_ip[bar]);
+    f.src_mac = ((uint64_t)(m->src_mac_hi & 0xffffu) << 32) | m->src_mac_lo;
+    f.tos = (uint8_t)(m->sport_tos >> 16);
+    f.src_ip = m->src_ip;
+    f.dst_ip = m->group_ip[bar];
+    f.psn = m->tx_psn;
+    f.udp_sport = (uint16_t)m->sport_tos;
+    f.dest_qp = m->dest_qp;
+    f.va = m->cnt_base + 8u * (uint64_t)bar;
+    f.rkey = m->rkey;
+    f.add_data = m->bar_inc[bar];
+    f.cmp_data = 0;
+    roce_fa_build(&f, p.b);
+    (void)bq_push(m->txq, &p);
+    m->tx_psn = (m->tx_psn + 1u) & 0xffffffu;
+    bump(&m->stats[BDS_TX_NOTIF]);
+}
+
+static void set_pending(struct barrier_dev_model *m, unsigned pe, unsigned bar, uint64_t epoch,
+                        unsigned status)
+{
+    m->pend[pe] = 1;
+    m->pend_rel[pe].pe = (uint8_t)pe;
+    m->pend_rel[pe].bar = (uint8_t)bar;
+    m->pend_rel[pe].epoch = epoch & m->mask;
+    m->pend_rel[pe].status = (uint8_t)status;
+}
+
+int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *req)
+{
+    if (!m || !req || !m->txq)
+        return BARRIER_EINVAL;
+
+    unsigned op = req->op & 3u, pe = req->pe, bar = req->bar;
+    uint64_t epoch = req->epoch & m->mask;
+
+    /* 1. no one to answer */
+    if (pe >= m->cfg.num_pes) {
+        bump(&m->stats[BDS_REQ_DROP_PE]);
+        return BARRIER_REQ_DROP_PE;
+    }
+    /* 2. busy: armed, or a release still pending */
+    if (pe_busy(m, pe)) {
+        bump(&m->stats[BDS_REQ_DROP_BUSY]);
+        return BARRIER_REQ_DROP_BUSY;
+    }
+    /* 3. illegal op */
+    if (op == BARRIER_OP_ILLEGAL) {
+        set_pending(m, pe, bar, epoch, BARRIER_ST_ERR_OP);
+        bump(&m->stats[BDS_RSP_ERR_OP]);
+        return BARRIER_REQ_ERR_OP;
+    }
+    /* 4. barrier out of range or disabled */
+    if (bar >= m->cfg.num_barriers || !m->bar_en[bar]) {
+        set_pending(m, pe, bar, epoch, BARRIER_ST_ERR_BAR);
+        bump(&m->stats[BDS_RSP_ERR_BAR]);
+        return BARRIER_REQ_ERR_BAR;
+    }
+    /* 5. WAIT too far ahead */
+    if (op == BARRIER_OP_WAIT) {
+        uint64_t d = (epoch - m->cnt[bar]) & m->mask;
+        if (d < m->half && d > m->bar_step[bar]) {
+            set_pending(m, pe, bar, epoch, BARRIER_ST_ERR_FAR);
+            bump(&m->stats[BDS_RSP_ERR_FAR]);
+            return BARRIER_REQ_ERR_FAR;
+        }
+        m->tgt[pe] = epoch;
+        m->armed[pe] = 1;
+        m->arm_bar[pe] = (uint8_t)bar;
+        bump(&m->stats[BDS_REQ_WAIT]);
+        return BARRIER_REQ_WAIT;
+    }
+
+    /* ARRIVE / ARRIVE_NB */
+    m->tgt[pe] = (m->tgt[pe] + m->bar_step[bar]) & m->mask;
+    if (op == BARRIER_OP_ARRIVE) {
+        m->armed[pe] = 1;
+        m->arm_bar[pe] = (uint8_t)bar;
+    } else {
+        set_pending(m, pe, bar, m->tgt[pe], BARRIER_ST_OK);
+    }
+    tx_notify(m, bar);
+    if (m->ctrl & BDEV_CTRL_INTERNAL_PATH)
+        ctr_update(m, bar, m->bar_inc[bar]);
+    bump(&m->stats[BDS_REQ_ARRIVE]);
+    return op == BARRIER_OP_ARRIVE ? BARRIER_REQ_ARRIVE : BARRIER_REQ_ARRIVE_NB;
+}
+
+int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len)
+{
+    if (!m || (!pkt && len) || !m->txq)
+        return BARRIER_EINVAL;
+
+    struct roce_fa_fields f;
+    enum roce_rx_verdict v = roce_fa_parse(pkt, len, m->dest_qp, m->rkey, &f);
+    unsigned bar = 0;
+
+    if (v == ROCE_RX_OK) {
+        uint64_t span = 8u * (uint64_t)m->cfg.num_barriers;
+        uint64_t off = f.va - m->cnt_base;
+        if (f.va < m->cnt_base || off >= span || (off & 7u) != 0) {
+            v = ROCE_RX_BAR;
+        } else {
+            bar = (unsigned)(off >> 3);
+            if (!m->bar_en[bar] || f.dst_ip != m->group_ip[bar])
+                v = ROCE_RX_BAR;
+        }
+    }
+    if (v == ROCE_RX_OK && (f.add_data == 0 || f.add_data > (uint64_t)m->inc_max ||
+                            f.add_data >= m->half))
+        v = ROCE_RX_INC;
+
+    bump(&m->stats[(unsigned)v]);
+    if (v == ROCE_RX_OK) {
+        if (m->rx_defer) {
+            struct barrier_mir inc = {bar, f.add_data & m->mask};
+            if (bq_push(m->rxq, &inc) != 0)
+                return BARRIER_ENOMEM;
+        } else {
+            ctr_update(m, bar, f.add_data & m->mask);
+        }
+    }
+    return (int)v;
+}
+
+void barrier_dev_set_rx_defer(struct barrier_dev_model *m, int on)
+{
+    if (m)
+        m->rx_defer = on != 0;
+}
+
+int barrier_dev_rx_apply(struct barrier_dev_model *m, unsigned *bar, uint64_t *inc)
+{
+    if (!m || !m->rxq)
+        return BARRIER_EINVAL;
+    const struct barrier_mir *e = bq_front(m->rxq);
+    if (!e)
+        return 0;
+    unsigned b = (unsigned)e->addr;
+    uint64_t v = e->data;
+    bq_drop(m->rxq);
+    if (bar)
+        *bar = b;
+    if (inc)
+        *inc = v;
+    ctr_update(m, b, v);
+    return 1;
+}
+
+size_t barrier_dev_rx_pending(const struct barrier_dev_model *m)
+{
+    return (m && m->rxq) ? m->rxq->count : 0;
+}
+
+int barrier_dev_push_inc(struct barrier_dev_model *m, unsigned bar, uint64_t inc)
+{
+    if (!m || !m->txq || bar >= m->cfg.num_barriers)
+        return BARRIER_EINVAL;
+    ctr_update(m, bar, inc & m->mask);
+    return BARRIER_OK;
+}
+
+int barrier_dev_pop_tx(struct barrier_dev_model *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    if (!m || !buf || !len || !m->txq)
+        return BARRIER_EINVAL;
+    const struct txpkt *p = bq_front(m->txq);
+    if (!p)
+        return 0;
+    if (cap < ROCE_FA_LEN)
+        return BARRIER_ENOSPC;
+    memcpy(buf, p->b, ROCE_FA_LEN);
+    *len = ROCE_FA_LEN;
+    bq_drop(m->txq);
+    return 1;
+}
+
+static int releasable(const struct barrier_dev_model *m, unsigned pe)
+{
+    return m->pend[pe] || (m->armed[pe] && ge(m, m->cnt[m->arm_bar[pe]], m->tgt[pe]));
+}
+
+int barrier_dev_pop_rel(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel)
+{
+    if (!m || !rel || !m->txq || pe >= m->cfg.num_pes)
+        return BARRIER_EINVAL;
+    if (m->pend[pe]) {
+        *rel = m->pend_rel[pe];
+        m->pend[pe] = 0;
+    } else if (m->armed[pe] && ge(m, m->cnt[m->arm_bar[pe]], m->tgt[pe])) {
+        rel->pe = (uint8_t)pe;
+        rel->bar = m->arm_bar[pe];
+        rel->epoch = m->tgt[pe];
+        rel->status = BARRIER_ST_OK;
+        m->armed[pe] = 0;
+    } else {
+        return 0;
+    }
+    if (rel->status == BARRIER_ST_OK)
+        bump(&m->stats[BDS_REL_OK]);
+    return 1;
+}
+
+int barrier_dev_pop_mir(struct barrier_dev_model *m, struct barrier_mir *mir)
+{
+    if (!m || !mir || !m->mirq)
+        return BARRIER_EINVAL;
+    const struct barrier_mir *w = bq_front(m->mirq);
+    if (!w)
+        return 0;
+    *mir = *w;
+    bq_drop(m->mirq);
+    return 1;
+}
+
+unsigned barrier_dev_releasable(const struct barrier_dev_model *m, uint64_t bitmap[4])
+{
+    unsigned n = 0;
+    if (bitmap)
+        memset(bitmap, 0, 4 * sizeof bitmap[0]);
+    if (!m || !m->txq)
+        return 0;
+    for (unsigned pe = 0; pe < m->cfg.num_pes; pe++) {
+        if (releasable(m, pe)) {
+            n++;
+            if (bitmap)
+                bitmap[pe / 64u] |= UINT64_C(1) << (pe % 64u);
+        }
+    }
+    return n;
+}
+
+uint32_t barrier_dev_stat(const struct barrier_dev_model *m, unsigned i)
+{
+    return (m && i < BDS_NUM_STATS) ? m->stats[i] : 0u;
+}
+
+static uint64_t set_lo(uint64_t v, uint32_t lo)
+{
+    return (v & ~UINT64_C(0xffffffff)) | lo;
+}
+
+static uint64_t set_hi(uint64_t v, uint32_t hi)
+{
+    return (v & UINT64_C(0xffffffff)) | ((uint64_t)hi << 32);
+}
+
+int barrier_dev_csr_write(struct barrier_dev_model *m, uint32_t addr, uint32_t data)
+{
+    return barrier_dev_csr_write_strb(m, addr, data, 0xfu);
+}
+
+int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint32_t data,
+                               unsigned strb)
+{
+    if (!m || !m->txq)
+        return BARRIER_EINVAL;
+    addr &= 0xffffu;
+    if ((strb & 0xfu) != 0xfu || (addr & 3u) != 0) {
+        bump(&m->stats[BDS_CSR_ERR]);
+        return BARRIER_CSR_ERR;
+    }
+
+    switch (addr) {
+    case BDEV_CSR_CTRL:          m->ctrl = data & BDEV_CTRL_INTERNAL_PATH; return BARRIER_CSR_DONE;
+    case BDEV_CSR_INC_MAX:       m->inc_max = data; return BARRIER_CSR_DONE;
+    case BDEV_CSR_SRC_MAC_LO:    m->src_mac_lo = data; return BARRIER_CSR_DONE;
+    case BDEV_CSR_SRC_MAC_HI:    m->src_mac_hi = data & 0xffffu; return BARRIER_CSR_DONE;
+    case BDEV_CSR_SRC_IP:        m->src_ip = data; return BARRIER_CSR_DONE;
+    case BDEV_CSR_DEST_QP:       m->dest_qp = data & 0xffffffu; return BARRIER_CSR_DONE;
+    case BDEV_CSR_RKEY:          m->rkey = data; return BARRIER_CSR_DONE;
+    case BDEV_CSR_UDP_SPORT_TOS: m->sport_tos = data & 0xffffffu; return BARRIER_CSR_DONE;
+    case BDEV_CSR_CNT_BASE_LO:   m->cnt_base = set_lo(m->cnt_base, data); return BARRIER_CSR_DONE;
+    case BDEV_CSR_CNT_BASE_HI:   m->cnt_base = set_hi(m->cnt_base, data); return BARRIER_CSR_DONE;
+    case BDEV_CSR_MIR_BASE_LO:   m->mirror_base = set_lo(m->mirror_base, data); return BARRIER_CSR_DONE;
+    case BDEV_CSR_MIR_BASE_HI:   m->mirror_base = set_hi(m->mirror_base, data); return BARRIER_CSR_DONE;
+    case BDEV_CSR_TX_PSN:        m->tx_psn = data & 0xffffffu; return BARRIER_CSR_DONE;
+    default: break;
+    }
+
+    if (addr >= 0x400u && addr < 0x400u + 32u * m->cfg.num_barriers) {
+        unsigned b = (addr - 0x400u) / 32u, r = (addr - 0x400u) % 32u;
+        switch (r) {
+        case 0x00:
+            if (data & BDEV_BAR_CTRL_ENABLE) {
+                if (m->bar_step[b] == 0 || m->bar_step[b] > m->half) {
+                    bump(&m->stats[BDS_CFG_REJECT]);
+                    return BARRIER_CSR_REJECT;
+                }
+                m->bar_en[b] = 1;
+            } else {
+                m->bar_en[b] = 0;
+            }
+            return BARRIER_CSR_DONE;
+        case 0x04: m->bar_inc[b] = data & m->mask; return BARRIER_CSR_DONE;
+        case 0x08:
+        case 0x0C:
+            if (m->bar_en[b])
+                break; /* locked while enabled */
+            m->bar_step[b] = (r == 0x08 ? set_lo(m->bar_step[b], data)
+                                        : set_hi(m->bar_step[b], data)) & m->mask;
+            return BARRIER_CSR_DONE;
+        case 0x10: m->group_ip[b] = data; return BARRIER_CSR_DONE;
+        case 0x18:
+        case 0x1C:
+            if (m->bar_en[b])
+                break; /* locked */
+            m->cnt[b] = (r == 0x18 ? set_lo(m->cnt[b], data) : set_hi(m->cnt[b], data)) & m->mask;
+            return BARRIER_CSR_DONE;
+        default:
+            break; /* 0x14: hole */
+        }
+    } else if (addr >= 0x800u && addr < 0x800u + 8u * m->cfg.num_pes) {
+        unsigned p = (addr - 0x800u) / 8u;
+        if (!pe_busy(m, p)) {
+            m->tgt[p] = ((addr & 4u) ? set_hi(m->tgt[p], data) : set_lo(m->tgt[p], data)) & m->mask;
+            return BARRIER_CSR_DONE;
+        }
+        /* locked while the PE is armed or has a release pending */
+    }
+    /* read-only, unmapped or locked */
+    bump(&m->stats[BDS_CSR_ERR]);
+    return BARRIER_CSR_ERR;
+}
+
+int barrier_dev_csr_read_err(const struct barrier_dev_model *m, uint32_t addr)
+{
+    if (!m || !m->txq)
+        return 1;
+    addr &= 0xffffu;
+    if (addr & 3u)
+        return 1;
+    if (addr <= BDEV_CSR_TX_PSN)
+        return 0;
+    if (addr >= 0x100u && addr < 0x100u + 4u * BDS_NUM_STATS)
+        return 0;
+    if (addr >= 0x400u && addr < 0x400u + 32u * m->cfg.num_barriers)
+        return ((addr - 0x400u) % 32u) == 0x14u;
+    if (addr >= 0x800u && addr < 0x800u + 8u * m->cfg.num_pes)
+        return 0;
+    return 1;
+}
+
+uint32_t barrier_dev_csr_read(const struct barrier_dev_model *m, uint32_t addr)
+{
+    if (!m || !m->txq || barrier_dev_csr_read_err(m, addr))
+        return 0;
+    addr &= 0xffffu;
+
+    switch (addr) {
+    case BDEV_CSR_ID:            return BDEV_ID_VALUE;
+    case BDEV_CSR_PARAMS:        return m->log2_nb | (m->log2_nw << 8) | (m->cfg.cnt_width << 16);
+    case BDEV_CSR_CTRL:          return m->ctrl;
+    case BDEV_CSR_INC_MAX:       return m->inc_max;
+    case BDEV_CSR_SRC_MAC_LO:    return m->src_mac_lo;
+    case BDEV_CSR_SRC_MAC_HI:    return m->src_mac_hi;
+    case BDEV_CSR_SRC_IP:        return m->src_ip;
+    case BDEV_CSR_DEST_QP:       return m->dest_qp;
+    case BDEV_CSR_RKEY:          return m->rkey;
+    case BDEV_CSR_UDP_SPORT_TOS: return m->sport_tos;
+    case BDEV_CSR_CNT_BASE_LO:   return (uint32_t)m->cnt_base;
+    case BDEV_CSR_CNT_BASE_HI:   return (uint32_t)(m->cnt_base >> 32);
+    case BDEV_CSR_MIR_BASE_LO:   return (uint32_t)m->mirror_base;
+    case BDEV_CSR_MIR_BASE_HI:   return (uint32_t)(m->mirror_base >> 32);
+    case BDEV_CSR_TX_PSN:        return m->tx_psn;
+    default: break;
+    }
+    if (addr >= 0x100u && addr < 0x100u + 4u * BDS_NUM_STATS)
+        return m->stats[(addr - 0x100u) / 4u];
+    if (addr >= 0x400u && addr < 0x400u + 32u * m->cfg.num_barriers) {
+        unsigned b = (addr - 0x400u) / 32u, r = (addr - 0x400u) % 32u;
+        switch (r) {
+        case 0x00: return m->bar_en[b];
+        case 0x04: return (uint32_t)m->bar_inc[b];
+        case 0x08: return (uint32_t)m->bar_step[b];
+        case 0x0C: return (uint32_t)(m->bar_step[b] >> 32);
+        case 0x10: return m->group_ip[b];
+        case 0x18: return (uint32_t)m->cnt[b];
+        case 0x1C: return (uint32_t)(m->cnt[b] >> 32);
+        default:   return 0;
+        }
+    }
+    if (addr >= 0x800u && addr < 0x800u + 8u * m->cfg.num_pes) {
+        unsigned p = (addr - 0x800u) / 8u;
+        return (addr & 4u) ? (uint32_t)(m->tgt[p] >> 32) : (uint32_t)m->tgt[p];
+    }
+    return 0;
+}
+
+/* ================================================================== barrier_fanout */
+
+struct fpkt {
+    uint8_t *data;
+    size_t len;
+    unsigned src;
+};
+
+static void fan_clear_queues(struct barrier_fanout_model *m)
+{
+    for (unsigned p = 0; p < m->cfg.num_ports; p++) {
+        struct bq *q = m->outq[p];
+        if (!q)
+            continue;
+        while (q->count) {
+            const struct fpkt *e = bq_front(q);
+            free(e->data);
+            bq_drop(q);
+        }
+        q->head = 0;
+    }
+}
+
+int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fanout_cfg *cfg)
+{
+    if (!m)
+        return BARRIER_EINVAL;
+    memset(m, 0, sizeof *m);
+    if (!cfg || cfg->num_ports < 2 || cfg->num_ports > 16 || cfg->num_groups < 1 ||
+        cfg->num_groups > 255)
+        return BARRIER_EINVAL;
+    m->cfg = *cfg;
+    m->g_ctrl = calloc(cfg->num_groups, sizeof *m->g_ctrl);
+    m->g_ip = calloc(cfg->num_groups, sizeof *m->g_ip);
+    m->g_mask = calloc(cfg->num_groups, sizeof *m->g_mask);
+    m->outq = calloc(cfg->num_ports, sizeof *m->outq);
+    int ok = m->g_ctrl && m->g_ip && m->g_mask && m->outq;
+    for (unsigned p = 0; ok && p < cfg->num_ports; p++) {
+        m->outq[p] = bq_new(sizeof(struct fpkt));
+        ok = m->outq[p] != NULL;
+    }
+    if (!ok) {
+        barrier_fanout_free(m);
+        return BARRIER_ENOMEM;
+    }
+    return BARRIER_OK;
+}
+
+void barrier_fanout_free(struct barrier_fanout_model *m)
+{
+    if (!m)
+        return;
+    if (m->outq) {
+        fan_clear_queues(m);
+        for (unsigned p = 0; p < m->cfg.num_ports; p++)
+            bq_del(m->outq[p]);
+    }
+    free(m->outq);
+    free(m->g_ctrl);
+    free(m->g_ip);
+    free(m->g_mask);
+    memset(m, 0, sizeof *m);
+}
+
+void barrier_fanout_reset(struct barrier_fanout_model *m)
+{
+    if (!m || !m->outq)
+        return;
+    fan_clear_queues(m);
+    memset(m->stats, 0, sizeof m->stats);
+    memset(m->g_ctrl, 0, m->cfg.num_groups * sizeof *m->g_ctrl);
+    memset(m->g_ip, 0, m->cfg.num_groups * sizeof *m->g_ip);
+    memset(m->g_mask, 0, m->cfg.num_groups * sizeof *m->g_mask);
+}
+
+uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i)
+{
+    return (m && i < BFS_NUM_STATS) ? m->stats[i] : 0u;
+}
+
+int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data)
+{
+    if (!m || !m->outq)
+        return BARRIER_EINVAL;
+    addr &= 0xfffcu;
+    if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups) {
+        unsigned g = (addr - 0x400u) / 16u, r = (addr - 0x400u) % 16u;
+        switch (r) {
+        case 0x0: m->g_ctrl[g] = (uint8_t)(data & 3u); return BARRIER_CSR_DONE;
+        case 0x4: m->g_ip[g] = data; return BARRIER_CSR_DONE;
+        case 0x8:
+            m->g_mask[g] = data & ((UINT32_C(1) << m->cfg.num_ports) - 1u);
+            return BARRIER_CSR_DONE;
+        default: break;
+        }
+    }
+    bump(&m->stats[BFS_CSR_ERR]);
+    return BARRIER_CSR_ERR;
+}
+
+uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t addr)
+{
+    if (!m || !m->outq)
+        return 0;
+    addr &= 0xfffcu;
+    if (addr == BFAN_CSR_ID)
+        return BFAN_ID_VALUE;
+    if (addr == BFAN_CSR_PARAMS)
+        return m->cfg.num_ports | (m->cfg.num_groups << 8);
+    if (addr >= 0x100u && addr < 0x100u + 4u * BFS_NUM_STATS)
+        return m->stats[(addr - 0x100u) / 4u];
+    if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups) {
+        unsigned g = (addr - 0x400u) / 16u, r = (addr - 0x400u) % 16u;
+        switch (r) {
+        case 0x0: return m->g_ctrl[g];
+        case 0x4: return m->g_ip[g];
+        case 0x8: return m->g_mask[g];
+        default:  return 0;
+        }
+    }
+    return 0;
+}
+
+int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
+                        unsigned src_port)
+{
+    if (!m || !m->outq || (!pkt && len))
+        return BARRIER_EINVAL;
+    unsigned src = src_port & 0xfu;
+
+    bump(&m->stats[BFS_PKTS_IN]);
+    if (len < 34 || pkt[12] != 0x08 || pkt[13] != 0x00 || (pkt[14] >> 4) != 4) {
+        bump(&m->stats[BFS_DROP_MALFORMED]);
+        return BFAN_DROP_MALFORMED;
+    }
+    if (src >= m->cfg.num_ports) {
+        bump(&m->stats[BFS_DROP_BAD_SRC]);
+        return BFAN_DROP_BAD_SRC;
+    }
+    uint32_t dip = ((uint32_t)pkt[30] << 24) | ((uint32_t)pkt[31] << 16) |
+                   ((uint32_t)pkt[32] << 8) | pkt[33];
+    unsigned g;
+    for (g = 0; g < m->cfg.num_groups; g++)
+        if ((m->g_ctrl[g] & BFAN_G_CTRL_VALID) && m->g_ip[g] == dip)
+            break;
+    if (g == m->cfg.num_groups) {
+        bump(&m->stats[BFS_DROP_UNKNOWN_GROUP]);
+        return BFAN_DROP_UNKNOWN_GROUP;
+    }
+    uint32_t dmask = m->g_mask[g];
+    if (!(m->g_ctrl[g] & BFAN_G_CTRL_REFLECT))
+        dmask &= ~(UINT32_C(1) << src);
+    if (dmask == 0) {
+        bump(&m->stats[BFS_DROP_NO_MEMBERS]);
+        return BFAN_DROP_NO_MEMBERS;
+    }
+    for (unsigned p = 0; p < m->cfg.num_ports; p++) {
+        if (!(dmask & (UINT32_C(1) << p)))
+            continue;
+        struct fpkt e;
+        e.len = len;
+        e.src = src;
+        e.data = malloc(len ? len : 1);
+        if (!e.data)
+            return BARRIER_ENOMEM;
+        memcpy(e.data, pkt, len);
+        if (bq_push(m->outq[p], &e) != BARRIER_OK) {
+            free(e.data);
+            return BARRIER_ENOMEM;
+        }
+        bump(&m->stats[BFS_COPIES_OUT]);
+    }
+    bump(&m->stats[BFS_PKTS_FWD]);
+    return BFAN_FWD;
+}
+
+int barrier_fanout_pop(struct barrier_fanout_model *m, unsigned port, uint8_t *buf, size_t cap,
+                       size_t *len, unsigned *src)
+{
+    if (!m || !m->outq || port >= m->cfg.num_ports || !len || (!buf && cap))
+        return BARRIER_EINVAL;
+    const struct fpkt *e = bq_front(m->outq[port]);
+    if (!e)
+        return 0;
+    *len = e->len;
+    if (cap < e->len)
+        return BARRIER_ENOSPC;
+    memcpy(buf, e->data, e->len);
+    if (src)
+        *src = e->src;
+    free(e->data);
+    bq_drop(m->outq[port]);
+    return 1;
+}
+
+size_t barrier_fanout_pending(const struct barrier_fanout_model *m, unsigned port)
+{
+    if (!m || !m->outq || port >= m->cfg.num_ports)
+        return 0;
+    return m->outq[port]->count;
+}

@@ -1,0 +1,425 @@
+/*
+ * barrier.h - bit-accurate C11 golden model of the `barrier` block (seed 001, multicast barrier).
+ *
+ * Contract: docs/barrier.md (section numbers below refer to it). Two models:
+ *   struct barrier_dev_model     - barrier_dev, the device endpoint (CSRs, barrier_rx parser and
+ *                                  drop counters, barrier_ctr counter table / per-PE tgt /
+ *                                  request-release protocol / internal path / mirror writes,
+ *                                  barrier_tx notification builder with PSN)
+ *   struct barrier_fanout_model  - barrier_fanout, the switch-side replicator (section 7)
+ *
+ * The models are untimed and transaction-level: every input transaction the RTL accepts is
+ * pushed, every output the RTL emits is popped and compared. No global state; every model owns
+ * its heap memory (released by *_free).
+ *
+ * Same-cycle rule (section 4): when the RTL accepts an s_req and an s_inc in the same cycle,
+ * push the request first (barrier_dev_push_req), then the increment (barrier_dev_push_rx /
+ * barrier_dev_push_inc). A release handshaken in the same cycle as a request of the same PE is
+ * popped after that request is pushed (the request saw the PE busy, section 3 check 2).
+ *
+ * Arithmetic on counters, targets, steps and epochs is uint64_t masked to W = cnt_width bits;
+ * the serial compare is GE(c, t) = ((c - t) mod 2^W) < 2^(W-1) (section 2).
+ */
+#ifndef CMODEL_BARRIER_H
+#define CMODEL_BARRIER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/roce.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ================================================================== common */
+
+/* Return codes of the init / pop / CSR functions (negative = error). */
+enum barrier_rc {
+    BARRIER_OK       = 0,
+    BARRIER_EINVAL   = -1,  /* bad parameter / argument */
+    BARRIER_ENOMEM   = -2,  /* allocation failed */
+    BARRIER_ENOSPC   = -3,  /* caller's buffer too small */
+};
+
+/* ================================================================== barrier_dev */
+
+/* Request opcodes (section 3, s_req.op). */
+enum barrier_op {
+    BARRIER_OP_ARRIVE    = 0,
+    BARRIER_OP_WAIT      = 1,
+    BARRIER_OP_ARRIVE_NB = 2,
+    BARRIER_OP_ILLEGAL   = 3   /* answered with BARRIER_ST_ERR_OP */
+};
+
+/* Release status (section 3, m_rel.status). */
+enum barrier_status {
+    BARRIER_ST_OK      = 0,
+    BARRIER_ST_ERR_BAR = 1,
+    BARRIER_ST_ERR_FAR = 2,
+    BARRIER_ST_ERR_OP  = 3
+};
+
+/* Statistics indices of barrier_dev (section 6, CSR 0x100 + 4*i). */
+enum barrier_dev_stat {
+    BDS_RX_OK = 0, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG, BDS_RX_DROP_MALFORMED,
+    BDS_RX_DROP_IPCSUM, BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE, BDS_RX_DROP_ICRC,
+    BDS_RX_DROP_RKEY, BDS_RX_DROP_BAR, BDS_RX_DROP_INC, BDS_REQ_ARRIVE, BDS_REQ_WAIT,
+    BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY, BDS_RSP_ERR_BAR, BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP,
+    BDS_REL_OK, BDS_TX_NOTIF, BDS_MIRROR_WR, BDS_CFG_REJECT, BDS_CSR_ERR,
+    BDS_NUM_STATS  /* 23 */
+};
+
+/* CSR byte addresses of barrier_dev (section 6). */
+#define BDEV_CSR_ID            0x000u
+#define BDEV_CSR_PARAMS        0x004u
+#define BDEV_CSR_CTRL          0x008u
+#define BDEV_CSR_INC_MAX       0x00Cu
+#define BDEV_CSR_SRC_MAC_LO    0x010u
+#define BDEV_CSR_SRC_MAC_HI    0x014u
+#define BDEV_CSR_SRC_IP        0x018u
+#define BDEV_CSR_DEST_QP       0x01Cu
+#define BDEV_CSR_RKEY          0x020u
+#define BDEV_CSR_UDP_SPORT_TOS 0x024u
+#define BDEV_CSR_CNT_BASE_LO   0x028u
+#define BDEV_CSR_CNT_BASE_HI   0x02Cu
+#define BDEV_CSR_MIR_BASE_LO   0x030u
+#define BDEV_CSR_MIR_BASE_HI   0x034u
+#define BDEV_CSR_TX_PSN        0x038u
+#define BDEV_CSR_STAT(i)       (0x100u + 4u * (unsigned)(i))
+#define BDEV_CSR_BAR_CTRL(b)   (0x400u + 32u * (unsigned)(b))
+#define BDEV_CSR_BAR_INC(b)    (0x404u + 32u * (unsigned)(b))
+#define BDEV_CSR_BAR_STEP_LO(b) (0x408u + 32u * (unsigned)(b))
+#define BDEV_CSR_BAR_STEP_HI(b) (0x40Cu + 32u * (unsigned)(b))
+#define BDEV_CSR_GROUP_IP(b)   (0x410u + 32u * (unsigned)(b))
+#define BDEV_CSR_CNT_LO(b)     (0x418u + 32u * (unsigned)(b))
+#define BDEV_CSR_CNT_HI(b)     (0x41Cu + 32u * (unsigned)(b))
+#define BDEV_CSR_TGT_LO(p)     (0x800u + 8u * (unsigned)(p))
+#define BDEV_CSR_TGT_HI(p)     (0x804u + 8u * (unsigned)(p))
+#define BDEV_ID_VALUE          0x42415231u  /* "BAR1" */
+#define BDEV_CTRL_INTERNAL_PATH 0x1u
+#define BDEV_BAR_CTRL_ENABLE   0x1u
+
+/* Elaboration parameters (section 1). */
+struct barrier_dev_cfg {
+    unsigned num_barriers;  /* NB: power of two, 2..32 (the CSR map holds 32 barriers) */
+    unsigned num_pes;       /* NW: power of two, 2..128 */
+    unsigned cnt_width;     /* W: 4..64 */
+};
+
+/* s_req transaction (section 3). epoch is masked to W bits on entry. */
+struct barrier_req {
+    uint8_t  op;     /* enum barrier_op, 2 bits (upper bits ignored) */
+    uint8_t  pe;
+    uint8_t  bar;
+    uint64_t epoch;  /* used by WAIT; echoed in error releases */
+};
+
+/* m_rel transaction (section 3). */
+struct barrier_rel {
+    uint8_t  pe;
+    uint8_t  bar;     /* the request's bar field (8 bits) */
+    uint64_t epoch;   /* W bits: OK -> the epoch passed / to wait for; error -> request epoch */
+    uint8_t  status;  /* enum barrier_status */
+};
+
+/* m_mir transaction (section 4). */
+struct barrier_mir {
+    uint64_t addr;  /* MIRROR_BASE + 8*bar (mod 2^64) */
+    uint64_t data;  /* the counter right after the update, zero-extended */
+};
+
+/* Outcome of one request (for tests and traces; the RTL has no such output). */
+enum barrier_req_result {
+    BARRIER_REQ_ARRIVE    = 0,  /* ARRIVE took effect: armed, notification queued */
+    BARRIER_REQ_WAIT      = 1,  /* WAIT took effect: armed */
+    BARRIER_REQ_ARRIVE_NB = 2,  /* ARRIVE_NB took effect: OK release pending at once */
+    BARRIER_REQ_ERR_OP    = 3,  /* error release pending (status ERR_OP) */
+    BARRIER_REQ_ERR_BAR   = 4,
+    BARRIER_REQ_ERR_FAR   = 5,
+    BARRIER_REQ_DROP_PE   = 6,  /* pe >= NUM_PES, no answer */
+    BARRIER_REQ_DROP_BUSY = 7   /* PE armed or a release still pending, no answer */
+};
+
+/* Outcome of one CSR write (the AXI4-Lite response is always OKAY in docs/barrier.md). */
+enum barrier_csr_result {
+    BARRIER_CSR_DONE   = 0,  /* written (reserved bits dropped) */
+    BARRIER_CSR_ERR    = 1,  /* read-only, unmapped or locked: ignored, csr_err counted */
+    BARRIER_CSR_REJECT = 2   /* BAR_CTRL enable with invalid STEP: ignored, cfg_reject counted */
+};
+
+struct bq;  /* internal growable FIFO */
+
+/* The model state. Treat as opaque; use the functions below (fields are for debugging). */
+struct barrier_dev_model {
+    struct barrier_dev_cfg cfg;
+    unsigned log2_nb, log2_nw;
+    uint64_t mask;   /* 2^W - 1 */
+    uint64_t half;   /* 2^(W-1) */
+
+    /* global CSRs */
+    uint32_t ctrl, inc_max, src_mac_lo, src_mac_hi, src_ip, dest_qp, rkey, sport_tos;
+    uint64_t cnt_base, mirror_base;
+    uint32_t tx_psn;
+    uint32_t stats[BDS_NUM_STATS];
+
+    /* per barrier (NB entries) */
+    uint8_t  *bar_en;
+    uint64_t *bar_inc;    /* W bits */
+    uint64_t *bar_step;   /* W bits */
+    uint32_t *group_ip;
+    uint64_t *cnt;        /* W bits */
+
+    /* per PE (NW entries) */
+    uint64_t *tgt;        /* W bits */
+    uint8_t  *armed;
+    uint8_t  *arm_bar;    /* barrier of the armed wait */
+    uint8_t  *pend;       /* a response (error / ARRIVE_NB) is pending */
+    struct barrier_rel *pend_rel;
+
+    /* output queues */
+    struct bq *txq;   /* 86-byte notification packets */
+    struct bq *mirq;  /* struct barrier_mir */
+    struct bq *rxq;   /* deferred fabric increments {addr = bar, data = inc} */
+    int rx_defer;     /* barrier_dev_set_rx_defer */
+};
+
+/*
+ * barrier_dev_init - create a model in its post-reset state.
+ *   cfg: parameters (num_barriers power of two 2..32, num_pes power of two 2..128,
+ *        cnt_width 4..64).
+ * Reset values: all CSRs 0 except INC_MAX = 1; counters, targets, PSN and statistics 0; no PE
+ * armed or pending; queues empty.
+ * Returns BARRIER_OK, BARRIER_EINVAL (m or cfg NULL, a parameter out of range; *m is then
+ * zeroed and safe to free) or BARRIER_ENOMEM.
+ */
+int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg);
+
+/* barrier_dev_free - release the model's memory; m may be zeroed or already freed (idempotent). */
+void barrier_dev_free(struct barrier_dev_model *m);
+
+/*
+ * barrier_dev_reset - synchronous reset (rst) at any time, even mid-traffic: every CSR,
+ * counter, target, statistic and queue returns to the post-init state; parameters are kept.
+ * Packets or releases the RTL had not emitted are lost on both sides.
+ */
+void barrier_dev_reset(struct barrier_dev_model *m);
+
+/*
+ * barrier_dev_csr_write - one AXI4-Lite write, full word (wstrb = 0xf); addr bits 1:0 must be 0.
+ * Applies section 6: RO registers (ID, PARAMS, statistics) and unmapped addresses (holes, a
+ * barrier >= NB, a PE >= NW) -> BARRIER_CSR_ERR and csr_err++. CNT[b] lo/hi while BAR_CTRL[b]
+ * is enabled -> locked, BARRIER_CSR_ERR. TGT[p] lo/hi while PE p is armed or has a release
+ * pending -> locked, BARRIER_CSR_ERR. BAR_CTRL[b] with bit 0 set while BAR_STEP[b] == 0 or
+ * BAR_STEP[b] > 2^(W-1) -> BARRIER_CSR_REJECT and cfg_reject++ (the register keeps its value).
+ * Register widths: CTRL [0], SRC_MAC_HI [15:0], DEST_QP [23:0], UDP_SPORT/TOS [23:0], TX_PSN
+ * [23:0], BAR_CTRL [0]; BAR_INC, BAR_STEP, CNT and TGT hold W bits (bits above W are dropped);
+ * the others 32 bits. Returns enum barrier_csr_result (or BARRIER_EINVAL for a NULL model).
+ */
+int barrier_dev_csr_write(struct barrier_dev_model *m, uint32_t addr, uint32_t data);
+
+/*
+ * barrier_dev_csr_write_strb - as barrier_dev_csr_write with the AXI4-Lite write strobes: a
+ * partial write (strb != 0xf) or an address with bits 1:0 != 0 is refused (BARRIER_CSR_ERR,
+ * csr_err++), as the RTL answers SLVERR (docs/barrier.md section 6).
+ */
+int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint32_t data,
+                               unsigned strb);
+
+/*
+ * barrier_dev_csr_read_err - 1 when a read of addr is answered SLVERR (unmapped: holes, a
+ * barrier >= NB, a PE >= NW, a statistic >= 23, addr bits 1:0 != 0), else 0.
+ */
+int barrier_dev_csr_read_err(const struct barrier_dev_model *m, uint32_t addr);
+
+/*
+ * barrier_dev_csr_read - one AXI4-Lite read. Unmapped addresses read 0.
+ * Reads have no side effects. ID = 0x42415231, PARAMS = {W, log2 NW, log2 NB} in bits
+ * [23:16], [15:8], [7:0]; statistics are 32-bit wrapping counters.
+ */
+uint32_t barrier_dev_csr_read(const struct barrier_dev_model *m, uint32_t addr);
+
+/* barrier_dev_stat - statistics counter i (enum barrier_dev_stat); 0 for i out of range. */
+uint32_t barrier_dev_stat(const struct barrier_dev_model *m, unsigned i);
+
+/*
+ * barrier_dev_push_req - one accepted s_req (section 3). Checks, with the state before this
+ * request: pe >= NW -> dropped (req_drop_pe); PE busy (armed or release pending) -> dropped
+ * (req_drop_busy); op == 3 -> ERR_OP; bar >= NB or disabled -> ERR_BAR; WAIT with
+ * d = (epoch - cnt[bar]) mod 2^W, d < 2^(W-1) and d > STEP[bar] -> ERR_FAR. Error releases carry
+ * the request's bar and epoch fields. Otherwise:
+ *   ARRIVE    tgt[pe] += STEP; armed on bar; notification {bar, INC[bar]} built (PSN, +1);
+ *             if CTRL.INTERNAL_PATH: cnt[bar] += INC[bar] and one mirror write; req_arrive++
+ *   ARRIVE_NB as ARRIVE but not armed; OK release {pe, bar, tgt[pe] (new)} pending at once
+ *   WAIT      tgt[pe] = epoch; armed on bar; req_wait++
+ * Returns enum barrier_req_result, or BARRIER_EINVAL for NULL arguments.
+ */
+int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *req);
+
+/*
+ * barrier_dev_push_rx - one packet accepted on s_axis_rx (bytes 0..len-1, no FCS).
+ * Parses it per section 5 (roce_fa_parse, then: VA must lie in [CNT_BASE, CNT_BASE + 8*NB)
+ * without wrap and be 8-aligned relative to CNT_BASE, barrier enabled, dst IP == GROUP_IP[bar]
+ * -> else rx_drop_bar; add data != 0, <= INC_MAX and < 2^(W-1) -> else rx_drop_inc). Counts the verdict's
+ * statistic; on ROCE_RX_OK applies cnt[bar] += add data (mod 2^W) and one mirror write.
+ * Returns the verdict (enum roce_rx_verdict), or BARRIER_EINVAL for a NULL model or pkt.
+ */
+int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len);
+
+/*
+ * Deferred fabric increments (lockstep timing, ARCHITECTURE.md "the harness tells the model what
+ * it observed"): with barrier_dev_set_rx_defer(m, 1), barrier_dev_push_rx decides the verdict
+ * and counts it at once but queues an accepted increment instead of applying it;
+ * barrier_dev_rx_apply applies the oldest queued increment (cnt += inc, one mirror write) when
+ * the harness sees the RTL's barrier_rx -> barrier_ctr handshake, so that the order of counter
+ * updates (and of mirror writes) relative to requests is the RTL's. *bar / *inc (optional)
+ * receive what was applied. rx_apply returns 1 (applied), 0 (nothing queued: the RTL applied an
+ * increment the model did not accept) or BARRIER_EINVAL. barrier_dev_rx_pending counts the
+ * queued increments. Default: off (push_rx applies at once).
+ */
+void barrier_dev_set_rx_defer(struct barrier_dev_model *m, int on);
+int barrier_dev_rx_apply(struct barrier_dev_model *m, unsigned *bar, uint64_t *inc);
+size_t barrier_dev_rx_pending(const struct barrier_dev_model *m);
+
+/*
+ * barrier_dev_push_inc - one s_inc transaction straight into barrier_ctr (for block-level
+ * harnesses of barrier_ctr that bypass barrier_rx): cnt[bar] += inc (mod 2^W), one mirror
+ * write; no rx statistics. Returns BARRIER_OK or BARRIER_EINVAL (bar >= NB).
+ */
+int barrier_dev_push_inc(struct barrier_dev_model *m, unsigned bar, uint64_t inc);
+
+/*
+ * barrier_dev_pop_tx - the next notification packet this device emits on m_axis_tx.
+ *   buf, cap: destination (cap >= 86); *len: set to 86.
+ * Returns 1 (popped), 0 (none queued), BARRIER_ENOSPC (cap too small, nothing popped) or
+ * BARRIER_EINVAL.
+ */
+int barrier_dev_pop_tx(struct barrier_dev_model *m, uint8_t *buf, size_t cap, size_t *len);
+
+/*
+ * barrier_dev_pop_rel - the next release of PE pe (keyed scoreboard, section 3).
+ * A pending response (error or ARRIVE_NB) is returned first; otherwise, if the PE is armed and
+ * GE(cnt[bar], tgt[pe]), the release {pe, bar, tgt[pe], OK} is returned and the PE disarmed.
+ * OK releases count rel_ok.
+ * Returns 1 (released, *rel filled), 0 (the model says PE pe may NOT be released now: the
+ * harness should flag a premature or unexpected release), BARRIER_EINVAL (pe >= NW, NULL).
+ */
+int barrier_dev_pop_rel(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel);
+
+/*
+ * barrier_dev_pop_mir - the next mirror write (section 4, in update order; an internal-path
+ * update precedes the fabric update of the same cycle).
+ * Returns 1 (popped), 0 (none), BARRIER_EINVAL.
+ */
+int barrier_dev_pop_mir(struct barrier_dev_model *m, struct barrier_mir *mir);
+
+/*
+ * barrier_dev_releasable - the PEs that are releasable now (pending response, or armed and
+ * GE(cnt[bar], tgt)): for end-of-run liveness checks (after the RTL drained, the result must
+ * be 0).
+ *   bitmap: optional (may be NULL), 4 words = 256 bits, bit p of word p/64 = PE p.
+ * Returns the number of releasable PEs.
+ */
+unsigned barrier_dev_releasable(const struct barrier_dev_model *m, uint64_t bitmap[4]);
+
+/* barrier_dev_ge - the serial compare GE(c, t) at the model's width (section 2): 1 or 0. */
+int barrier_dev_ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t);
+
+/* ================================================================== barrier_fanout */
+
+/* Statistics indices of barrier_fanout (section 7, CSR 0x100 + 4*i). */
+enum barrier_fanout_stat {
+    BFS_PKTS_IN = 0, BFS_PKTS_FWD, BFS_COPIES_OUT, BFS_DROP_MALFORMED,
+    BFS_DROP_UNKNOWN_GROUP, BFS_DROP_NO_MEMBERS, BFS_DROP_BAD_SRC, BFS_CSR_ERR,
+    BFS_NUM_STATS  /* 8 */
+};
+
+/* Verdict of one ingress packet (barrier_fanout_push). */
+enum barrier_fanout_verdict {
+    BFAN_FWD               = 0,
+    BFAN_DROP_MALFORMED    = 1,  /* < 34 bytes, EtherType != 0x0800 or IPv4 version != 4 */
+    BFAN_DROP_BAD_SRC      = 2,  /* tuser (src port) >= NP */
+    BFAN_DROP_UNKNOWN_GROUP = 3, /* no valid group entry with GROUP_IP == IPv4 dst */
+    BFAN_DROP_NO_MEMBERS   = 4   /* empty destination mask */
+};
+
+#define BFAN_CSR_ID           0x000u
+#define BFAN_CSR_PARAMS       0x004u
+#define BFAN_CSR_STAT(i)      (0x100u + 4u * (unsigned)(i))
+#define BFAN_CSR_G_CTRL(g)    (0x400u + 16u * (unsigned)(g))
+#define BFAN_CSR_G_IP(g)      (0x404u + 16u * (unsigned)(g))
+#define BFAN_CSR_G_MASK(g)    (0x408u + 16u * (unsigned)(g))
+#define BFAN_ID_VALUE         0x46414e31u  /* "FAN1" */
+#define BFAN_G_CTRL_VALID     0x1u
+#define BFAN_G_CTRL_REFLECT   0x2u
+
+struct barrier_fanout_cfg {
+    unsigned num_ports;   /* NP: 2..16 */
+    unsigned num_groups;  /* NG: 1..255 (PARAMS[15:8]) */
+};
+
+struct barrier_fanout_model {
+    struct barrier_fanout_cfg cfg;
+    uint32_t stats[BFS_NUM_STATS];
+    uint8_t  *g_ctrl;      /* [1:0] valid, reflect */
+    uint32_t *g_ip;
+    uint32_t *g_mask;      /* NP bits */
+    struct bq **outq;      /* per egress port: struct of packet copies */
+};
+
+/*
+ * barrier_fanout_init - create the model in its post-reset state (group table all 0:
+ * invalid). Returns BARRIER_OK, BARRIER_EINVAL (NULL, num_ports not 2..16, num_groups not
+ * 1..255; *m zeroed) or BARRIER_ENOMEM.
+ */
+int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fanout_cfg *cfg);
+
+/* barrier_fanout_free - release the model's memory (idempotent). */
+void barrier_fanout_free(struct barrier_fanout_model *m);
+
+/* barrier_fanout_reset - synchronous reset: group table, statistics and egress queues cleared. */
+void barrier_fanout_reset(struct barrier_fanout_model *m);
+
+/*
+ * barrier_fanout_csr_write - full-word AXI4-Lite write, addr bits 1:0 ignored. Group table
+ * (g < NG): +0 CTRL [1:0], +4 GROUP_IP [31:0], +8 PORT_MASK [NP-1:0]; reserved bits dropped.
+ * ID, PARAMS, statistics and unmapped addresses -> BARRIER_CSR_ERR, csr_err++.
+ * Returns enum barrier_csr_result or BARRIER_EINVAL.
+ */
+int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data);
+
+/* barrier_fanout_csr_read - AXI4-Lite read; unmapped addresses read 0. PARAMS = {NG, NP}. */
+uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t addr);
+
+/* barrier_fanout_stat - statistics counter i (enum barrier_fanout_stat); 0 if out of range. */
+uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i);
+
+/*
+ * barrier_fanout_push - one packet accepted on s_axis_in (section 7).
+ *   pkt, len: the packet bytes; src_port: its tuser[3:0] (bits above 3 are ignored).
+ * pkts_in++; then drop checks in order: malformed, bad_src, unknown_group (lowest matching
+ * valid entry wins), no_members with dmask = PORT_MASK[g] & ~(REFLECT[g] ? 0 : 1 << src).
+ * Otherwise the bytes are queued unchanged on every port of dmask with tuser = src; pkts_fwd++,
+ * copies_out += popcount(dmask).
+ * Returns enum barrier_fanout_verdict, BARRIER_EINVAL or BARRIER_ENOMEM.
+ */
+int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
+                        unsigned src_port);
+
+/*
+ * barrier_fanout_pop - the next packet on egress port `port` (ingress order per port).
+ *   buf, cap: destination; *len: packet length; *src: its tuser (source port).
+ * Returns 1 (popped), 0 (none queued), BARRIER_ENOSPC (cap < length; *len set, nothing popped)
+ * or BARRIER_EINVAL (port >= NP, NULL).
+ */
+int barrier_fanout_pop(struct barrier_fanout_model *m, unsigned port, uint8_t *buf, size_t cap,
+                       size_t *len, unsigned *src);
+
+/* barrier_fanout_pending - number of packets queued on egress port `port` (0 if invalid). */
+size_t barrier_fanout_pending(const struct barrier_fanout_model *m, unsigned port);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CMODEL_BARRIER_H */

@@ -1,0 +1,905 @@
+// tb_barrier_dev.cpp -- lockstep regression of barrier_dev (RTL, Verilator) against the C model
+// cmodel/barrier.{h,c} (docs/barrier.md). Seed 001: ¶30-¶39, ¶48, ¶51.
+//
+// Build parameters (compile-time, must match the verilated model): TB_DW (DATA_WIDTH),
+// TB_NB (NUM_BARRIERS), TB_NW (NUM_PES), TB_W (CNT_WIDTH). See tb/barrier/barrier.mk.
+//
+// Scenarios (--scenario NAME runs one; default: all):
+//   csr      every CSR: reset values, write/read-back, the SLVERR write rules (partial strobes,
+//            read-only, unmapped, unaligned, STEP/CNT locked while enabled, TGT locked while the
+//            PE waits), cfg_reject, read errors.
+//   directed each request rule of section 3 (ARRIVE, WAIT, ARRIVE_NB, ERR_OP/BAR/FAR, drops),
+//            and, with --pcap-in FILE, the packets of a capture (scapy-built) replayed on s_axis_rx.
+//   random   --n input transactions: random requests (all ops, bad PEs and barriers, far epochs)
+//            and random fabric packets (valid notifications, increments 0 / > INC_MAX / >= 2^(W-1),
+//            truncated, long, corrupted, garbage); periodic quiesce + CSR traffic + full
+//            statistics read-back. --vectors DIR writes the Icarus replay vectors.
+//   reset    random traffic with synchronous resets at random cycles; after each reset every
+//            register must read its reset value and no output may appear.
+//   system   the RTL device among 7 C-model peer devices (8 devices x NW PEs) connected by the
+//            barrier_fanout C model; every PE runs --n consecutive barrier epochs (ARRIVE, or
+//            ARRIVE_NB + WAIT). Checked independently of the model on every release (S1):
+//            every participant has issued its arrival for that epoch, and the epoch value is
+//            c0 + k*STEP mod 2^W. A run with no release for 50000 cycles is a deadlock.
+//   bench    (--no-stall) notifications accepted per cycle and release latency; numbers are
+//            written with --json only (make bench).
+// Faults (--fault, the self-test shows the harness catches each; make test expects failure):
+//   drop     system: one notification to the RTL device is lost        -> deadlock reported
+//   dup      system: one notification to the RTL device is delivered twice -> S1 early release
+//   flip     random: one bit of one expected mirror write is flipped   -> m_mir mismatch
+//
+// Output comparison: m_axis_tx (packets, in order), m_mir (in order), m_rel (per PE, in order;
+// the model decides whether the PE may be released at all), AXI-Lite read data and responses.
+// Timing: the model applies a fabric increment when the RTL's barrier_rx -> barrier_ctr
+// handshake happens (internal signals inc_valid/inc_ready, made public by barrier_dev.vlt), so the
+// same-cycle rule of section 4 orders model updates exactly as the RTL's.
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <set>
+
+#include "Vbarrier_dev.h"
+#include "Vbarrier_dev___024root.h"
+#include "barrier.h"
+#include "common/roce.h"
+#include "pcap.h"
+#include "ports.h"
+#include "scoreboard.h"
+#include "sim.h"
+
+#ifndef TB_DW
+#define TB_DW 64
+#endif
+#ifndef TB_NB
+#define TB_NB 16
+#endif
+#ifndef TB_NW
+#define TB_NW 16
+#endif
+#ifndef TB_W
+#define TB_W 64
+#endif
+
+static constexpr unsigned DW = TB_DW, NB = TB_NB, NW = TB_NW, W = TB_W;
+static constexpr uint64_t MASK = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+static constexpr uint64_t HALF = uint64_t(1) << (W - 1);
+
+using tb::Txn;
+
+// ------------------------------------------------------------------ bit vector for the vectors
+struct BitVec {
+  std::vector<bool> b;  // MSB first
+  void add(uint64_t v, unsigned w) {
+    for (int i = int(w) - 1; i >= 0; i--) b.push_back(i < 64 && (v >> i & 1));
+  }
+  void add_bytes(const std::vector<uint8_t>& by, unsigned nbytes) {  // little-endian bus value
+    for (int i = int(nbytes) - 1; i >= 0; i--) add(size_t(i) < by.size() ? by[size_t(i)] : 0, 8);
+  }
+  std::string hex() const {
+    std::string s;
+    const size_t pad = (4 - b.size() % 4) % 4;
+    unsigned nib = 0, n = unsigned(pad);
+    for (bool x : b) {
+      nib = (nib << 1) | x;
+      if (++n == 4) s += "0123456789abcdef"[nib], nib = 0, n = 0;
+    }
+    return s;
+  }
+};
+
+// ------------------------------------------------------------------ device under test + model
+struct Dev {
+  tb::Harness& h;
+  tb::Sim<Vbarrier_dev> sim;
+  Vbarrier_dev* top;
+  tb::AxilMaster csr;
+  tb::StreamSource req;
+  tb::AxisSource rx;
+  struct IncProbe;
+  std::unique_ptr<tb::Agent> probe;
+  tb::AxisSink tx;
+  tb::StreamSink rel;
+  tb::StreamSink mir;
+  tb::Scoreboard sb_tx, sb_rel, sb_mir;
+  barrier_dev_model m{};
+  uint64_t flip_at = UINT64_MAX, mir_pulled = 0;  // --fault flip
+  std::function<void(const Txn&)> on_rel;          // scenario hook after each compared release
+  std::function<void(const tb::Packet&)> on_tx;    // scenario hook after each compared packet
+  // vectors
+  std::unique_ptr<std::ofstream> v_stim, v_tx, v_rel, v_mir, v_rd;
+  std::unique_ptr<tb::PcapWriter> pcap_tx, pcap_rx;
+
+  struct IncProbe : tb::Agent {
+    Dev& d;
+    bool fire = false;
+    IncProbe(Dev& dev) : Agent(dev.sim, "inc (rx->ctr)", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      fire = d.top->rootp->barrier_dev__DOT__inc_valid && d.top->rootp->barrier_dev__DOT__inc_ready;
+      if (fire) moved_ = true;
+    }
+    void post() override {
+      if (!fire || sim_.in_reset()) return;
+      if (barrier_dev_rx_apply(&d.m, nullptr, nullptr) != 1)
+        sim_.h.fail("inc (rx->ctr)", "the RTL applied a fabric increment the model did not accept");
+    }
+  };
+
+  // Vector dump agent: constructed last, so its drive() sees every input pin of the cycle.
+  struct VecAgent : tb::Agent {
+    Dev& d;
+    VecAgent(Dev& dev) : Agent(dev.sim, "vectors", Role::other), d(dev) {}
+    void drive() override {
+      if (!d.v_stim) return;
+      auto* t = d.top;
+      BitVec v;
+      v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
+      v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+      v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
+      v.add(t->s_axis_rx_tvalid, 1);
+      tb::Sig td(&t->s_axis_rx_tdata), tk(&t->s_axis_rx_tkeep);
+      for (int w = int(DW) - 64; w >= 0; w -= 64) v.add(td.get(unsigned(w), 64), 64);
+      if (DW < 64) v.add(td.get(0, DW), DW);
+      v.add(tk.get(0, DW / 8), DW / 8);
+      v.add(t->s_axis_rx_tlast, 1), v.add(t->m_axis_tx_tready, 1), v.add(t->s_req_valid, 1);
+      v.add(t->s_req_op, 2), v.add(t->s_req_pe, 8), v.add(t->s_req_bar, 8), v.add(tb::Sig(&t->s_req_epoch).get(), 64);
+      v.add(t->m_rel_ready, 1), v.add(t->m_mir_ready, 1);
+      *d.v_stim << v.hex() << "\n";
+    }
+    void sample() override {}
+  };
+  std::unique_ptr<tb::Agent> vec;
+
+  static tb::Handshake hs_req(Vbarrier_dev* t) { return TB_HS(t, s_req); }
+
+  explicit Dev(tb::Harness& harness, const std::string& vectors = "")
+      : h(harness),
+        sim(harness),
+        top(sim.top.get()),
+        csr(sim, "s_axil", TB_AXIL(top, s_axil)),
+        req(sim, "s_req", TB_HS(top, s_req),
+            [this](const Txn& t) {
+              top->s_req_op = uint8_t(t.get("op"));
+              top->s_req_pe = uint8_t(t.get("pe"));
+              top->s_req_bar = uint8_t(t.get("bar"));
+              tb::Sig(&top->s_req_epoch).set(t.get("epoch"));
+            }),
+        rx(sim, "s_axis_rx", TB_AXIS(top, s_axis_rx, DW)),
+        probe(new IncProbe(*this)),
+        tx(sim, "m_axis_tx", TB_AXIS(top, m_axis_tx, DW)),
+        rel(sim, "m_rel", TB_HS(top, m_rel),
+            [this]() {
+              Txn t;
+              t.add("pe", 8, top->m_rel_pe).add("bar", 8, top->m_rel_bar);
+              t.add("epoch", W, tb::Sig(&top->m_rel_epoch).get()).add("status", 2, top->m_rel_status);
+              return t;
+            }),
+        mir(sim, "m_mir", TB_HS(top, m_mir),
+            [this]() {
+              Txn t;
+              t.add("addr", 64, top->m_mir_addr).add("data", 64, top->m_mir_data);
+              return t;
+            }),
+        sb_tx(sim, "m_axis_tx"),
+        sb_rel(sim, "m_rel"),
+        sb_mir(sim, "m_mir") {
+    const barrier_dev_cfg cfg{NB, NW, W};
+    if (barrier_dev_init(&m, &cfg) != BARRIER_OK) h.fail("model", "barrier_dev_init failed");
+    barrier_dev_set_rx_defer(&m, 1);
+
+    req.on_accept = [this](const Txn& t) {
+      barrier_req r{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")};
+      barrier_dev_push_req(&m, &r);
+    };
+    rx.on_accept = [this](const tb::Packet& p) {
+      if (pcap_rx) pcap_rx->write(p.data, sim.cycle());
+      barrier_dev_push_rx(&m, p.data.data(), p.data.size());
+    };
+    sb_tx.model([this](Txn& t) {
+      uint8_t b[ROCE_FA_LEN];
+      size_t len = 0;
+      if (barrier_dev_pop_tx(&m, b, sizeof b, &len) != 1) return false;
+      t = Txn();
+      t.add_bytes("data", std::vector<uint8_t>(b, b + len));
+      if (v_tx) {  // expected beats of this packet, from the model's bytes
+        for (size_t off = 0; off < len; off += DW / 8) {
+          const size_t n = std::min<size_t>(DW / 8, len - off);
+          BitVec v;
+          std::vector<uint8_t> beat(b + off, b + off + n);
+          v.add_bytes(beat, DW / 8);
+          BitVec k;
+          k.add(n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1, DW / 8);
+          *v_tx << v.hex() << " " << k.hex() << " " << (off + n >= len ? 1 : 0) << "\n";
+        }
+      }
+      return true;
+    });
+    tx.on_capture = [this](const tb::Packet& p) {
+      if (pcap_tx) pcap_tx->write(p.data, sim.cycle());
+      Txn t;
+      t.add_bytes("data", p.data);
+      sb_tx.actual(t);
+      if (on_tx) on_tx(p);
+    };
+    sb_mir.model([this](Txn& t) {
+      barrier_mir w;
+      if (barrier_dev_pop_mir(&m, &w) != 1) return false;
+      if (mir_pulled++ == flip_at) w.data ^= 1;  // --fault flip: corrupt one expected value
+      t = Txn();
+      t.add("addr", 64, w.addr).add("data", 64, w.data);
+      if (v_mir) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%016" PRIx64 " %016" PRIx64 "\n", w.addr, w.data);
+        *v_mir << buf;
+      }
+      return true;
+    });
+    mir.on_capture = [this](const Txn& t) { sb_mir.actual(t); };
+    rel.on_capture = [this](const Txn& t) {
+      const unsigned pe = unsigned(t.get("pe"));
+      barrier_rel r;
+      if (pe >= NW || barrier_dev_pop_rel(&m, pe, &r) != 1)
+        h.fail("m_rel", "release the model does not allow (premature or unexpected release)",
+               "  actual: " + t.str() + "\n  model : " + pe_state(pe));
+      Txn e;
+      e.add("pe", 8, r.pe).add("bar", 8, r.bar).add("epoch", W, r.epoch & MASK).add("status", 2, r.status);
+      sb_rel.expect(e);
+      sb_rel.actual(t);
+      if (v_rel) {
+        char buf[80];
+        std::snprintf(buf, sizeof buf, "%02x %02x %016" PRIx64 " %x\n", r.pe, r.bar, r.epoch & MASK, r.status);
+        *v_rel << buf;
+      }
+      if (on_rel) on_rel(t);
+    };
+    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
+      Txn a, e;
+      a.add("addr", 16, o.addr).add("resp", 2, resp);
+      e.add("addr", 16, o.addr);
+      if (o.write) {
+        const int rc = barrier_dev_csr_write_strb(&m, o.addr, o.data, o.strb);
+        e.add("resp", 2, rc == BARRIER_CSR_ERR ? 2 : 0);
+      } else {
+        const uint32_t md = barrier_dev_csr_read(&m, o.addr);
+        e.add("resp", 2, barrier_dev_csr_read_err(&m, o.addr) ? 2 : 0);
+        a.add("rdata", 32, data), e.add("rdata", 32, md);
+        if (v_rd) {
+          char buf[32];
+          std::snprintf(buf, sizeof buf, "%08x %x\n", md, resp);
+          *v_rd << buf;
+        }
+      }
+      if (a != e)
+        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
+               "  expected: " + e.str() + "\n  actual  : " + a.str() + (o.write ? "  (wdata " + hex32(o.data) + ")" : ""));
+      h.outputs++;
+    };
+    if (!vectors.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(vectors, ec);
+      v_stim.reset(new std::ofstream(vectors + "/stim.hex"));
+      v_tx.reset(new std::ofstream(vectors + "/exp_tx.hex"));
+      v_rel.reset(new std::ofstream(vectors + "/exp_rel.hex"));
+      v_mir.reset(new std::ofstream(vectors + "/exp_mir.hex"));
+      v_rd.reset(new std::ofstream(vectors + "/exp_rd.hex"));
+      vec.reset(new VecAgent(*this));
+    }
+    const std::string pin = h.opt.get("pcap-out");
+    if (!pin.empty()) {
+      pcap_tx.reset(new tb::PcapWriter(pin + "_" + h.scenario() + "_tx.pcap"));
+      pcap_rx.reset(new tb::PcapWriter(pin + "_" + h.scenario() + "_rx.pcap"));
+    }
+    sim.reset(8);
+  }
+  ~Dev() { barrier_dev_free(&m); }
+
+  std::string pe_state(unsigned pe) const {
+    if (pe >= NW) return "PE out of range";
+    char b[200];
+    const unsigned bar = m.arm_bar[pe] % NB;
+    std::snprintf(b, sizeof b, "armed %u on bar %u, pending %u, tgt 0x%" PRIx64 ", cnt[bar] 0x%" PRIx64
+                  ", %zu increment(s) accepted but not yet applied", m.armed[pe], m.arm_bar[pe], m.pend[pe],
+                  m.tgt[pe], m.cnt[bar], barrier_dev_rx_pending(&m));
+    return b;
+  }
+  static std::string hex32(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%08x", v);
+    return b;
+  }
+
+  // --- helpers
+  void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
+  void wr64(uint32_t a, uint64_t d) { wr(a, uint32_t(d)), wr(a + 4, uint32_t(d >> 32)); }
+  void rd(uint32_t a) {
+    csr.read(a, {});
+  }
+  void csr_wait() { sim.run_until([this] { return csr.idle_now(); }, "CSR access"); }
+  void request(unsigned op, unsigned pe, unsigned bar, uint64_t epoch) {
+    Txn t;
+    t.add("op", 2, op).add("pe", 8, pe).add("bar", 8, bar).add("epoch", 64, epoch & MASK);
+    req.push(t);
+  }
+  // Full read-back of every register and statistic, compared with the model.
+  void read_all() {
+    for (uint32_t a = 0; a <= 0x3c; a += 4) rd(a);
+    for (uint32_t i = 0; i < 24; i++) rd(0x100 + 4 * i);
+    for (uint32_t b = 0; b < NB + 1 && b < 32; b++)
+      for (uint32_t o = 0; o < 32; o += 4) rd(0x400 + 32 * b + o);
+    for (uint32_t p = 0; p < NW + 1 && p < 128; p++) rd(0x800 + 8 * p), rd(0x804 + 8 * p);
+    csr_wait();
+  }
+  void drain() {
+    sim.drain(200);
+    if (barrier_dev_rx_pending(&m))
+      h.fail("inc (rx->ctr)", "the model accepted " + std::to_string(barrier_dev_rx_pending(&m)) +
+                                  " fabric increment(s) the RTL never applied");
+    uint64_t bm[4];
+    if (barrier_dev_releasable(&m, bm))
+      h.fail("m_rel", "deadlock: the model has releasable PEs that the RTL never released",
+             "  PE bitmap[63:0] = " + std::to_string(bm[0]));
+  }
+  // Clear everything after a synchronous reset of both sides.
+  void reset_both(unsigned cycles) {
+    req.clear(), rx.clear(), csr.clear(), tx.clear(), rel.clear(), mir.clear();
+    sim.reset(cycles);
+    barrier_dev_reset(&m);
+    sb_tx.clear(), sb_rel.clear(), sb_mir.clear();
+  }
+};
+
+// ------------------------------------------------------------------ configuration
+struct DevCfg {
+  uint64_t mac = 0x020000000001ull;
+  uint32_t ip = 0x0a000001u, dqp = 0x000123u, rkey = 0x5eed0001u, sport = 0xc000, tos = 0;
+  uint64_t cnt_base = 0x0000100000000000ull, mir_base = 0x0000008000000000ull;
+  uint32_t psn = 0, inc_max = 1, ctrl = 0;
+  uint64_t inc[NB] = {}, step[NB] = {}, cnt[NB] = {};
+  uint32_t gip[NB] = {};
+  bool en[NB] = {};
+};
+
+static void program(Dev& d, const DevCfg& c) {
+  d.wr(BDEV_CSR_SRC_MAC_LO, uint32_t(c.mac)), d.wr(BDEV_CSR_SRC_MAC_HI, uint32_t(c.mac >> 32));
+  d.wr(BDEV_CSR_SRC_IP, c.ip), d.wr(BDEV_CSR_DEST_QP, c.dqp), d.wr(BDEV_CSR_RKEY, c.rkey);
+  d.wr(BDEV_CSR_UDP_SPORT_TOS, c.sport | (c.tos << 16));
+  d.wr64(BDEV_CSR_CNT_BASE_LO, c.cnt_base), d.wr64(BDEV_CSR_MIR_BASE_LO, c.mir_base);
+  d.wr(BDEV_CSR_TX_PSN, c.psn), d.wr(BDEV_CSR_INC_MAX, c.inc_max), d.wr(BDEV_CSR_CTRL, c.ctrl);
+  for (unsigned b = 0; b < NB; b++) {
+    d.wr(BDEV_CSR_BAR_CTRL(b), 0);
+    d.wr(BDEV_CSR_BAR_INC(b), uint32_t(c.inc[b]));
+    d.wr64(BDEV_CSR_BAR_STEP_LO(b), c.step[b]);
+    d.wr(BDEV_CSR_GROUP_IP(b), c.gip[b]);
+    d.wr64(BDEV_CSR_CNT_LO(b), c.cnt[b]);
+    if (c.en[b]) d.wr(BDEV_CSR_BAR_CTRL(b), 1);
+  }
+  d.csr_wait();
+}
+
+static void model_program(barrier_dev_model& m, const DevCfg& c) {  // a C-model peer
+  auto w = [&](uint32_t a, uint32_t v) { barrier_dev_csr_write(&m, a, v); };
+  auto w64 = [&](uint32_t a, uint64_t v) { w(a, uint32_t(v)), w(a + 4, uint32_t(v >> 32)); };
+  w(BDEV_CSR_SRC_MAC_LO, uint32_t(c.mac)), w(BDEV_CSR_SRC_MAC_HI, uint32_t(c.mac >> 32));
+  w(BDEV_CSR_SRC_IP, c.ip), w(BDEV_CSR_DEST_QP, c.dqp), w(BDEV_CSR_RKEY, c.rkey);
+  w(BDEV_CSR_UDP_SPORT_TOS, c.sport | (c.tos << 16));
+  w64(BDEV_CSR_CNT_BASE_LO, c.cnt_base), w64(BDEV_CSR_MIR_BASE_LO, c.mir_base);
+  w(BDEV_CSR_TX_PSN, c.psn), w(BDEV_CSR_INC_MAX, c.inc_max), w(BDEV_CSR_CTRL, c.ctrl);
+  for (unsigned b = 0; b < NB; b++) {
+    w(BDEV_CSR_BAR_INC(b), uint32_t(c.inc[b]));
+    w64(BDEV_CSR_BAR_STEP_LO(b), c.step[b]);
+    w(BDEV_CSR_GROUP_IP(b), c.gip[b]);
+    w64(BDEV_CSR_CNT_LO(b), c.cnt[b]);
+    if (c.en[b]) w(BDEV_CSR_BAR_CTRL(b), 1);
+  }
+}
+
+static DevCfg random_cfg(tb::Rng& r) {
+  DevCfg c;
+  c.mac = r.bits(48) & ~0x010000000000ull;
+  c.ip = uint32_t(r.next());
+  c.dqp = uint32_t(r.bits(24)), c.rkey = uint32_t(r.next());
+  c.sport = uint32_t(r.bits(16)), c.tos = uint32_t(r.bits(8));
+  c.cnt_base = r.chance(0.2) ? (~uint64_t(0) - 8 * NB - r.below(64)) & ~uint64_t(7) : r.next() & ~uint64_t(7);
+  c.mir_base = r.chance(0.1) ? ~uint64_t(0) - r.below(256) : r.next();
+  c.psn = uint32_t(r.chance(0.2) ? 0xffffff - r.below(8) : r.bits(24));
+  c.inc_max = uint32_t(r.chance(0.5) ? r.range(1, 8) : r.next());
+  c.ctrl = r.chance(0.5);
+  for (unsigned b = 0; b < NB; b++) {
+    c.inc[b] = r.range(1, std::min<uint64_t>(HALF - 1, 16));
+    const uint64_t n = r.range(1, 8);
+    c.step[b] = r.chance(0.1) ? (r.chance(0.5) ? 0 : HALF + 1 + r.below(4)) & MASK
+                              : std::min<uint64_t>(n * c.inc[b], HALF);
+    if (r.chance(0.05)) c.step[b] = HALF;
+    c.gip[b] = 0xe0000000u | uint32_t(r.bits(28));
+    c.cnt[b] = r.chance(0.3) ? (MASK - r.below(40)) & MASK : r.bits(W);
+    c.en[b] = r.chance(0.85);
+  }
+  return c;
+}
+
+static std::vector<uint8_t> notif(const DevCfg& c, unsigned bar, uint64_t add, uint32_t psn, const DevCfg& from) {
+  roce_fa_fields f{};
+  const uint32_t gip = bar < NB ? c.gip[bar] : 0xe0000001u;
+  f.dst_mac = 0x01005e000000ull | (gip & 0x7fffff);
+  f.src_mac = from.mac, f.tos = uint8_t(from.tos), f.src_ip = from.ip, f.dst_ip = gip;
+  f.psn = psn & 0xffffff, f.udp_sport = uint16_t(from.sport), f.dest_qp = c.dqp;
+  f.va = c.cnt_base + 8 * uint64_t(bar), f.rkey = c.rkey, f.add_data = add, f.cmp_data = 0;
+  std::vector<uint8_t> p(ROCE_FA_LEN);
+  roce_fa_build(&f, p.data());
+  return p;
+}
+
+// A random fabric packet for the random scenario: mostly valid notifications.
+static std::vector<uint8_t> random_packet(tb::Rng& r, const DevCfg& c) {
+  const unsigned bar = r.chance(0.95) ? unsigned(r.below(NB)) : unsigned(NB + r.below(4));
+  uint64_t add = r.range(1, std::max<uint64_t>(1, std::min<uint64_t>(c.inc_max, 4)));
+  const double k = r.next() * 0x1.0p-64;
+  if (k < 0.03) add = 0;
+  else if (k < 0.06) add = uint64_t(c.inc_max) + 1 + r.below(3);
+  else if (k < 0.08) add = HALF + r.below(3);
+  else if (k < 0.09) add = r.next();
+  DevCfg peer;
+  peer.mac = 0x020000000099ull, peer.ip = 0x0a0000ffu;
+  auto p = notif(c, bar, add, uint32_t(r.bits(24)), peer);
+  const double m = r.next() * 0x1.0p-64;
+  if (m < 0.04) p.resize(r.range(1, ROCE_FA_LEN - 1));                       // truncated
+  else if (m < 0.07) for (uint64_t i = r.range(1, 70); i; i--) p.push_back(uint8_t(r.next()));  // long
+  else if (m < 0.14) p[r.below(p.size())] ^= uint8_t(1u << r.below(8));      // one bit corrupted
+  else if (m < 0.16) p = r.bytes(r.range(1, 200));                            // garbage
+  else if (m < 0.18) p[54 + r.below(8)] ^= 0x40;                              // VA off (ICRC catches)
+  return p;
+}
+
+// ------------------------------------------------------------------ scenarios
+static void scenario_csr(tb::Harness& h) {
+  Dev d(h);
+  d.read_all();  // reset values
+  tb::Rng& r = h.rng;
+  DevCfg c = random_cfg(r);
+  program(d, c);
+  d.read_all();
+  // every write rule, with random values, several rounds
+  for (int round = 0; round < 6; round++) {
+    for (uint32_t a = 0; a <= 0x3c; a += 4) d.wr(a, uint32_t(r.next()));
+    d.wr(0x100 + 4 * uint32_t(r.below(24)), 1);                   // statistics are RO
+    d.wr(uint32_t(r.below(0x40)) | 1, 5);                           // unaligned
+    d.wr(0x008, 1, unsigned(r.range(0, 14)));                       // partial strobes
+    for (unsigned b = 0; b < NB; b++) {
+      const uint32_t base = 0x400 + 32 * b;
+      d.wr(base + 8, uint32_t(r.chance(0.2) ? 0 : r.next() & (HALF | (HALF - 1))));  // STEP (locked if enabled)
+      d.wr(base + 12, r.chance(0.7) ? 0 : uint32_t(r.next()));
+      d.wr(base + 0x14, 7);                                         // hole
+      if (b != 0 || d.m.bar_en[0])  // CNT (barrier 0 has waiting PEs: only while it is locked)
+        d.wr(base + 0x18, uint32_t(r.next())), d.wr(base + 0x1c, uint32_t(r.next()));
+      d.wr(base + 0, uint32_t(r.bits(2)));                          // enable / disable / reject
+      d.wr(base + 4, uint32_t(r.next()));
+    }
+    for (unsigned p = 0; p < NW; p++) d.wr(0x800 + 8 * p + 4 * unsigned(r.below(2)), uint32_t(r.next()));
+    d.wr(0x800 + 8 * NW, 1), d.wr(0x400 + 32 * NB, 1), d.wr(0x2000, 1), d.wr(0xfffc, 1);
+    // TGT locked while a PE waits: arm some PEs with WAIT far in the future
+    for (unsigned p = 0; p < NW; p += 3) d.request(BARRIER_OP_WAIT, p, 0, barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(0)) + 1);
+    d.sim.run_until([&] { return d.req.queued() == 0; }, "requests");
+    d.sim.step(20);
+    for (unsigned p = 0; p < NW; p++) d.wr(0x800 + 8 * p, uint32_t(r.next()));
+    d.read_all();
+  }
+  d.drain();
+}
+
+static void scenario_directed(tb::Harness& h) {
+  Dev d(h);
+  DevCfg c;
+  c.inc_max = 4;
+  for (unsigned b = 0; b < NB; b++) c.inc[b] = 1, c.step[b] = 4, c.gip[b] = 0xef000100u + b, c.en[b] = b != 1;
+  c.step[2] = HALF;  // the largest valid step
+  program(d, c);
+  DevCfg peer;
+  peer.mac = 0x020000000002ull, peer.ip = 0x0a000002u;
+  uint32_t psn = 7;
+  auto deliver = [&](unsigned bar, uint64_t add) { d.rx.push(notif(c, bar, add, psn++, peer)); };
+  // ARRIVE on barrier 0 by PE 0: one notification; 3 peer increments release it (STEP 4).
+  d.request(BARRIER_OP_ARRIVE, 0, 0, 0);
+  for (int i = 0; i < 3; i++) deliver(0, 1);
+  d.sim.step(200);
+  // errors: bad op, bad barrier (disabled 1, >= NB), far epoch, PE out of range, busy PE
+  d.request(BARRIER_OP_ILLEGAL, 1, 0, 0);
+  d.request(BARRIER_OP_ARRIVE, 2, 1, 0);
+  d.request(BARRIER_OP_ARRIVE, 3, NB, 0);
+  d.request(BARRIER_OP_WAIT, 4, 0, 4 + 5);   // d = 9 - cnt(4) = 5 > STEP: far
+  d.request(BARRIER_OP_WAIT, 5, 0, 8);       // d = 4: ok
+  d.request(BARRIER_OP_WAIT, 5, 0, 8);       // busy -> dropped
+  d.request(BARRIER_OP_ARRIVE, NW, 0, 0);    // pe out of range -> dropped
+  d.request(BARRIER_OP_ARRIVE_NB, 6, 0, 0);  // immediate release with the new epoch
+  d.request(BARRIER_OP_WAIT, 7, 0, 3);       // already passed (serial compare) -> release
+  for (int i = 0; i < 4; i++) deliver(0, 1);
+  // fabric: increments 0, > INC_MAX, >= 2^(W-1); disabled barrier; wrong group IP
+  deliver(0, 0), deliver(0, 5), deliver(0, HALF), deliver(1, 1);
+  {
+    auto p = notif(c, 3, 1, psn++, peer);
+    p[33] ^= 1;  // dst IP (and the IP checksum is now wrong)
+    d.rx.push(p);
+  }
+  // barrier 2 with STEP = 2^(W-1): wait far ahead is allowed up to STEP
+  d.request(BARRIER_OP_WAIT, 8, 2, HALF);
+  d.request(BARRIER_OP_WAIT, 9, 2, HALF + 1);  // far
+  d.sim.step(400);
+  // scapy-built packets from a capture (independent builder), replayed on s_axis_rx
+  const std::string pin = h.opt.get("pcap-in");
+  if (!pin.empty()) {
+    int lt = 0;
+    auto pkts = tb::pcap_read_all(pin, &lt);
+    h.check(lt == DLT_EN10MB, "pcap", "capture link type is Ethernet");
+    // the capture was built for this device's configuration: see scripts/scapy_notif.py
+    for (auto& p : pkts) d.rx.push(p);
+    h.note("replaying %zu packets from %s\n", pkts.size(), pin.c_str());
+    d.sim.run_until([&] { return d.rx.queued() == 0; }, "pcap replay");
+    h.extra("pcap_packets", double(pkts.size()));
+  }
+  d.drain();
+  d.read_all();
+}
+
+// random traffic; returns when `n` inputs were accepted
+static void random_traffic(Dev& d, tb::Harness& h, DevCfg& c, uint64_t n, uint64_t quiesce_every,
+                           const std::function<void()>& between = {}) {
+  tb::Rng& r = h.rng;
+  uint64_t next_q = h.inputs + quiesce_every;
+  const double p_req = 0.15 + 0.3 * (r.next() * 0x1.0p-64), p_rx = 0.1 + 0.2 * (r.next() * 0x1.0p-64);
+  while (h.inputs < n) {
+    if (d.req.queued() < 3 && r.chance(p_req)) {
+      const double k = r.next() * 0x1.0p-64;
+      unsigned op = k < 0.45 ? BARRIER_OP_ARRIVE : k < 0.7 ? BARRIER_OP_WAIT : k < 0.95 ? BARRIER_OP_ARRIVE_NB : BARRIER_OP_ILLEGAL;
+      unsigned pe = r.chance(0.97) ? unsigned(r.below(NW)) : unsigned(NW + r.below(256 - NW));
+      unsigned bar = r.chance(0.95) ? unsigned(r.below(NB)) : unsigned(r.below(256));
+      uint64_t ep;
+      const uint64_t cur = barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(bar % NB)) |
+                           (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(bar % NB))) << 32);
+      ep = r.chance(0.8) ? cur + r.below(2 * c.step[bar % NB] + 2) - r.below(4) : r.next();
+      d.request(op, pe, bar, ep);
+    }
+    if (d.rx.queued() < 2 && r.chance(p_rx)) d.rx.push(random_packet(r, c));
+    d.sim.step();
+    if (h.inputs >= next_q) {
+      next_q = h.inputs + quiesce_every;
+      d.sim.run_until([&] { return !d.req.busy() && !d.rx.busy(); }, "inputs");
+      d.drain();
+      if (between) between();
+    }
+  }
+}
+
+static void scenario_random(tb::Harness& h) {
+  const std::string vec = h.opt.get("vectors");
+  Dev d(h, vec);
+  tb::Rng& r = h.rng;
+  if (h.opt.fault == "flip") d.flip_at = 20 + r.below(50);
+  DevCfg c = random_cfg(r);
+  program(d, c);
+  random_traffic(d, h, c, h.opt.n, std::max<uint64_t>(200, h.opt.n / 8), [&] {
+    // CSR traffic while idle: reprogram some barriers, including refused writes
+    for (int i = 0; i < 6; i++) {
+      const unsigned b = unsigned(r.below(NB));
+      const uint32_t base = 0x400 + 32 * b;
+      // CNT is initialisation state (docs/barrier.md section 6): it is rewritten only while no
+      // PE waits on the barrier, else a release could be taken between the lo and hi halves.
+      bool waited_on = false;
+      for (unsigned p = 0; p < NW; p++) waited_on |= d.m.armed[p] && d.m.arm_bar[p] == b;
+      if (waited_on) {
+        if (d.m.bar_en[b]) d.wr(base + 0x18 + 4 * unsigned(r.below(2)), uint32_t(r.next()));  // refused
+        continue;
+      }
+      if (r.chance(0.5)) {
+        d.wr(base, 0);
+        c.inc[b] = r.range(1, 8);
+        c.step[b] = std::min<uint64_t>(c.inc[b] * r.range(1, 6), HALF);
+        d.wr(base + 4, uint32_t(c.inc[b])), d.wr64(base + 8, c.step[b]);
+        d.wr64(base + 0x18, r.bits(W));
+        d.wr(base, 1);
+      } else {
+        d.wr(base + 0x18, uint32_t(r.next()));  // locked if enabled
+      }
+    }
+    d.wr(BDEV_CSR_INC_MAX, uint32_t(r.range(1, 6)));
+    c.inc_max = barrier_dev_csr_read(&d.m, BDEV_CSR_INC_MAX);
+    d.wr(BDEV_CSR_CTRL, uint32_t(r.bits(1)));
+    d.csr_wait();
+    c.inc_max = barrier_dev_csr_read(&d.m, BDEV_CSR_INC_MAX);
+    for (unsigned i = 0; i < 23; i++) d.rd(0x100 + 4 * i);
+    d.csr_wait();
+  });
+  d.drain();
+  d.read_all();
+  if (!vec.empty()) h.note("vectors written to %s (%" PRIu64 " cycles)\n", vec.c_str(), d.sim.cycle());
+}
+
+static void scenario_reset(tb::Harness& h) {
+  Dev d(h);
+  tb::Rng& r = h.rng;
+  uint64_t per = std::max<uint64_t>(100, h.opt.n / 5);
+  for (int k = 0; k < 5; k++) {
+    DevCfg c = random_cfg(r);
+    program(d, c);
+    const uint64_t stop = h.inputs + per;
+    while (h.inputs < stop) {  // no quiesce: the reset hits whatever is in flight
+      if (d.req.queued() < 3 && r.chance(0.3))
+        d.request(unsigned(r.below(3)), unsigned(r.below(NW)), unsigned(r.below(NB)), r.next());
+      if (d.rx.queued() < 2 && r.chance(0.2)) d.rx.push(random_packet(r, c));
+      d.sim.step();
+    }
+    d.sim.step(r.below(12));  // anywhere inside a packet, a release or a mirror write
+    d.reset_both(unsigned(r.range(1, 4)));
+    d.read_all();  // every register and statistic back at its reset value (the model's)
+    d.sim.step(50);
+    d.drain();     // and nothing comes out
+    h.check(d.tx.packets == d.sb_tx.compared(), "reset", "no packet after reset");
+  }
+}
+
+// ------------------------------------------------------------------ system scenario
+static void scenario_system(tb::Harness& h) {
+  Dev d(h);
+  tb::Rng& r = h.rng;
+  constexpr unsigned ND = 8, NPE = NW;  // devices, PEs per device
+  const unsigned N = ND * NPE;          // participants
+  const uint64_t epochs = std::stoull(h.opt.get("epochs", "1000"));
+  const bool reflect = r.chance(0.5);
+  const uint64_t inc = (uint64_t(N) * 2 <= HALF && r.chance(0.5)) ? 2 : 1;
+  const uint64_t step = N * inc;
+  if (step > HALF) h.fail("system", "test bug: N * INC > 2^(W-1)");
+  const uint64_t c0 = r.bits(W);
+  const unsigned bar = unsigned(r.below(NB));
+  h.note("system: %u devices x %u PEs, barrier %u, INC %" PRIu64 ", STEP %" PRIu64 ", c0 0x%" PRIx64
+         ", %s, %" PRIu64 " epochs\n", ND, NPE, bar, inc, step, c0, reflect ? "switch reflects" : "internal path", epochs);
+  DevCfg cfg[ND];
+  for (unsigned k = 0; k < ND; k++) {
+    DevCfg& c = cfg[k];
+    c.mac = 0x020000000000ull | k, c.ip = 0x0a000000u | (k + 1);
+    c.dqp = 0x000777, c.rkey = 0xb0000001u, c.sport = 49152 + k, c.tos = 0x68;
+    c.cnt_base = 0x7f0000001000ull, c.mir_base = 0x3800000000ull + (uint64_t(k) << 20);
+    c.psn = uint32_t(r.bits(24)), c.inc_max = uint32_t(inc), c.ctrl = reflect ? 0 : 1;
+    for (unsigned b = 0; b < NB; b++) c.inc[b] = inc, c.step[b] = step, c.gip[b] = 0xef100000u + b, c.cnt[b] = c0;
+    c.en[bar] = true;
+  }
+  program(d, cfg[0]);
+  for (unsigned p = 0; p < NPE; p++) d.wr64(BDEV_CSR_TGT_LO(p), c0);
+  d.csr_wait();
+  std::vector<barrier_dev_model> peer(ND);
+  const barrier_dev_cfg pc{NB, NW, W};
+  for (unsigned k = 1; k < ND; k++) {
+    barrier_dev_init(&peer[k], &pc);
+    model_program(peer[k], cfg[k]);
+    for (unsigned p = 0; p < NPE; p++) barrier_dev_csr_write(&peer[k], BDEV_CSR_TGT_LO(p), uint32_t(c0)),
+                                       barrier_dev_csr_write(&peer[k], BDEV_CSR_TGT_HI(p), uint32_t(c0 >> 32));
+  }
+  barrier_fanout_model fan{};
+  const barrier_fanout_cfg fc{ND, 16};
+  barrier_fanout_init(&fan, &fc);
+  barrier_fanout_csr_write(&fan, BFAN_CSR_G_IP(3), cfg[0].gip[bar]);
+  barrier_fanout_csr_write(&fan, BFAN_CSR_G_MASK(3), (1u << ND) - 1);
+  barrier_fanout_csr_write(&fan, BFAN_CSR_G_CTRL(3), BFAN_G_CTRL_VALID | (reflect ? BFAN_G_CTRL_REFLECT : 0));
+
+  // PE state: arrivals issued, released epochs
+  struct Pe {
+    uint64_t arrivals = 0, passed = 0;
+    int state = 0;  // 0 idle, 1 waiting for release (blocking), 2 NB release pending, 3 WAIT pending
+    uint64_t wake = 0;
+    uint64_t nb_epoch = 0;
+  };
+  std::vector<Pe> pe(N);
+  uint64_t min_arrivals_cache = 0;
+  auto min_arrivals = [&]() {
+    uint64_t mn = UINT64_MAX;
+    for (auto& q : pe) mn = std::min(mn, q.arrivals);
+    return mn;
+  };
+  uint64_t last_progress = 0, releases = 0, dropped = 0, duplicated = 0;
+  const uint64_t fault_after = 3 * N + r.below(N);
+  uint64_t delivered_to_rtl = 0, seen = 0, distinct_rtl = 0;
+  std::set<uint64_t> rtl_seen;  // {source IP, PSN} of each notification the RTL device accepted
+  std::deque<std::vector<uint8_t>> fabric_in;  // packets entering the switch: {bytes}, src in tag
+  std::deque<unsigned> fabric_src;
+
+  auto s1 = [&](unsigned gp, uint64_t epoch, const char* who) {
+    Pe& q = pe[gp];
+    const uint64_t k = q.arrivals;  // this release passes epoch k (1-based)
+    const uint64_t want = (c0 + k * step) & MASK;
+    if (epoch != want)
+      h.fail(who, "S1: release epoch value is not c0 + k*STEP",
+             "  PE " + std::to_string(gp) + " k " + std::to_string(k) + " expected epoch " + std::to_string(want) +
+                 " got " + std::to_string(epoch));
+    if (gp < NPE && distinct_rtl < k * N)  // the RTL device: delivered, distinct notifications
+      h.fail(who, "S1 violated: early release: the RTL device released a PE from epoch " + std::to_string(k) +
+                      " after only " + std::to_string(distinct_rtl) + " distinct notifications (need " +
+                      std::to_string(k * N) + ")",
+             "  PE " + std::to_string(gp) + "; duplicated deliveries by fault injection: " + std::to_string(duplicated));
+    if (min_arrivals_cache < k) min_arrivals_cache = min_arrivals();
+    if (min_arrivals_cache < k)
+      h.fail(who, "S1 violated: early release: a PE passed epoch " + std::to_string(k) +
+                      " before every participant arrived at it",
+             "  PE " + std::to_string(gp) + ", slowest participant has arrived " + std::to_string(min_arrivals_cache) +
+                 " times");
+    h.checks++;
+    q.passed = k;
+    q.state = 0;
+    q.wake = d.sim.cycle() + r.below(40);
+    releases++;
+    last_progress = d.sim.cycle();
+  };
+  d.on_rel = [&](const Txn& t) {
+    const unsigned p = unsigned(t.get("pe"));
+    if (t.get("status") != BARRIER_ST_OK) h.fail("m_rel", "system: error release " + t.str());
+    Pe& q = pe[p];
+    if (q.state == 2) {  // ARRIVE_NB answer: now WAIT on the returned epoch
+      q.nb_epoch = t.get("epoch");
+      q.state = 3;
+      d.request(BARRIER_OP_WAIT, p, bar, q.nb_epoch);
+      return;
+    }
+    s1(p, t.get("epoch"), "m_rel");
+  };
+  d.on_tx = [&](const tb::Packet& p) { fabric_in.push_back(p.data), fabric_src.push_back(0); };
+  d.rx.on_accept = [&](const tb::Packet& p) {
+    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+    delivered_to_rtl++;
+    const uint64_t key = (uint64_t(p.data[26]) << 56 | uint64_t(p.data[27]) << 48 | uint64_t(p.data[28]) << 40 |
+                          uint64_t(p.data[29]) << 32) | (uint64_t(p.data[ROCE_OFF_BTH + 9]) << 16) |
+                         (uint64_t(p.data[ROCE_OFF_BTH + 10]) << 8) | p.data[ROCE_OFF_BTH + 11];
+    if (rtl_seen.insert(key).second) distinct_rtl++;
+  };
+  d.req.on_accept = [&](const Txn& t) {
+    barrier_req rq{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")};
+    barrier_dev_push_req(&d.m, &rq);
+    if (!reflect && t.get("op") != BARRIER_OP_WAIT) distinct_rtl++;  // internal path: own arrival
+  };
+
+  uint64_t done_pes = 0;
+  while (done_pes < N) {
+    const uint64_t now = d.sim.cycle();
+    // RTL device PEs
+    for (unsigned p = 0; p < NPE; p++) {
+      Pe& q = pe[p];
+      if (q.state == 0 && q.passed < epochs && now >= q.wake && d.req.queued() < 4) {
+        q.arrivals++;
+        if (r.chance(0.25)) q.state = 2, d.request(BARRIER_OP_ARRIVE_NB, p, bar, 0);
+        else q.state = 1, d.request(BARRIER_OP_ARRIVE, p, bar, 0);
+      }
+    }
+    // peer PEs (C models): arrive, poll
+    for (unsigned k = 1; k < ND; k++) {
+      for (unsigned p = 0; p < NPE; p++) {
+        Pe& q = pe[k * NPE + p];
+        if (q.state == 0 && q.passed < epochs && now >= q.wake) {
+          q.arrivals++;
+          q.state = 1;
+          barrier_req rq{BARRIER_OP_ARRIVE, uint8_t(p), uint8_t(bar), 0};
+          barrier_dev_push_req(&peer[k], &rq);
+        }
+        barrier_rel rl;
+        if (q.state == 1 && barrier_dev_pop_rel(&peer[k], p, &rl) == 1) s1(k * NPE + p, rl.epoch, "peer");
+      }
+      uint8_t b[ROCE_FA_LEN];
+      size_t len;
+      while (barrier_dev_pop_tx(&peer[k], b, sizeof b, &len) == 1)
+        fabric_in.emplace_back(b, b + len), fabric_src.push_back(k);
+      barrier_mir mw;
+      while (barrier_dev_pop_mir(&peer[k], &mw) == 1) {
+      }
+    }
+    // switch: a few packets per cycle through the fan-out model
+    for (int i = 0; i < 2 && !fabric_in.empty(); i++) {
+      auto pk = std::move(fabric_in.front());
+      const unsigned src = fabric_src.front();
+      fabric_in.pop_front(), fabric_src.pop_front();
+      if (barrier_fanout_push(&fan, pk.data(), pk.size(), src) != BFAN_FWD) h.fail("fabric", "fan-out dropped a notification");
+    }
+    for (unsigned k = 1; k < ND; k++) {  // peers take their copies at once
+      uint8_t b[256];
+      size_t len;
+      unsigned src;
+      while (barrier_fanout_pop(&fan, k, b, sizeof b, &len, &src) == 1) barrier_dev_push_rx(&peer[k], b, len);
+    }
+    if (d.rx.queued() < 3) {  // the RTL device's port
+      uint8_t b[256];
+      size_t len;
+      unsigned src;
+      if (barrier_fanout_pop(&fan, 0, b, sizeof b, &len, &src) == 1) {
+        seen++;
+        std::vector<uint8_t> pk(b, b + len);
+        if (h.opt.fault == "drop" && seen == fault_after) dropped++;  // lost in the fabric
+        else {
+          d.rx.push(pk);
+          if (h.opt.fault == "dup" && seen == fault_after) d.rx.push(pk), duplicated++;
+        }
+      }
+    }
+    d.sim.step();
+    done_pes = 0;
+    for (auto& q : pe) done_pes += q.passed >= epochs;
+    if (d.sim.cycle() - last_progress > 50000)
+      h.fail("system", "deadlock / no progress: no PE released for 50000 cycles",
+             "  released " + std::to_string(releases) + ", slowest PE has arrived " + std::to_string(min_arrivals()) +
+                 " times; notifications dropped by fault injection: " + std::to_string(dropped) + "\n" +
+                 d.sim.pending_report());
+  }
+  d.drain();
+  // every device's counter ended at c0 + N*epochs*INC
+  const uint64_t want = (c0 + uint64_t(N) * epochs * inc) & MASK;
+  d.rd(BDEV_CSR_CNT_LO(bar)), d.rd(BDEV_CSR_CNT_HI(bar));
+  d.csr_wait();
+  const uint64_t got = uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(bar))) |
+                       (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(bar))) << 32);
+  h.check(got == want, "system", "final counter == c0 + N * epochs * INC");
+  d.read_all();
+  h.extra("epochs", double(epochs));
+  h.extra("participants", double(N));
+  h.extra("wraps", double((c0 + uint64_t(N) * epochs * inc - c0) / (MASK + 1.0)));
+  h.note("system: %" PRIu64 " releases, %" PRIu64 " notifications delivered to the RTL device, %" PRIu64 " cycles\n",
+         releases, delivered_to_rtl, d.sim.cycle());
+  for (unsigned k = 1; k < ND; k++) barrier_dev_free(&peer[k]);
+  barrier_fanout_free(&fan);
+  (void)duplicated;
+}
+
+// ------------------------------------------------------------------ bench (no stall)
+static void scenario_bench(tb::Harness& h) {
+  Dev d(h);
+  DevCfg c;
+  c.inc_max = 1;
+  for (unsigned b = 0; b < NB; b++) c.inc[b] = 1, c.step[b] = 1, c.gip[b] = 0xef000100u + b, c.en[b] = true;
+  program(d, c);
+  DevCfg peer;
+  peer.ip = 0x0a000002u;
+  // throughput: back-to-back valid notifications
+  const uint64_t npk = std::max<uint64_t>(100, h.opt.n);
+  for (uint64_t i = 0; i < npk; i++) d.rx.push(notif(c, unsigned(i % NB), 1, uint32_t(i), peer));
+  uint64_t first = 0, last = 0, acc = 0;
+  d.rx.on_accept = [&](const tb::Packet& p) {
+    if (!acc++) first = d.sim.cycle();
+    last = d.sim.cycle();
+    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+  };
+  d.sim.run_until([&] { return d.rx.queued() == 0; }, "throughput");
+  d.drain();
+  const double per_cycle = double(acc - 1) / double(last - first);
+  // release latency: a PE waits for cnt + 1; one notification arrives
+  uint64_t lat_sum = 0, lat_n = 0, t_in = 0;
+  d.on_rel = [&](const Txn&) { lat_sum += d.sim.cycle() - t_in, lat_n++; };
+  d.rx.on_accept = [&](const tb::Packet& p) {
+    t_in = d.sim.cycle();
+    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+  };
+  for (int i = 0; i < 16; i++) {
+    const uint64_t cur = barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(0)) |
+                         (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(0))) << 32);
+    d.request(BARRIER_OP_WAIT, unsigned(i % NW), 0, cur + 1);
+    d.sim.step(10);
+    d.rx.push(notif(c, 0, 1, 1000 + i, peer));
+    d.sim.run_until([&] { return lat_n == uint64_t(i + 1); }, "release");
+  }
+  d.drain();
+  h.extra("notifs_per_cycle", per_cycle);
+  h.extra("beats_per_notif", double((ROCE_FA_LEN + DW / 8 - 1) / (DW / 8)));
+  h.extra("release_latency_cycles", double(lat_sum) / double(lat_n));
+  h.extra("data_width", DW);
+  h.note("bench: DATA_WIDTH %u: %.4f notifications/cycle accepted (%u beats each), release latency %.1f cycles "
+         "(last beat accepted -> m_rel handshake)\n",
+         DW, per_cycle, unsigned((ROCE_FA_LEN + DW / 8 - 1) / (DW / 8)), double(lat_sum) / double(lat_n));
+}
+
+int main(int argc, char** argv) {
+  tb::Options dflt;
+  dflt.n = 2000;
+  char repro[256];
+  std::snprintf(repro, sizeof repro,
+                "make sim BLOCK=barrier CFG=dw%u_w%u SEED=<seed> N=<n> SCENARIO=<scenario> FAULT=<fault> TRACE=1", DW, W);
+  tb::Harness h(argc, argv, "barrier", repro, dflt);
+  h.run("csr", [&] { scenario_csr(h); });
+  h.run("directed", [&] { scenario_directed(h); });
+  h.run("random", [&] { scenario_random(h); });
+  h.run("reset", [&] { scenario_reset(h); });
+  h.run("system", [&] { scenario_system(h); });
+  if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
+  return h.exit_code();
+}
