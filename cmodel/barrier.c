@@ -108,6 +108,8 @@ static void dev_clear_state(struct barrier_dev_model *m)
     memset(m->arm_bar, 0, nw * sizeof *m->arm_bar);
     memset(m->pend, 0, nw * sizeof *m->pend);
     memset(m->pend_rel, 0, nw * sizeof *m->pend_rel);
+    memset(m->presenting, 0, nw * sizeof *m->presenting);
+    memset(m->presenting_ok, 0, nw * sizeof *m->presenting_ok);
 
     m->txq->head = m->txq->count = 0;
     m->mirq->head = m->mirq->count = 0;
@@ -143,11 +145,14 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->arm_bar = calloc(nw, sizeof *m->arm_bar);
     m->pend = calloc(nw, sizeof *m->pend);
     m->pend_rel = calloc(nw, sizeof *m->pend_rel);
+    m->presenting = calloc(nw, 1);
+    m->presenting_ok = calloc(nw, 1);
     m->txq = bq_new(sizeof(struct txpkt));
     m->mirq = bq_new(sizeof(struct barrier_mir));
     m->rxq = bq_new(sizeof(struct barrier_mir));
     if (!m->bar_en || !m->bar_inc || !m->bar_step || !m->group_ip || !m->cnt || !m->tgt ||
-        !m->armed || !m->arm_bar || !m->pend || !m->pend_rel || !m->txq || !m->mirq ||
+        !m->armed || !m->arm_bar || !m->pend || !m->pend_rel || !m->presenting ||
+        !m->presenting_ok || !m->txq || !m->mirq ||
         !m->rxq) {
         barrier_dev_free(m);
         return BARRIER_ENOMEM;
@@ -170,6 +175,8 @@ void barrier_dev_free(struct barrier_dev_model *m)
     free(m->arm_bar);
     free(m->pend);
     free(m->pend_rel);
+    free(m->presenting);
+    free(m->presenting_ok);
     bq_del(m->txq);
     bq_del(m->mirq);
     bq_del(m->rxq);
@@ -194,7 +201,7 @@ int barrier_dev_ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t)
 
 static int pe_busy(const struct barrier_dev_model *m, unsigned pe)
 {
-    return m->armed[pe] || m->pend[pe];
+    return m->armed[pe] || m->pend[pe] || m->presenting[pe];
 }
 
 static void bump(uint32_t *c)
@@ -404,7 +411,25 @@ static int releasable(const struct barrier_dev_model *m, unsigned pe)
 
 int barrier_dev_pop_rel(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel)
 {
-    if (!m || !rel || !m->txq || pe >= m->cfg.num_pes)
+    int rc = barrier_dev_rel_latch(m, pe, rel);
+    if (rc == 1)
+        barrier_dev_rel_ack(m, pe);
+    return rc;
+}
+
+int barrier_dev_rel_ack(struct barrier_dev_model *m, unsigned pe)
+{
+    if (!m || !m->txq || pe >= m->cfg.num_pes || !m->presenting[pe])
+        return BARRIER_EINVAL;
+    m->presenting[pe] = 0;
+    if (m->presenting_ok[pe])
+        bump(&m->stats[BDS_REL_OK]);
+    return BARRIER_OK;
+}
+
+int barrier_dev_rel_latch(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel)
+{
+    if (!m || !rel || !m->txq || pe >= m->cfg.num_pes || m->presenting[pe])
         return BARRIER_EINVAL;
     if (m->pend[pe]) {
         *rel = m->pend_rel[pe];
@@ -418,8 +443,8 @@ int barrier_dev_pop_rel(struct barrier_dev_model *m, unsigned pe, struct barrier
     } else {
         return 0;
     }
-    if (rel->status == BARRIER_ST_OK)
-        bump(&m->stats[BDS_REL_OK]);
+    m->presenting[pe] = 1;
+    m->presenting_ok[pe] = rel->status == BARRIER_ST_OK;
     return 1;
 }
 
@@ -691,9 +716,19 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i)
 
 int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data)
 {
+    return barrier_fanout_csr_write_strb(m, addr, data, 0xfu);
+}
+
+int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr, uint32_t data,
+                                  unsigned strb)
+{
     if (!m || !m->outq)
         return BARRIER_EINVAL;
-    addr &= 0xfffcu;
+    addr &= 0xffffu;
+    if ((strb & 0xfu) != 0xfu || (addr & 3u) != 0) {
+        bump(&m->stats[BFS_CSR_ERR]);
+        return BARRIER_CSR_ERR;
+    }
     if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups) {
         unsigned g = (addr - 0x400u) / 16u, r = (addr - 0x400u) % 16u;
         switch (r) {
@@ -709,11 +744,27 @@ int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint
     return BARRIER_CSR_ERR;
 }
 
-uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t addr)
+int barrier_fanout_csr_read_err(const struct barrier_fanout_model *m, uint32_t addr)
 {
     if (!m || !m->outq)
+        return 1;
+    addr &= 0xffffu;
+    if (addr & 3u)
+        return 1;
+    if (addr == BFAN_CSR_ID || addr == BFAN_CSR_PARAMS)
         return 0;
-    addr &= 0xfffcu;
+    if (addr >= 0x100u && addr < 0x100u + 4u * BFS_NUM_STATS)
+        return 0;
+    if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups)
+        return ((addr - 0x400u) % 16u) == 0xCu;
+    return 1;
+}
+
+uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t addr)
+{
+    if (!m || !m->outq || barrier_fanout_csr_read_err(m, addr))
+        return 0;
+    addr &= 0xffffu;
     if (addr == BFAN_CSR_ID)
         return BFAN_ID_VALUE;
     if (addr == BFAN_CSR_PARAMS)

@@ -176,6 +176,8 @@ struct barrier_dev_model {
     uint8_t  *arm_bar;    /* barrier of the armed wait */
     uint8_t  *pend;       /* a response (error / ARRIVE_NB) is pending */
     struct barrier_rel *pend_rel;
+    uint8_t  *presenting;     /* a release was latched (rel_latch) and not yet acknowledged */
+    uint8_t  *presenting_ok;  /* ... and its status is OK (rel_ok counts at the ack) */
 
     /* output queues */
     struct bq *txq;   /* 86-byte notification packets */
@@ -307,6 +309,17 @@ int barrier_dev_pop_tx(struct barrier_dev_model *m, uint8_t *buf, size_t cap, si
 int barrier_dev_pop_rel(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel);
 
 /*
+ * Timed release (lockstep): barrier_dev_rel_latch decides a release of PE pe exactly as
+ * barrier_dev_pop_rel, at the moment the RTL loads its release register; the PE then stays busy
+ * (requests are dropped as req_drop_busy, TGT writes are refused) until barrier_dev_rel_ack,
+ * called at the m_rel handshake, which also counts rel_ok. barrier_dev_pop_rel = latch + ack.
+ * rel_latch returns 1, 0 (not releasable) or BARRIER_EINVAL (pe >= NW, NULL, or a release of pe
+ * is already latched); rel_ack returns BARRIER_OK or BARRIER_EINVAL (nothing latched).
+ */
+int barrier_dev_rel_latch(struct barrier_dev_model *m, unsigned pe, struct barrier_rel *rel);
+int barrier_dev_rel_ack(struct barrier_dev_model *m, unsigned pe);
+
+/*
  * barrier_dev_pop_mir - the next mirror write (section 4, in update order; an internal-path
  * update precedes the fabric update of the same cycle).
  * Returns 1 (popped), 0 (none), BARRIER_EINVAL.
@@ -381,12 +394,22 @@ void barrier_fanout_free(struct barrier_fanout_model *m);
 void barrier_fanout_reset(struct barrier_fanout_model *m);
 
 /*
- * barrier_fanout_csr_write - full-word AXI4-Lite write, addr bits 1:0 ignored. Group table
+ * barrier_fanout_csr_write - full-word AXI4-Lite write, addr bits 1:0 must be 0. Group table
  * (g < NG): +0 CTRL [1:0], +4 GROUP_IP [31:0], +8 PORT_MASK [NP-1:0]; reserved bits dropped.
  * ID, PARAMS, statistics and unmapped addresses -> BARRIER_CSR_ERR, csr_err++.
  * Returns enum barrier_csr_result or BARRIER_EINVAL.
  */
 int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data);
+
+/*
+ * barrier_fanout_csr_write_strb - as barrier_fanout_csr_write with the write strobes: partial
+ * writes (strb != 0xf) and addresses with bits 1:0 != 0 -> BARRIER_CSR_ERR, csr_err++ (SLVERR).
+ */
+int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr, uint32_t data,
+                                  unsigned strb);
+
+/* barrier_fanout_csr_read_err - 1 when a read of addr answers SLVERR (unmapped), else 0. */
+int barrier_fanout_csr_read_err(const struct barrier_fanout_model *m, uint32_t addr);
 
 /* barrier_fanout_csr_read - AXI4-Lite read; unmapped addresses read 0. PARAMS = {NG, NP}. */
 uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t addr);

@@ -1295,6 +1295,68 @@ static void test_fanout_reflect_exclude(void)
     barrier_fanout_free(&m);
 }
 
+
+/* section 5: increments >= 2^(W-1) are dropped (rx_drop_inc) even when INC_MAX allows them */
+static void test_dev_rx_inc_half(void)
+{
+    struct barrier_dev_model m;
+    uint8_t p[ROCE_FA_LEN];
+    dev_setup(&m, 16, 16, 8);
+    bar_setup(&m, 0, 1, 4, 0);
+    w(&m, BDEV_CSR_INC_MAX, 0xffffffffu);
+    mk_notif(p, 0, 127, 1);           /* 2^(W-1) - 1: accepted */
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_OK);
+    mk_notif(p, 0, 128, 2);           /* 2^(W-1): would break the serial compare */
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_INC);
+    mk_notif(p, 0, 0x100000001ull, 3); /* above W bits */
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_INC);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_INC), 2u);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(0)), 127u);
+    barrier_dev_free(&m);
+}
+
+/* lockstep timing API: deferred fabric increments and latched releases (barrier.h) */
+static void test_dev_timed_api(void)
+{
+    struct barrier_dev_model m;
+    struct barrier_rel rel;
+    struct barrier_mir mir;
+    uint8_t p[ROCE_FA_LEN];
+    unsigned bar = 99;
+    uint64_t inc = 0;
+    dev_setup(&m, 16, 16, 64);
+    bar_setup(&m, 0, 1, 2, 0);
+    barrier_dev_set_rx_defer(&m, 1);
+    CHECK_EQ(req(&m, BARRIER_OP_WAIT, 3, 0, 1), BARRIER_REQ_WAIT);
+    mk_notif(p, 0, 1, 1);
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_OK);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 1u);      /* counted at once */
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(0)), 0u);          /* applied later */
+    CHECK_EQ(barrier_dev_rx_pending(&m), 1u);
+    CHECK_EQ(barrier_dev_rel_latch(&m, 3, &rel), 0);    /* not yet releasable */
+    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 0);
+    CHECK_EQ(barrier_dev_rx_apply(&m, &bar, &inc), 1);
+    CHECK_EQ(bar, 0u);
+    CHECK_EQ(inc, 1u);
+    CHECK_EQ(barrier_dev_rx_apply(&m, NULL, NULL), 0);
+    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
+    CHECK_EQ(mir.data, 1u);
+    CHECK_EQ(barrier_dev_rel_latch(&m, 3, &rel), 1);
+    CHECK_EQ(rel.epoch, 1u);
+    /* latched, not acknowledged: the PE is still busy and rel_ok is not counted yet */
+    CHECK_EQ(req(&m, BARRIER_OP_WAIT, 3, 0, 2), BARRIER_REQ_DROP_BUSY);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_TGT_LO(3), 0), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_REL_OK), 0u);
+    CHECK_EQ(barrier_dev_rel_latch(&m, 3, &rel), BARRIER_EINVAL);
+    CHECK_EQ(barrier_dev_rel_ack(&m, 3), BARRIER_OK);
+    CHECK_EQ(barrier_dev_rel_ack(&m, 3), BARRIER_EINVAL);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_REL_OK), 1u);
+    CHECK_EQ(req(&m, BARRIER_OP_WAIT, 3, 0, 2), BARRIER_REQ_WAIT);
+    barrier_dev_free(&m);
+}
+
+/* ------------------------------------------------------------------ main */
+
 int main(void)
 {
     static const struct tt_case cases[] = {
@@ -1307,6 +1369,8 @@ int main(void)
         TT_CASE(test_dev_cfg_reject),
         TT_CASE(test_dev_csr_locks),
         TT_CASE(test_dev_tx_golden),
+        TT_CASE(test_dev_rx_inc_half),
+        TT_CASE(test_dev_timed_api),
         TT_CASE(test_dev_tx_psn_wrap),
         TT_CASE(test_dev_rx_drops),
         TT_CASE(test_dev_rx_va_top),

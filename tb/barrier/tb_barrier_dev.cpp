@@ -28,11 +28,15 @@
 //   dup      system: one notification to the RTL device is delivered twice -> S1 early release
 //   flip     random: one bit of one expected mirror write is flipped   -> m_mir mismatch
 //
-// Output comparison: m_axis_tx (packets, in order), m_mir (in order), m_rel (per PE, in order;
-// the model decides whether the PE may be released at all), AXI-Lite read data and responses.
-// Timing: the model applies a fabric increment when the RTL's barrier_rx -> barrier_ctr
-// handshake happens (internal signals inc_valid/inc_ready, made public by barrier_dev.vlt), so the
-// same-cycle rule of section 4 orders model updates exactly as the RTL's.
+// Output comparison: m_axis_tx (packets, in order), m_mir (in order), m_rel (the model decides
+// whether the PE may be released, and with which fields), AXI-Lite read data and responses.
+// Timing (ARCHITECTURE.md: the harness tells the model what it observed; signals made public by
+// barrier_dev.vlt): the model applies a fabric increment when the RTL's barrier_rx -> barrier_ctr
+// handshake happens (inc_valid/inc_ready), so the same-cycle rule of section 4 orders model
+// updates exactly as the RTL's; and a release is decided by the model when the RTL loads its
+// release register (u_ctr.rel_load, sel_pe), from the state of the cycle before, so a counter
+// that moves on while m_rel is stalled cannot change the verdict. Which PE the arbiter picks is
+// the RTL's choice; that the PE may be released, and every field of the release, is the model's.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -94,6 +98,8 @@ struct Dev {
   tb::Harness& h;
   tb::Sim<Vbarrier_dev> sim;
   Vbarrier_dev* top;
+  struct RelProbe;
+  std::unique_ptr<tb::Agent> rel_probe;  // constructed first: its post() sees the state of cycle c-1
   tb::AxilMaster csr;
   tb::StreamSource req;
   tb::AxisSource rx;
@@ -110,6 +116,30 @@ struct Dev {
   // vectors
   std::unique_ptr<std::ofstream> v_stim, v_tx, v_rel, v_mir, v_rd;
   std::unique_ptr<tb::PcapWriter> pcap_tx, pcap_rx;
+
+  // The release register loads (u_ctr.rel_load) from the state before this cycle's updates; the
+  // model is asked then whether PE sel_pe may be released, and the release it returns waits in
+  // `latched` for the m_rel handshake (the register holds at most one, plus one being loaded).
+  std::deque<barrier_rel> latched;
+  struct RelProbe : tb::Agent {
+    Dev& d;
+    bool fire = false;
+    unsigned pe = 0;
+    RelProbe(Dev& dev) : Agent(dev.sim, "release latch", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      fire = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__rel_load;
+      pe = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__sel_pe;
+    }
+    void post() override {
+      if (!fire || sim_.in_reset()) return;
+      barrier_rel r;
+      if (barrier_dev_rel_latch(&d.m, pe, &r) != 1)
+        sim_.h.fail("m_rel", "the RTL latched a release the model does not allow (premature or unexpected)",
+                    "  PE " + std::to_string(pe) + "\n  model : " + d.pe_state(pe));
+      d.latched.push_back(r);
+    }
+  };
 
   struct IncProbe : tb::Agent {
     Dev& d;
@@ -158,6 +188,7 @@ struct Dev {
       : h(harness),
         sim(harness),
         top(sim.top.get()),
+        rel_probe(new RelProbe(*this)),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         req(sim, "s_req", TB_HS(top, s_req),
             [this](const Txn& t) {
@@ -238,11 +269,10 @@ struct Dev {
     });
     mir.on_capture = [this](const Txn& t) { sb_mir.actual(t); };
     rel.on_capture = [this](const Txn& t) {
-      const unsigned pe = unsigned(t.get("pe"));
-      barrier_rel r;
-      if (pe >= NW || barrier_dev_pop_rel(&m, pe, &r) != 1)
-        h.fail("m_rel", "release the model does not allow (premature or unexpected release)",
-               "  actual: " + t.str() + "\n  model : " + pe_state(pe));
+      if (latched.empty()) h.fail("m_rel", "release without a latch (probe) event", "  actual: " + t.str());
+      const barrier_rel r = latched.front();
+      latched.pop_front();
+      barrier_dev_rel_ack(&m, r.pe);
       Txn e;
       e.add("pe", 8, r.pe).add("bar", 8, r.bar).add("epoch", W, r.epoch & MASK).add("status", 2, r.status);
       sb_rel.expect(e);
@@ -333,6 +363,7 @@ struct Dev {
   }
   void drain() {
     sim.drain(200);
+    if (!latched.empty()) h.fail("m_rel", "a latched release never left m_rel");
     if (barrier_dev_rx_pending(&m))
       h.fail("inc (rx->ctr)", "the model accepted " + std::to_string(barrier_dev_rx_pending(&m)) +
                                   " fabric increment(s) the RTL never applied");
@@ -344,6 +375,7 @@ struct Dev {
   // Clear everything after a synchronous reset of both sides.
   void reset_both(unsigned cycles) {
     req.clear(), rx.clear(), csr.clear(), tx.clear(), rel.clear(), mir.clear();
+    latched.clear();
     sim.reset(cycles);
     barrier_dev_reset(&m);
     sb_tx.clear(), sb_rel.clear(), sb_mir.clear();
@@ -741,6 +773,7 @@ static void scenario_system(tb::Harness& h) {
   };
   d.on_tx = [&](const tb::Packet& p) { fabric_in.push_back(p.data), fabric_src.push_back(0); };
   d.rx.on_accept = [&](const tb::Packet& p) {
+    if (d.pcap_rx) d.pcap_rx->write(p.data, d.sim.cycle());
     barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
     delivered_to_rtl++;
     const uint64_t key = (uint64_t(p.data[26]) << 56 | uint64_t(p.data[27]) << 48 | uint64_t(p.data[28]) << 40 |

@@ -1,0 +1,187 @@
+// tb_barrier_fanout.cpp -- lockstep regression of barrier_fanout (RTL, Verilator, default
+// parameters NUM_PORTS 8, NUM_GROUPS 16, DATA_WIDTH 64, FIFO_DEPTH 32) against the C model
+// barrier_fanout_model (cmodel/barrier.h; docs/barrier.md section 7; seed 001 ¶30, ¶42, ¶48).
+//
+// Scenarios (block "barrier" in the report):
+//   fanout_csr     group table write/read-back, SLVERR rules, reset values
+//   fanout_random  --n packets: random group tables (valid/reflect/empty masks, duplicate group
+//                  IPs), notifications to known and unknown groups, short (< 34 bytes), non-IPv4
+//                  and IPv4-version-6 frames, long packets (up to 300 bytes, longer than the
+//                  FIFO), bad source ports (tuser >= NP); random stalls on every egress port.
+// Every egress port has its own in-order scoreboard (model queue of that port); the statistics
+// are read back and compared after every quiesce; at the end the number of copies received must
+// equal the copies_out statistic.
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+
+#include "Vbarrier_fanout.h"
+#include "barrier.h"
+#include "ports.h"
+#include "scoreboard.h"
+#include "sim.h"
+
+static constexpr unsigned NP = 8, NG = 16, DW = 64;
+using tb::Txn;
+
+struct Fan {
+  tb::Harness& h;
+  tb::Sim<Vbarrier_fanout> sim;
+  Vbarrier_fanout* top;
+  tb::AxilMaster csr;
+  tb::AxisSource in;
+  std::vector<std::unique_ptr<tb::AxisSink>> out;
+  std::vector<std::unique_ptr<tb::Scoreboard>> sb;
+  barrier_fanout_model m{};
+  uint64_t copies = 0, reflected_bad = 0;
+
+  static tb::AxisPins out_pins(Vbarrier_fanout* t, unsigned p) {
+    tb::AxisPins a;
+    a.tdata = tb::Sig(&t->m_axis_out_tdata).slice(p * DW, DW);
+    a.tkeep = tb::Sig(&t->m_axis_out_tkeep).slice(p * DW / 8, DW / 8);
+    a.tvalid = tb::Sig(&t->m_axis_out_tvalid).slice(p, 1);
+    a.tready = tb::Sig(&t->m_axis_out_tready).slice(p, 1);
+    a.tlast = tb::Sig(&t->m_axis_out_tlast).slice(p, 1);
+    a.tuser = tb::Sig(&t->m_axis_out_tuser).slice(p * 4, 4);
+    a.data_bytes = DW / 8;
+    return a;
+  }
+  static tb::AxisPins in_pins(Vbarrier_fanout* t) {
+    tb::AxisPins a = TB_AXIS(t, s_axis_in, DW);
+    a.tuser = tb::Sig(&t->s_axis_in_tuser);
+    return a;
+  }
+
+  explicit Fan(tb::Harness& harness)
+      : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
+        in(sim, "s_axis_in", in_pins(top)) {
+    const barrier_fanout_cfg cfg{NP, NG};
+    if (barrier_fanout_init(&m, &cfg) != BARRIER_OK) h.fail("model", "barrier_fanout_init failed");
+    in.on_accept = [this](const tb::Packet& p) {
+      barrier_fanout_push(&m, p.data.data(), p.data.size(), unsigned(p.user));
+    };
+    for (unsigned p = 0; p < NP; p++) {
+      const std::string name = "m_axis_out[" + std::to_string(p) + "]";
+      out.emplace_back(new tb::AxisSink(sim, name, out_pins(top, p)));
+      sb.emplace_back(new tb::Scoreboard(sim, name));
+      sb[p]->model([this, p](Txn& t) {
+        uint8_t b[2048];
+        size_t len;
+        unsigned src;
+        if (barrier_fanout_pop(&m, p, b, sizeof b, &len, &src) != 1) return false;
+        t = Txn();
+        t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("tuser", 4, src);
+        return true;
+      });
+      out[p]->on_capture = [this, p](const tb::Packet& pk) {
+        Txn t;
+        t.add_bytes("data", pk.data).add("tuser", 4, pk.user);
+        sb[p]->actual(t);
+        copies++;
+      };
+    }
+    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
+      Txn a, e;
+      a.add("addr", 16, o.addr).add("resp", 2, resp);
+      e.add("addr", 16, o.addr);
+      if (o.write) {
+        e.add("resp", 2, barrier_fanout_csr_write_strb(&m, o.addr, o.data, o.strb) == BARRIER_CSR_ERR ? 2 : 0);
+      } else {
+        e.add("resp", 2, barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0);
+        a.add("rdata", 32, data), e.add("rdata", 32, barrier_fanout_csr_read(&m, o.addr));
+      }
+      if (a != e)
+        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
+               "  expected: " + e.str() + "\n  actual  : " + a.str());
+      h.outputs++;
+    };
+    sim.reset(8);
+  }
+  ~Fan() { barrier_fanout_free(&m); }
+  void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
+  void rd(uint32_t a) { csr.read(a, {}); }
+  void csr_wait() { sim.run_until([this] { return csr.idle_now(); }, "CSR access"); }
+  void read_all() {
+    for (uint32_t a = 0; a < 0x20; a += 4) rd(a);
+    for (uint32_t a = 0x100; a < 0x124; a += 4) rd(a);
+    for (uint32_t g = 0; g <= NG; g++)
+      for (uint32_t o = 0; o < 16; o += 4) rd(0x400 + 16 * g + o);
+    csr_wait();
+  }
+};
+
+static void program_groups(Fan& f, tb::Rng& r, std::vector<uint32_t>& ips) {
+  ips.clear();
+  for (unsigned g = 0; g < NG; g++) {
+    const uint32_t ip = (!ips.empty() && r.chance(0.1)) ? ips[r.below(ips.size())] : 0xef000000u | uint32_t(r.bits(20));
+    ips.push_back(ip);
+    f.wr(0x404 + 16 * g, ip);
+    f.wr(0x408 + 16 * g, r.chance(0.1) ? 0 : uint32_t(r.chance(0.5) ? (1u << NP) - 1 : r.bits(NP)));
+    f.wr(0x400 + 16 * g, uint32_t(r.chance(0.85) ? 1 : 0) | uint32_t(r.chance(0.5) ? 2 : 0));
+  }
+  f.csr_wait();
+}
+
+static std::vector<uint8_t> frame(tb::Rng& r, const std::vector<uint32_t>& ips) {
+  const uint32_t dip = r.chance(0.85) ? ips[r.below(ips.size())] : uint32_t(r.next());
+  size_t len = r.chance(0.7) ? 86 : size_t(r.range(1, 300));
+  std::vector<uint8_t> p = r.bytes(len);
+  auto put = [&](size_t off, uint8_t v) {
+    if (off < p.size()) p[off] = v;
+  };
+  const double k = r.next() * 0x1.0p-64;
+  put(12, k < 0.03 ? 0x86 : 0x08), put(13, k < 0.03 ? 0xdd : 0x00);
+  put(14, k < 0.06 && k >= 0.03 ? 0x65 : 0x45);
+  for (int i = 0; i < 4; i++) put(30 + size_t(i), uint8_t(dip >> (24 - 8 * i)));
+  return p;
+}
+
+static void scenario_csr(tb::Harness& h) {
+  Fan f(h);
+  f.read_all();
+  tb::Rng& r = h.rng;
+  for (int round = 0; round < 4; round++) {
+    for (uint32_t g = 0; g <= NG; g++)
+      for (uint32_t o = 0; o < 16; o += 4) f.wr(0x400 + 16 * g + o, uint32_t(r.next()));
+    f.wr(0x000, 1), f.wr(0x004, 1), f.wr(0x100, 1), f.wr(0x401, 1), f.wr(0x404, 1, unsigned(r.range(0, 14)));
+    f.wr(0x2000, 1);
+    f.read_all();
+  }
+  f.sim.drain(100);
+}
+
+static void scenario_random(tb::Harness& h) {
+  Fan f(h);
+  tb::Rng& r = h.rng;
+  std::vector<uint32_t> ips;
+  program_groups(f, r, ips);
+  // per-port stall probabilities differ, so that ports drift apart
+  for (auto& o : f.out) o->stall = h.opt.stall * (0.3 + 1.4 * (r.next() * 0x1.0p-64));
+  const uint64_t per = std::max<uint64_t>(100, h.opt.n / 4);
+  uint64_t next = per;
+  while (h.inputs < h.opt.n) {
+    if (f.in.queued() < 3 && r.chance(0.5))
+      f.in.push(frame(r, ips), r.chance(0.95) ? r.below(NP) : r.range(NP, 15));
+    f.sim.step();
+    if (h.inputs >= next) {  // quiesce, check statistics, reprogram the table
+      next += per;
+      f.sim.run_until([&] { return !f.in.busy(); }, "input");
+      f.sim.drain(100);
+      f.read_all();
+      program_groups(f, r, ips);
+    }
+  }
+  f.sim.drain(100);
+  f.read_all();
+  h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
+}
+
+int main(int argc, char** argv) {
+  tb::Options dflt;
+  dflt.n = 2000;
+  tb::Harness h(argc, argv, "barrier", "make sim BLOCK=barrier_fanout SEED=<seed> N=<n> SCENARIO=<scenario> TRACE=1",
+                dflt);
+  h.run("fanout_csr", [&] { scenario_csr(h); });
+  h.run("fanout_random", [&] { scenario_random(h); });
+  return h.exit_code();
+}
