@@ -57,7 +57,7 @@ def main(argv):
             b["cycles"], b["mismatches"], len(b["seed"]), b["tpc"])) + " |")
     with open(os.path.join(out_dir, "summary.md"), "w") as f:
         f.write("# Lockstep regression summary\n\n" + "\n".join(lines) + "\n")
-    fmt = "{:<16}{:>10}{:>6}{:>12}{:>12}{:>14}{:>11}{:>7}{:>11}"
+    fmt = "{:<14}{:>10}{:>6}{:>10}{:>18}{:>12}{:>12}{:>7}{:>11}"
     print(fmt.format(*hdr))
     for b in rows:
         print(fmt.format(b["block"], b["scenarios"], b["runs"], b["inputs"],

@@ -128,6 +128,9 @@ module barrier_ctr #(
 
     reg [BW+W-1:0] mir_mem [0:MIR_DEPTH-1];
     reg [MW-1:0]   mir_wp_reg, mir_rp_reg;
+    // second write slot, wrapped to MW bits (an index written as mir_wp_reg + 1'b1 does not wrap
+    // in Icarus 11, which sizes the expression wider; found by the Icarus vector replay)
+    wire [MW-1:0]  mir_wp_nxt = mir_wp_reg + 1'b1;
     reg [MW:0]     mir_cnt_reg;
 
     reg [BW-1:0]   nq_mem [0:NOTIF_DEPTH-1];
@@ -152,8 +155,11 @@ module barrier_ctr #(
         end
         for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_tgt_flat
             assign tgt_flat[gi*W +: W] = tgt_reg[gi];
+            // (a localparam, not gi[PW-1:0]: Icarus 11 mis-evaluates a part-select of a genvar)
+            localparam integer GI = gi;
+            localparam [PW-1:0] GI_PE = GI[PW-1:0];
             assign pe_busy[gi] = armed_reg[gi] || pend_reg[gi] ||
-                                 (rel_valid_reg && rel_pe_reg == gi[PW-1:0]);
+                                 (rel_valid_reg && rel_pe_reg == GI_PE);
         end
     endgenerate
 
@@ -329,7 +335,7 @@ module barrier_ctr #(
             if (loc_v) begin
                 mir_mem[mir_wp_reg] <= {req_bar, loc_cnt};
                 if (mir_push1)
-                    mir_mem[mir_wp_reg + 1'b1] <= {s_inc_bar, inc_cnt};
+                    mir_mem[mir_wp_nxt] <= {s_inc_bar, inc_cnt};
             end else if (mir_push1) begin
                 mir_mem[mir_wp_reg] <= {s_inc_bar, inc_cnt};
             end

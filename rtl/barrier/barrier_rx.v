@@ -78,33 +78,30 @@ module barrier_rx #(
     );
 
     // ------------------------------------------------------------ field extraction (big endian)
-    function [7:0] hb;
-        input integer idx;
-        begin
-            hb = hdr_reg[8*idx +: 8];
-        end
-    endfunction
+    // Byte N of the header is hdr_reg[8*N +: 8]. (Written out rather than through a function:
+    // a function that reads hdr_reg without taking it as an argument would leave Icarus' continuous
+    // assignments insensitive to hdr_reg.)
 
-    wire [15:0] f_ethertype = {hb(12), hb(13)};
-    wire [7:0]  f_verihl    = hb(14);
-    wire [15:0] f_iplen     = {hb(16), hb(17)};
-    wire [15:0] f_frag      = {hb(20), hb(21)};
-    wire [7:0]  f_proto     = hb(23);
-    wire [31:0] f_dip       = {hb(30), hb(31), hb(32), hb(33)};
-    wire [15:0] f_dport     = {hb(36), hb(37)};
-    wire [15:0] f_udplen    = {hb(38), hb(39)};
-    wire [7:0]  f_opcode    = hb(42);
+    wire [15:0] f_ethertype = {hdr_reg[96 +: 8], hdr_reg[104 +: 8]};
+    wire [7:0]  f_verihl    = hdr_reg[112 +: 8];
+    wire [15:0] f_iplen     = {hdr_reg[128 +: 8], hdr_reg[136 +: 8]};
+    wire [15:0] f_frag      = {hdr_reg[160 +: 8], hdr_reg[168 +: 8]};
+    wire [7:0]  f_proto     = hdr_reg[184 +: 8];
+    wire [31:0] f_dip       = {hdr_reg[240 +: 8], hdr_reg[248 +: 8], hdr_reg[256 +: 8], hdr_reg[264 +: 8]};
+    wire [15:0] f_dport     = {hdr_reg[288 +: 8], hdr_reg[296 +: 8]};
+    wire [15:0] f_udplen    = {hdr_reg[304 +: 8], hdr_reg[312 +: 8]};
+    wire [7:0]  f_opcode    = hdr_reg[336 +: 8];
     // SE/M/Pad (bits 7:4) are not checked: only TVer must be 0 (docs/barrier.md section 5)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [7:0]  f_byte43    = hb(43);
+    wire [7:0]  f_byte43    = hdr_reg[344 +: 8];
     /* verilator lint_on UNUSEDSIGNAL */
     wire [3:0]  f_tver      = f_byte43[3:0];
-    wire [15:0] f_pkey      = {hb(44), hb(45)};
-    wire [23:0] f_dqp       = {hb(47), hb(48), hb(49)};
-    wire [63:0] f_va        = {hb(54), hb(55), hb(56), hb(57), hb(58), hb(59), hb(60), hb(61)};
-    wire [31:0] f_rkey      = {hb(62), hb(63), hb(64), hb(65)};
-    wire [63:0] f_add       = {hb(66), hb(67), hb(68), hb(69), hb(70), hb(71), hb(72), hb(73)};
-    wire [31:0] f_icrc      = {hb(85), hb(84), hb(83), hb(82)};
+    wire [15:0] f_pkey      = {hdr_reg[352 +: 8], hdr_reg[360 +: 8]};
+    wire [23:0] f_dqp       = {hdr_reg[376 +: 8], hdr_reg[384 +: 8], hdr_reg[392 +: 8]};
+    wire [63:0] f_va        = {hdr_reg[432 +: 8], hdr_reg[440 +: 8], hdr_reg[448 +: 8], hdr_reg[456 +: 8], hdr_reg[464 +: 8], hdr_reg[472 +: 8], hdr_reg[480 +: 8], hdr_reg[488 +: 8]};
+    wire [31:0] f_rkey      = {hdr_reg[496 +: 8], hdr_reg[504 +: 8], hdr_reg[512 +: 8], hdr_reg[520 +: 8]};
+    wire [63:0] f_add       = {hdr_reg[528 +: 8], hdr_reg[536 +: 8], hdr_reg[544 +: 8], hdr_reg[552 +: 8], hdr_reg[560 +: 8], hdr_reg[568 +: 8], hdr_reg[576 +: 8], hdr_reg[584 +: 8]};
+    wire [31:0] f_icrc      = {hdr_reg[680 +: 8], hdr_reg[672 +: 8], hdr_reg[664 +: 8], hdr_reg[656 +: 8]};
 
     // IPv4 header checksum: the ones'-complement sum of the 10 header words must be 0xffff
     reg [19:0] ipsum;
@@ -114,7 +111,7 @@ module barrier_rx #(
     always @* begin
         ipsum = 20'd0;
         for (k = 0; k < 10; k = k + 1)
-            ipsum = ipsum + {4'd0, hb(14 + 2*k), hb(15 + 2*k)};
+            ipsum = ipsum + {4'd0, hdr_reg[8*(14 + 2*k) +: 8], hdr_reg[8*(15 + 2*k) +: 8]};
         ipsum_t = {1'b0, ipsum[15:0]} + {13'd0, ipsum[19:16]};
         ipsum_f = ipsum_t[15:0] + {15'd0, ipsum_t[16]};
     end

@@ -12,6 +12,10 @@
 //   araddr[15:0], rready, rx_tvalid, rx_tdata[DW-1:0], rx_tkeep[DW/8-1:0], rx_tlast,
 //   tx_tready, req_valid, req_op[1:0], req_pe[7:0], req_bar[7:0], req_epoch[63:0],
 //   rel_ready, mir_ready
+// outs.hex line: the handshake output pins of the cycle as Verilator saw them, compared every
+//   cycle out of reset: awready, wready, bvalid, bresp[1:0], arready, rvalid, rx_tready, tx_tvalid, req_ready,
+//   rel_valid, rel_pe[7:0], mir_valid, and the internal barrier_rx -> barrier_ctr handshake
+//   (inc_valid, inc_ready) that the lockstep uses to time the model.
 // exp_tx.hex: tdata tkeep tlast per beat; exp_rel.hex: pe bar epoch status;
 // exp_mir.hex: addr data; exp_rd.hex: rdata rresp.
 `timescale 1ns/1ps
@@ -72,7 +76,10 @@ module barrier_dev_replay;
         .m_mir_data(mir_data)
     );
 
-    integer fs, ftx, frel, fmir, frd, r, cycles, passed, failed;
+    integer fs, fo, ftx, frel, fmir, frd, r, cycles, passed, failed;
+    reg [22:0] e_outs;
+    wire [22:0] outs = {awready, wready, bvalid, bresp, arready, rvalid, rx_tready, tx_tvalid,
+                        req_ready, rel_valid, rel_pe, mir_valid, dut.inc_valid, dut.inc_ready};
     reg [DATA_WIDTH-1:0] e_tdata;
     reg [KW-1:0] e_tkeep;
     reg e_tlast;
@@ -94,37 +101,55 @@ module barrier_dev_replay;
     initial begin
         passed = 0; failed = 0; cycles = 0;
         fs   = $fopen({DIR, "/stim.hex"}, "r");
+        fo   = $fopen({DIR, "/outs.hex"}, "r");
         ftx  = $fopen({DIR, "/exp_tx.hex"}, "r");
         frel = $fopen({DIR, "/exp_rel.hex"}, "r");
         fmir = $fopen({DIR, "/exp_mir.hex"}, "r");
         frd  = $fopen({DIR, "/exp_rd.hex"}, "r");
-        if (fs == 0 || ftx == 0 || frel == 0 || fmir == 0 || frd == 0)
+        if (fs == 0 || fo == 0 || ftx == 0 || frel == 0 || fmir == 0 || frd == 0)
             $fatal(1, "cannot open vector files in %0s", DIR);
         while ($fscanf(fs, "%h\n", v) == 1) begin
             #1;   // inputs settle after the previous edge; outputs are combinational from here
+            // every handshake output pin, every cycle, as Verilator saw it (cycle-exact check)
+            r = $fscanf(fo, "%h\n", e_outs);
+            if (r != 1 || (!rst && e_outs !== outs)) begin   // registers are X in reset
+                $display("  handshake pins {awready wready bvalid bresp arready rvalid rx_tready tx_tvalid req_ready rel_valid rel_pe mir_valid inc_valid inc_ready}: expected %b, actual %b", e_outs, outs);
+                fail("pins");
+            end
             if (tx_tvalid && tx_tready) begin
                 r = $fscanf(ftx, "%h %h %h\n", e_tdata, e_tkeep, e_tlast);
-                if (r != 3 || e_tdata !== tx_tdata || e_tkeep !== tx_tkeep || e_tlast !== tx_tlast)
+                if (r != 3 || e_tdata !== tx_tdata || e_tkeep !== tx_tkeep || e_tlast !== tx_tlast) begin
+                    $display("  expected %h %h %h, actual %h %h %h", e_tdata, e_tkeep, e_tlast,
+                             tx_tdata, tx_tkeep, tx_tlast);
                     fail("tx");
+                end
                 else passed = passed + 1;
             end
             if (rel_valid && rel_ready) begin
                 r = $fscanf(frel, "%h %h %h %h\n", e_pe, e_bar, e_epoch, e_status);
                 if (r != 4 || e_pe !== rel_pe || e_bar !== rel_bar ||
-                    e_epoch[CNT_WIDTH-1:0] !== rel_epoch || e_status !== rel_status)
+                    e_epoch[CNT_WIDTH-1:0] !== rel_epoch || e_status !== rel_status) begin
+                    $display("  expected %h %h %h %h, actual %h %h %h %h", e_pe, e_bar, e_epoch,
+                             e_status, rel_pe, rel_bar, rel_epoch, rel_status);
                     fail("rel");
+                end
                 else passed = passed + 1;
             end
             if (mir_valid && mir_ready) begin
                 r = $fscanf(fmir, "%h %h\n", e_addr, e_data);
-                if (r != 2 || e_addr !== mir_addr || e_data !== mir_data)
+                if (r != 2 || e_addr !== mir_addr || e_data !== mir_data) begin
+                    $display("  expected addr %h data %h, actual addr %h data %h", e_addr, e_data,
+                             mir_addr, mir_data);
                     fail("mir");
+                end
                 else passed = passed + 1;
             end
             if (rvalid && rready) begin
                 r = $fscanf(frd, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata !== rdata || e_rresp !== rresp)
+                if (r != 2 || e_rdata !== rdata || e_rresp !== rresp) begin
+                    $display("  expected %h %h, actual %h %h", e_rdata, e_rresp, rdata, rresp);
                     fail("rd");
+                end
                 else passed = passed + 1;
             end
             #4 clk = 1'b1;

@@ -114,7 +114,7 @@ struct Dev {
   std::function<void(const Txn&)> on_rel;          // scenario hook after each compared release
   std::function<void(const tb::Packet&)> on_tx;    // scenario hook after each compared packet
   // vectors
-  std::unique_ptr<std::ofstream> v_stim, v_tx, v_rel, v_mir, v_rd;
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_tx, v_rel, v_mir, v_rd;
   std::unique_ptr<tb::PcapWriter> pcap_tx, pcap_rx;
 
   // The release register loads (u_ctr.rel_load) from the state before this cycle's updates; the
@@ -178,7 +178,17 @@ struct Dev {
       v.add(t->m_rel_ready, 1), v.add(t->m_mir_ready, 1);
       *d.v_stim << v.hex() << "\n";
     }
-    void sample() override {}
+    void sample() override {  // settled outputs of the cycle: handshake pins, compared every cycle
+      if (!d.v_outs) return;
+      auto* t = d.top;
+      BitVec v;
+      v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
+      v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_rx_tready, 1);
+      v.add(t->m_axis_tx_tvalid, 1), v.add(t->s_req_ready, 1), v.add(t->m_rel_valid, 1), v.add(t->m_rel_pe, 8);
+      v.add(t->m_mir_valid, 1);
+      v.add(t->rootp->barrier_dev__DOT__inc_valid, 1), v.add(t->rootp->barrier_dev__DOT__inc_ready, 1);
+      *d.v_outs << v.hex() << "\n";
+    }
   };
   std::unique_ptr<tb::Agent> vec;
 
@@ -310,6 +320,7 @@ struct Dev {
       std::error_code ec;
       std::filesystem::create_directories(vectors, ec);
       v_stim.reset(new std::ofstream(vectors + "/stim.hex"));
+      v_outs.reset(new std::ofstream(vectors + "/outs.hex"));
       v_tx.reset(new std::ofstream(vectors + "/exp_tx.hex"));
       v_rel.reset(new std::ofstream(vectors + "/exp_rel.hex"));
       v_mir.reset(new std::ofstream(vectors + "/exp_mir.hex"));
