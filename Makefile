@@ -42,11 +42,39 @@ CMODEL_SRC  := cmodel/barrier.c cmodel/common/roce.c
 CMODEL_HDR  := cmodel/barrier.h cmodel/common/roce.h
 
 .PHONY: all test lint cmodel-test oracles lockstep lockstep-quick selftest replay formal synth \
-        bench sim report clean setup
+        bench sim report clean setup lint-barrier cmodel-test-barrier lockstep-barrier \
+        lockstep-quick-barrier selftest-barrier replay-barrier bench-barrier
+
+# ------------------------------------------------------------------ per-block plug-ins
+# Every block other than barrier brings its own rules in mk/<block>.mk and appends its stage
+# targets to these lists; the top-level stage targets below run barrier's first, then the
+# others in include order. A block's lockstep targets write $(REPORT)/lockstep_<block>.jsonl
+# (removed first); `report` aggregates every $(REPORT)/lockstep*.jsonl present.
+LINT_TARGETS           :=
+CMODEL_TEST_TARGETS    :=
+ORACLE_TARGETS         :=
+LOCKSTEP_TARGETS       :=
+LOCKSTEP_QUICK_TARGETS :=
+SELFTEST_TARGETS       :=
+REPLAY_TARGETS         :=
+BENCH_TARGETS          :=
+include $(sort $(wildcard mk/*.mk))
+
 all: lockstep-quick report
 
 test: lint cmodel-test oracles lockstep selftest replay formal synth report
 	@echo "make test: all stages passed"
+
+lint: lint-barrier $(LINT_TARGETS)
+	@echo "lint: clean"
+cmodel-test: cmodel-test-barrier $(CMODEL_TEST_TARGETS)
+oracles: oracles-barrier $(ORACLE_TARGETS)
+lockstep: lockstep-barrier $(LOCKSTEP_TARGETS)
+lockstep-quick: lockstep-quick-barrier $(LOCKSTEP_QUICK_TARGETS)
+selftest: selftest-barrier $(SELFTEST_TARGETS)
+	@echo "selftest: every injected fault was reported"
+replay: replay-barrier $(REPLAY_TARGETS)
+bench: bench-barrier $(BENCH_TARGETS)
 
 # ------------------------------------------------------------------ C model library
 $(B)/cmodel/libcmodel.a: $(CMODEL_SRC) $(CMODEL_HDR)
@@ -57,7 +85,7 @@ $(B)/cmodel/libcmodel.a: $(CMODEL_SRC) $(CMODEL_HDR)
 
 # ------------------------------------------------------------------ lint
 LINT := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/barrier
-lint:
+lint-barrier:
 	@for c in $(BARRIER_CFGS); do set -- $$(echo $$c | sed 's/dw\([0-9]*\)_w\([0-9]*\)/\1 \2/'); \
 	  echo "lint barrier_dev DATA_WIDTH=$$1 CNT_WIDTH=$$2"; \
 	  $(LINT) --top-module barrier_dev -GDATA_WIDTH=$$1 -GCNT_WIDTH=$$2 rtl/barrier/barrier_dev.v; done
@@ -66,7 +94,6 @@ lint:
 	$(LINT) --top-module barrier_fanout rtl/barrier/barrier_fanout.v
 	$(LINT) --top-module barrier_fanout -GNUM_PORTS=2 -GNUM_GROUPS=2 -GDATA_WIDTH=512 rtl/barrier/barrier_fanout.v
 	$(LINT) --top-module barrier_fanout -GNUM_PORTS=16 -GNUM_GROUPS=64 -GDATA_WIDTH=32 rtl/barrier/barrier_fanout.v
-	@echo "lint: clean"
 
 # ------------------------------------------------------------------ C model unit tests (ASan/UBSan)
 include cmodel/barrier_sys.mk
@@ -76,11 +103,11 @@ $(B)/cmodel/test_barrier: cmodel/test/test_barrier.c $(CMODEL_SRC) $(CMODEL_HDR)
 $(B)/cmodel/roce_gen: cmodel/test/roce_gen.c cmodel/common/roce.c cmodel/common/roce.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/roce_gen.c cmodel/common/roce.c -lpcap
-cmodel-test: $(B)/cmodel/test_barrier barrier-sys-test
+cmodel-test-barrier: $(B)/cmodel/test_barrier barrier-sys-test
 	$(B)/cmodel/test_barrier
 
 # ------------------------------------------------------------------ packet oracles (scapy, tshark)
-oracles: $(B)/cmodel/roce_gen
+oracles-barrier: $(B)/cmodel/roce_gen
 	$(PY) scripts/roce_check.py --gen $(B)/cmodel/roce_gen --n 200 --seed 1 --out $(B)/oracles/roce
 
 # ------------------------------------------------------------------ Verilator lockstep builds
@@ -112,10 +139,10 @@ TB_BARRIER := $(foreach c,$(BARRIER_CFGS),$(B)/barrier/$(c)/tb_barrier) $(B)/bar
 # scripts/lockstep.sh BIN JSON "SEEDS" ARGS...: one run per seed, stops at the first failure.
 SEEDS       ?= $(shell seq 1 20)
 QUICK_SEEDS ?= 1 2 3 4
-LOCKSTEP    := $(REPORT)/lockstep.jsonl
+LOCKSTEP    := $(REPORT)/lockstep_barrier.jsonl
 PCAP        := $(B)/pcap
 
-lockstep: $(TB_BARRIER)
+lockstep-barrier: $(TB_BARRIER)
 	@mkdir -p $(REPORT) $(PCAP); rm -f $(LOCKSTEP)
 	$(PY) scripts/barrier_pcap.py gen $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw64_w64/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 20000 --epochs 100 --pcap-in $(PCAP)/scapy_notif.pcap
@@ -127,7 +154,7 @@ lockstep: $(TB_BARRIER)
 	$(B)/barrier/dw128_w10/tb_barrier --seed 7 --scenario directed --pcap-out $(PCAP)/dw128 --quiet
 	$(PY) scripts/barrier_pcap.py check $(PCAP)/dw64_system_tx.pcap $(PCAP)/dw128_directed_tx.pcap
 
-lockstep-quick: $(TB_BARRIER)
+lockstep-quick-barrier: $(TB_BARRIER)
 	@mkdir -p $(REPORT) $(PCAP); rm -f $(LOCKSTEP)
 	$(PY) scripts/barrier_pcap.py gen $(PCAP)/scapy_notif.pcap > /dev/null
 	scripts/lockstep.sh $(B)/barrier/dw64_w64/tb_barrier $(LOCKSTEP) "$(QUICK_SEEDS)" --n 5000 --epochs 50 --pcap-in $(PCAP)/scapy_notif.pcap
@@ -135,17 +162,16 @@ lockstep-quick: $(TB_BARRIER)
 	scripts/lockstep.sh $(B)/barrier_fanout/tb_fanout $(LOCKSTEP) "$(QUICK_SEEDS)" --n 5000
 
 report:
-	$(PY) scripts/report.py $(REPORT) $(LOCKSTEP)
+	$(PY) scripts/report.py $(REPORT) $(sort $(wildcard $(REPORT)/lockstep*.jsonl))
 
 # ------------------------------------------------------------------ harness self-test: faults must be caught
-selftest: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier
+selftest-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier
 	scripts/expect_fail.sh "MISMATCH on m_mir" $(B)/barrier/dw64_w64/tb_barrier --seed 3 --n 3000 --scenario random --fault flip
 	scripts/expect_fail.sh "deadlock / no progress" $(B)/barrier/dw64_w64/tb_barrier --seed 3 --scenario system --epochs 20 --fault drop
 	scripts/expect_fail.sh "S1 violated: early release" $(B)/barrier/dw128_w10/tb_barrier --seed 5 --scenario system --epochs 40 --fault dup
-	@echo "selftest: every injected fault was reported"
 
 # ------------------------------------------------------------------ Icarus vector replay
-replay: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier
+replay-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier
 	@for c in dw64_w64 dw128_w10; do set -- $(barrier_dw64_w64); [ $$c = dw128_w10 ] && set -- $(barrier_dw128_w10); \
 	  d=$(B)/vectors/barrier_$$c; rm -rf $$d; \
 	  $(B)/barrier/$$c/tb_barrier --seed 11 --n 4000 --scenario random --vectors $$d --quiet; \
@@ -162,7 +188,7 @@ synth:
 	fpga/open/synth.sh
 
 # ------------------------------------------------------------------ benchmarks
-bench: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier $(B)/barrier/dw512_w32/tb_barrier barrier-bench-latency
+bench-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier $(B)/barrier/dw512_w32/tb_barrier barrier-bench-latency
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench.jsonl
 	@for c in $(BARRIER_CFGS); do $(B)/barrier/$$c/tb_barrier --scenario bench --no-stall --n 2000 \
 	  --json $(REPORT)/bench.jsonl | grep bench:; done
@@ -182,7 +208,9 @@ EPOCHS   ?= 1000
 SCENARIO ?=
 FAULT    ?= none
 TRACE    ?=
-sim: $(if $(filter barrier_fanout,$(BLOCK)),$(B)/barrier_fanout/tb_fanout,$(B)/barrier/$(CFG)/tb_barrier)
+# make sim BLOCK=<block> runs sim-<block> (barrier and barrier_fanout here, the others in mk/<block>.mk)
+sim: sim-$(if $(filter barrier_fanout,$(BLOCK)),barrier,$(BLOCK))
+sim-barrier: $(if $(filter barrier_fanout,$(BLOCK)),$(B)/barrier_fanout/tb_fanout,$(B)/barrier/$(CFG)/tb_barrier)
 	$< --seed $(SEED) --n $(N) --epochs $(EPOCHS) $(if $(SCENARIO),--scenario $(SCENARIO)) \
 	  $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 

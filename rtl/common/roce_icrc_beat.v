@@ -26,6 +26,7 @@ module roce_icrc_beat #(
     reg [OFF_WIDTH-1:0] off;
     always @* begin
         crc_out = crc_in;
+        b       = 0;   // assigned on every path: no latch for the inner loop variable
         for (i = 0; i < KW; i = i + 1) begin
             off    = beat_offset + i[OFF_WIDTH-1:0];
             byte_v = data[8*i +: 8];

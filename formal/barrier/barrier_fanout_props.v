@@ -1,0 +1,491 @@
+// barrier_fanout_props: formal wrapper for rtl/barrier/barrier_fanout.v (SymbiYosys, k-induction).
+//
+// Contract: docs/barrier.md section 7; note shared/spec/001-multicast-barrier.md §4.3 (remaining
+// mask replication, exactly-once delivery) and §4.4 B1 (exactly once, never to a non-member),
+// B5 (self handling).
+//
+// Everything prefixed f_ is formal-only. The wrapper is a scoreboard written from the contract and
+// driven only by the port handshakes:
+//   f_g*[g]      shadow of the group table, updated from accepted AXI4-Lite writes (0x400+16*g);
+//   f_len, f_h*  byte count and the header bytes the decision needs (12, 13, 14, 30-33) of the
+//                packet now arriving; f_cur_dec: its decision has been taken;
+//   f_mem[s]     every accepted ingress beat {tdata, tkeep, tlast, tuser}, in a circular buffer
+//                with its own pointers (f_rp, f_wp, f_n), and f_tag[s], the packet it belongs to;
+//   f_pk_*[t]    per packet tag (3 bits, at most 5 packets are in flight): the reference decision,
+//                drop or destination mask, computed by the contract's rules at the contract's
+//                decision point (byte 33 arrived, or tlast) from f_h* and f_g*;
+//   f_htag/f_itag  tag of the oldest packet in flight / of the packet now arriving;
+//   f_sent       ports that already took the head beat.
+// Properties (each p, every cycle):
+//   F1  m_axis_out_tvalid[p] == head beat present, decided, not dropped, p in its mask and p has
+//       not taken it yet: a copy is offered exactly to the remaining destination ports, never to
+//       a port outside the mask, never twice (B1, B5, §4.3);
+//   F2  while offered, the egress beat is the head of the accepted ingress sequence (data, keep,
+//       last, tuser unchanged, ingress order);
+//   F3  the head beat leaves the block iff it is dropped or every destination has taken it
+//       (together with F1/F2: every accepted beat of a forwarded packet is delivered exactly once
+//       to each port of its mask; one beat per cycle when every destination is ready);
+//   F4  AXI-Stream stability on every egress port: valid is not withdrawn without ready, and the
+//       beat does not change while it waits;
+//   the AXI4-Lite slave accepts AW and W together (the shadow's write rule relies on it).
+// The DUT's internal state is related to the scoreboard in the "induction strengthening" block
+// with (* hierconn *) wires `\dut.<name>` (connected by flatten; `check -assert` in the .sby
+// fails on any name that did not connect). They are written for the parameters below.
+//
+// Environment (assumptions), from the contract:
+//   * tkeep is contiguous from bit 0 and not zero; only the last beat of a packet may be partial;
+//   * tuser is constant within a packet;
+//   * AXI4-Lite inputs and egress tready are unconstrained (CSR writes at any time).
+`default_nettype none
+module barrier_fanout_props #(
+    parameter NUM_PORTS  = 3,
+    parameter NUM_GROUPS = 2,
+    parameter DATA_WIDTH = 128,
+    parameter FIFO_DEPTH = 8
+) (
+    input wire                           clk,
+    input wire                           rst,
+    input wire [15:0]                    s_axil_awaddr,
+    input wire                           s_axil_awvalid,
+    input wire [31:0]                    s_axil_wdata,
+    input wire [3:0]                     s_axil_wstrb,
+    input wire                           s_axil_wvalid,
+    input wire                           s_axil_bready,
+    input wire [15:0]                    s_axil_araddr,
+    input wire                           s_axil_arvalid,
+    input wire                           s_axil_rready,
+    input wire [DATA_WIDTH-1:0]          s_axis_in_tdata,
+    input wire [DATA_WIDTH/8-1:0]        s_axis_in_tkeep,
+    input wire                           s_axis_in_tvalid,
+    input wire                           s_axis_in_tlast,
+    input wire [3:0]                     s_axis_in_tuser,
+    input wire [NUM_PORTS-1:0]           m_axis_out_tready
+);
+    localparam NP = NUM_PORTS;
+    localparam NG = NUM_GROUPS;
+    localparam DW = DATA_WIDTH;
+    localparam KW = DATA_WIDTH / 8;
+    localparam FD = FIFO_DEPTH;
+    localparam FW = $clog2(FIFO_DEPTH);
+    localparam EW = DW + KW + 1 + 4;        // {data, keep, last, user}, as the DUT stores it
+    localparam DQ = 4;                      // DUT decision queue depth (live packets <= DQ + 1)
+
+    generate
+        if (NP != 3 || NG != 2 || DW != 128 || FD != 8) begin : g_bad_params
+            FORMAL_WRAPPER_IS_WRITTEN_FOR_NP3_NG2_DW128_FD8 u_err();
+        end
+    endgenerate
+
+    // ------------------------------------------------------------ DUT
+    wire                  s_axil_awready, s_axil_wready, s_axil_bvalid, s_axil_arready;
+    wire                  s_axil_rvalid;
+    wire [1:0]            s_axil_bresp, s_axil_rresp;
+    wire [31:0]           s_axil_rdata;
+    wire                  s_axis_in_tready;
+    wire [NP*DW-1:0]      m_axis_out_tdata;
+    wire [NP*KW-1:0]      m_axis_out_tkeep;
+    wire [NP-1:0]         m_axis_out_tvalid;
+    wire [NP-1:0]         m_axis_out_tlast;
+    wire [NP*4-1:0]       m_axis_out_tuser;
+
+    barrier_fanout #(
+        .NUM_PORTS(NP), .NUM_GROUPS(NG), .DATA_WIDTH(DW), .FIFO_DEPTH(FD)
+    ) dut (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
+        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
+        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
+        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata),
+        .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+        .s_axil_rready(s_axil_rready),
+        .s_axis_in_tdata(s_axis_in_tdata), .s_axis_in_tkeep(s_axis_in_tkeep),
+        .s_axis_in_tvalid(s_axis_in_tvalid), .s_axis_in_tready(s_axis_in_tready),
+        .s_axis_in_tlast(s_axis_in_tlast), .s_axis_in_tuser(s_axis_in_tuser),
+        .m_axis_out_tdata(m_axis_out_tdata), .m_axis_out_tkeep(m_axis_out_tkeep),
+        .m_axis_out_tvalid(m_axis_out_tvalid), .m_axis_out_tready(m_axis_out_tready),
+        .m_axis_out_tlast(m_axis_out_tlast), .m_axis_out_tuser(m_axis_out_tuser)
+    );
+
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    initial assume(rst);
+
+
+    // ------------------------------------------------------------ environment
+    wire in_fire = s_axis_in_tvalid && s_axis_in_tready;
+    reg        f_mid;           // inside a packet (a beat without tlast was accepted)
+    reg [3:0]  f_user;          // tuser of the packet now arriving
+    always @(posedge clk)
+        if (rst) f_mid <= 1'b0;
+        else if (in_fire) begin
+            f_mid  <= !s_axis_in_tlast;
+            f_user <= s_axis_in_tuser;
+        end
+    always @* begin
+        if (s_axis_in_tvalid) begin
+            assume(s_axis_in_tkeep != 0);
+            assume((s_axis_in_tkeep & (s_axis_in_tkeep + 1'b1)) == 0);   // 0..01..1
+            if (!s_axis_in_tlast)
+                assume(&s_axis_in_tkeep);
+            if (f_mid)
+                assume(s_axis_in_tuser == f_user);
+        end
+    end
+
+    // ------------------------------------------------------------ group table shadow
+    reg          f_gv [0:NG-1];
+    reg          f_gr [0:NG-1];
+    reg [31:0]   f_gip [0:NG-1];
+    reg [NP-1:0] f_gm [0:NG-1];
+    wire         f_wr = s_axil_awvalid && s_axil_awready && s_axil_wvalid && s_axil_wready;
+    wire         f_wr_g_ok = (s_axil_awaddr[15:10] == 6'b000001) && (s_axil_awaddr[9:4] < NG) &&
+                             (s_axil_wstrb == 4'hf);
+    wire [0:0]   f_wg = s_axil_awaddr[4];
+    always @(posedge clk) begin : b_gtab
+        integer i;
+        if (rst) begin
+            for (i = 0; i < NG; i = i + 1) begin
+                f_gv[i] <= 1'b0;
+                f_gr[i] <= 1'b0;
+                f_gip[i] <= 32'd0;
+                f_gm[i] <= {NP{1'b0}};
+            end
+        end else if (f_wr && f_wr_g_ok) begin
+            if (s_axil_awaddr[3:0] == 4'h0) begin
+                f_gv[f_wg] <= s_axil_wdata[0];
+                f_gr[f_wg] <= s_axil_wdata[1];
+            end
+            if (s_axil_awaddr[3:0] == 4'h4)
+                f_gip[f_wg] <= s_axil_wdata;
+            if (s_axil_awaddr[3:0] == 4'h8)
+                f_gm[f_wg] <= s_axil_wdata[NP-1:0];
+        end
+    end
+
+    // ------------------------------------------------------------ ingress: reference decision
+    reg [7:0]  f_len;           // bytes of the arriving packet so far (saturating)
+    reg        f_cur_dec;       // its decision was taken
+    reg [7:0]  f_h [0:6];       // bytes 12, 13, 14, 30, 31, 32, 33 of the arriving packet
+    reg [7:0]  f_hn [0:6];      // the same including the beat now accepted
+    reg [7:0]  f_nb;            // bytes in the beat now accepted
+    function integer f_pos;     // byte position of header slot x
+        input integer x;
+        f_pos = (x < 3) ? 12 + x : 27 + x;
+    endfunction
+    always @* begin : b_hdr
+        integer i, k;
+        f_nb = 8'd0;
+        for (i = 0; i < KW; i = i + 1)
+            if (s_axis_in_tkeep[i]) f_nb = f_nb + 8'd1;
+        for (k = 0; k < 7; k = k + 1) begin
+            f_hn[k] = f_h[k];
+            for (i = 0; i < KW; i = i + 1)
+                if (s_axis_in_tkeep[i] && f_len + i == f_pos(k))
+                    f_hn[k] = s_axis_in_tdata[8 * i +: 8];
+        end
+    end
+    wire [8:0]    f_len_n9  = {1'b0, f_len} + {1'b0, f_nb};
+    wire [7:0]    f_len_n   = f_len_n9[8] ? 8'hff : f_len_n9[7:0];
+    wire          f_decide  = in_fire && !f_cur_dec && (f_len_n >= 34 || s_axis_in_tlast);
+    wire [31:0]   f_dip     = {f_hn[3], f_hn[4], f_hn[5], f_hn[6]};
+    wire          f_malf    = (f_len_n < 34) || {f_hn[0], f_hn[1]} != 16'h0800 ||
+                              f_hn[2][7:4] != 4'h4;
+    wire          f_badsrc  = s_axis_in_tuser >= NP;
+    reg           f_hit;
+    reg           f_hrefl;
+    reg [NP-1:0]  f_hmask;
+    always @* begin : b_lookup
+        integer j;
+        f_hit = 1'b0;
+        f_hrefl = 1'b0;
+        f_hmask = {NP{1'b0}};
+        for (j = NG - 1; j >= 0; j = j - 1)
+            if (f_gv[j] && f_gip[j] == f_dip) begin
+                f_hit = 1'b1;
+                f_hrefl = f_gr[j];
+                f_hmask = f_gm[j];
+            end
+    end
+    wire [NP-1:0] f_srcbit  = (s_axis_in_tuser < NP) ? ({{(NP-1){1'b0}}, 1'b1} << s_axis_in_tuser)
+                                                     : {NP{1'b0}};
+    wire [NP-1:0] f_dmask   = f_hmask & (f_hrefl ? {NP{1'b1}} : ~f_srcbit);
+    wire          f_drop    = f_malf || f_badsrc || !f_hit || f_dmask == {NP{1'b0}};
+
+    // ------------------------------------------------------------ scoreboard
+    reg [EW-1:0]  f_mem [0:FD-1];
+    reg [2:0]     f_tag [0:FD-1];
+    reg [FW-1:0]  f_rp, f_wp;
+    reg [FW:0]    f_n;
+    reg [2:0]     f_htag, f_itag;
+    reg           f_pk_drop [0:7];
+    reg [NP-1:0]  f_pk_mask [0:7];
+    reg [NP-1:0]  f_sent;
+
+    wire [EW-1:0] f_head      = f_mem[f_rp];
+    wire [DW-1:0] f_h_data    = f_head[EW-1 -: DW];
+    wire [KW-1:0] f_h_keep    = f_head[4 + 1 +: KW];
+    wire          f_h_last    = f_head[4];
+    wire [3:0]    f_h_user    = f_head[3:0];
+    wire [2:0]    f_h_tag     = f_tag[f_rp];
+    wire [2:0]    f_live      = f_itag - f_htag;                        // packets in flight - 1
+    wire [2:0]    f_ndec      = f_live + {2'd0, f_cur_dec};             // decided, in flight
+    // the head beat's packet is decided unless it is the arriving, undecided packet
+    wire          f_h_dec     = (f_n != 0) && !(f_h_tag == f_itag && !f_cur_dec);
+    wire          f_h_drop    = f_pk_drop[f_h_tag];
+    wire [NP-1:0] f_h_mask    = f_pk_mask[f_h_tag];
+    wire [NP-1:0] f_offer     = (f_h_dec && !f_h_drop) ? (f_h_mask & ~f_sent) : {NP{1'b0}};
+    wire [NP-1:0] f_took      = m_axis_out_tvalid & m_axis_out_tready;
+    wire          f_pop       = f_h_dec && (f_h_drop || (f_sent | f_took) == f_h_mask);
+
+    always @(posedge clk) begin : b_sb
+        integer k;
+        if (rst) begin
+            f_len     <= 8'd0;
+            f_cur_dec <= 1'b0;
+            f_rp      <= {FW{1'b0}};
+            f_wp      <= {FW{1'b0}};
+            f_n       <= {(FW+1){1'b0}};
+            f_htag    <= 3'd0;
+            f_itag    <= 3'd0;
+            f_sent    <= {NP{1'b0}};
+        end else begin
+            if (in_fire) begin
+                f_mem[f_wp] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+                                s_axis_in_tuser};
+                f_tag[f_wp] <= f_itag;
+                f_wp <= f_wp + 1'b1;
+                for (k = 0; k < 7; k = k + 1) f_h[k] <= f_hn[k];
+                if (s_axis_in_tlast) begin
+                    f_len     <= 8'd0;
+                    f_cur_dec <= 1'b0;
+                    f_itag    <= f_itag + 1'b1;
+                end else begin
+                    f_len     <= f_len_n;
+                    if (f_decide) f_cur_dec <= 1'b1;
+                end
+            end
+            if (f_decide) begin
+                f_pk_drop[f_itag] <= f_drop;
+                f_pk_mask[f_itag] <= f_drop ? {NP{1'b0}} : f_dmask;
+            end
+            if (f_pop) begin
+                f_rp   <= f_rp + 1'b1;
+                f_sent <= {NP{1'b0}};
+                if (f_h_last) f_htag <= f_htag + 1'b1;
+            end else begin
+                f_sent <= f_sent | f_took;
+            end
+            f_n <= f_n + {{FW{1'b0}}, in_fire} - {{FW{1'b0}}, f_pop};
+        end
+    end
+
+    // ------------------------------------------------------------ properties
+    wire f_run = !rst && f_past_valid;
+    always @* begin : b_prop
+        integer k;
+        if (f_run) begin
+            // AXI4-Lite slave: AW and W are accepted together
+            assert(s_axil_awready == s_axil_wready);
+            // scoreboard sanity: never over- or underflows
+            assert(f_n <= FD);
+            // never to a port outside the mask, never twice
+            assert((m_axis_out_tvalid & ~f_h_mask) == {NP{1'b0}});
+            assert((m_axis_out_tvalid & f_sent) == {NP{1'b0}});
+        end
+        for (k = 0; k < NP; k = k + 1) begin
+            // F1: offered exactly to the remaining destination ports of the head beat
+            if (f_run)
+                assert(m_axis_out_tvalid[k] == f_offer[k]);
+            // F2: the offered beat is the head of the accepted ingress sequence
+            if (f_run && m_axis_out_tvalid[k]) begin
+                assert(m_axis_out_tdata[k * DW +: DW] == f_h_data);
+                assert(m_axis_out_tkeep[k * KW +: KW] == f_h_keep);
+                assert(m_axis_out_tlast[k] == f_h_last);
+                assert(m_axis_out_tuser[k * 4 +: 4] == f_h_user);
+            end
+        end
+    end
+
+    (* hierconn *) wire \dut.beat_done ;
+    always @* begin
+        if (f_run) begin
+            // F3: the head beat leaves iff it is dropped or every destination has taken it
+            assert(\dut.beat_done == f_pop);
+        end
+    end
+
+    // F4: AXI-Stream stability on every egress port
+    always @(posedge clk) begin : b_stable
+        integer k;
+        if (f_past_valid && !$past(rst) && !rst) begin
+            for (k = 0; k < NP; k = k + 1)
+                if ($past(m_axis_out_tvalid[k] && !m_axis_out_tready[k])) begin
+                    assert(m_axis_out_tvalid[k]);
+                    assert($stable(m_axis_out_tdata[k * DW +: DW]));
+                    assert($stable(m_axis_out_tkeep[k * KW +: KW]));
+                    assert($stable(m_axis_out_tlast[k]));
+                    assert($stable(m_axis_out_tuser[k * 4 +: 4]));
+                end
+        end
+    end
+
+    // ------------------------------------------------------------ induction strengthening
+    // scoreboard self-consistency
+    always @* begin : b_sb_inv
+        integer s;
+        reg [FW:0] age;
+        reg [2:0]  t3;
+        if (f_run) begin
+            assert(f_wp == f_rp + f_n[FW-1:0]);
+            assert(f_ndec <= DQ);
+            assert(f_live <= DQ);
+            if (!f_cur_dec)
+                assert(f_len < 34);
+            if (f_n == 0)
+                assert(f_htag == f_itag);
+            else
+                assert(f_h_tag == f_htag);
+            if (!f_h_dec || f_h_drop)
+                assert(f_sent == {NP{1'b0}});
+            else
+                assert((f_sent & ~f_h_mask) == {NP{1'b0}} && f_sent != f_h_mask);
+        end
+        for (s = 0; s < FD; s = s + 1) begin
+            age = {1'b0, s[FW-1:0] - f_rp};         // position of slot s in the queue
+            // consecutive beats: same packet unless the earlier one was its last
+            t3 = f_tag[s] - f_htag;
+            if (f_run && age < f_n) begin
+                assert(t3 <= f_live);               // tags do not wrap inside the queue
+                if (age + 1 < f_n)
+                    assert(f_tag[(s + 1) % FD] == f_tag[s] + f_mem[s][4]);
+                else
+                    assert(f_itag == f_tag[s] + f_mem[s][4]);
+            end
+        end
+        // a forwarded packet has at least one destination
+        for (s = 0; s < 8; s = s + 1) begin
+            t3 = s[2:0] - f_htag;
+            if (f_run && t3 < f_ndec && !f_pk_drop[s])
+                assert(f_pk_mask[s] != {NP{1'b0}});
+        end
+    end
+
+    // DUT state == scoreboard
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[0] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[1] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[2] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[3] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[4] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[5] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[6] ;
+    (* hierconn *) wire [EW-1:0] \dut.fifo_mem[7] ;
+    (* hierconn *) wire [FW-1:0] \dut.f_wp_reg ;
+    (* hierconn *) wire [FW-1:0] \dut.f_rp_reg ;
+    (* hierconn *) wire [FW:0]   \dut.f_cnt_reg ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[0] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[1] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[2] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[3] ;
+    (* hierconn *) wire [1:0]    \dut.dq_wp_reg ;
+    (* hierconn *) wire [1:0]    \dut.dq_rp_reg ;
+    (* hierconn *) wire [2:0]    \dut.dq_cnt_reg ;
+    (* hierconn *) wire          \dut.decided_reg ;
+    (* hierconn *) wire [15:0]   \dut.len_reg ;
+    (* hierconn *) wire [NP-1:0] \dut.sent_reg ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[12] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[13] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[14] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[30] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[31] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[32] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[33] ;
+    (* hierconn *) wire          \dut.g_valid_reg[0] ;
+    (* hierconn *) wire          \dut.g_valid_reg[1] ;
+    (* hierconn *) wire          \dut.g_reflect_reg[0] ;
+    (* hierconn *) wire          \dut.g_reflect_reg[1] ;
+    (* hierconn *) wire [31:0]   \dut.g_ip_reg[0] ;
+    (* hierconn *) wire [31:0]   \dut.g_ip_reg[1] ;
+    (* hierconn *) wire [NP-1:0] \dut.g_mask_reg[0] ;
+    (* hierconn *) wire [NP-1:0] \dut.g_mask_reg[1] ;
+
+    wire [EW-1:0] f_d_mem [0:FD-1];
+    assign f_d_mem[0] = \dut.fifo_mem[0] ;
+    assign f_d_mem[1] = \dut.fifo_mem[1] ;
+    assign f_d_mem[2] = \dut.fifo_mem[2] ;
+    assign f_d_mem[3] = \dut.fifo_mem[3] ;
+    assign f_d_mem[4] = \dut.fifo_mem[4] ;
+    assign f_d_mem[5] = \dut.fifo_mem[5] ;
+    assign f_d_mem[6] = \dut.fifo_mem[6] ;
+    assign f_d_mem[7] = \dut.fifo_mem[7] ;
+    wire [NP:0] f_d_dq [0:DQ-1];
+    assign f_d_dq[0] = \dut.dq_mem[0] ;
+    assign f_d_dq[1] = \dut.dq_mem[1] ;
+    assign f_d_dq[2] = \dut.dq_mem[2] ;
+    assign f_d_dq[3] = \dut.dq_mem[3] ;
+    wire [7:0] f_d_hb [0:6];
+    assign f_d_hb[0] = \dut.hb_reg[12] ;
+    assign f_d_hb[1] = \dut.hb_reg[13] ;
+    assign f_d_hb[2] = \dut.hb_reg[14] ;
+    assign f_d_hb[3] = \dut.hb_reg[30] ;
+    assign f_d_hb[4] = \dut.hb_reg[31] ;
+    assign f_d_hb[5] = \dut.hb_reg[32] ;
+    assign f_d_hb[6] = \dut.hb_reg[33] ;
+
+    always @* begin : b_dut_inv
+        integer s, k;
+        reg [FW:0] age;
+        reg [2:0]  t;
+        if (f_run) begin
+            assert(\dut.g_valid_reg[0] == f_gv[0] && \dut.g_valid_reg[1] == f_gv[1]);
+            assert(\dut.g_reflect_reg[0] == f_gr[0] && \dut.g_reflect_reg[1] == f_gr[1]);
+            assert(\dut.g_ip_reg[0] == f_gip[0] && \dut.g_ip_reg[1] == f_gip[1]);
+            assert(\dut.g_mask_reg[0] == f_gm[0] && \dut.g_mask_reg[1] == f_gm[1]);
+            assert(\dut.f_rp_reg == f_rp && \dut.f_wp_reg == f_wp && \dut.f_cnt_reg == f_n);
+            assert(\dut.dq_cnt_reg == f_ndec);
+            assert(\dut.dq_wp_reg == \dut.dq_rp_reg + f_ndec[1:0]);
+            assert(\dut.decided_reg == f_cur_dec);
+            assert(\dut.sent_reg == f_sent);
+            if (!f_cur_dec)
+                assert(\dut.len_reg == {8'd0, f_len});
+        end
+        for (s = 0; s < FD; s = s + 1) begin
+            age = {1'b0, s[FW-1:0] - f_rp};
+            if (f_run && age < f_n)
+                assert(f_d_mem[s] == f_mem[s]);
+        end
+        for (k = 0; k < DQ; k = k + 1) begin
+            t = f_htag + k[2:0];
+            if (f_run && k < f_ndec)
+                assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ] == {f_pk_drop[t], f_pk_mask[t]});
+        end
+        for (k = 0; k < 7; k = k + 1)
+            if (f_run && !f_cur_dec && f_pos(k) < f_len)
+                assert(f_d_hb[k] == f_h[k]);
+    end
+
+    // ------------------------------------------------------------ covers
+    reg [NP-1:0] f_pk_done;     // ports that completed a packet (tlast taken), since reset
+    always @(posedge clk)
+        if (rst) f_pk_done <= {NP{1'b0}};
+        else f_pk_done <= f_pk_done | (f_took & m_axis_out_tlast);
+    always @(posedge clk) begin
+        if (f_run) begin
+            // a forwarded packet of >= 34 bytes (3 beats, decision on the third) reaches 2 ports,
+            // the copies taken in different cycles
+            cover(f_pop && f_h_last && !f_h_drop && f_h_mask == 3'b011 && f_sent != 0);
+            // reflect: a copy goes back to the source port
+            cover(f_took[1] && f_h_user == 4'd1 && m_axis_out_tlast[1]);
+            // a dropped packet, and every port has completed a packet
+            cover(f_pop && f_h_drop && f_h_last);
+            cover(&f_pk_done);
+            // data FIFO full; decision queue full
+            cover(f_n == FD);
+            cover(f_ndec == DQ);
+        end
+    end
+endmodule
+`default_nettype wire

@@ -1,0 +1,11 @@
+# Mutated RTL for the barrier block's negative formal jobs; sourced by scripts/formal.sh, which
+# defines `mutant SRC DST SED_EXPR` (DST lands in build/formal/mutants/).
+# barrier_ctr bug1: release comparator written as a literal `cnt >= tgt` (S7)
+mutant rtl/barrier/barrier_ctr.v barrier_ctr_literal_ge.v \
+    's/ge_serial = (d < HALF);/ge_serial = (c >= t);   \/\/ MUTANT: literal compare/' || return 1
+# barrier_fanout bug1: no remaining mask, a port that took the head beat is offered it again
+mutant rtl/barrier/barrier_fanout.v barrier_fanout_dup.v \
+    's/(cur_mask \& ~sent_reg)/cur_mask \/* MUTANT: no remaining mask *\//' || return 1
+# barrier_fanout bug2: the head beat is dequeued as soon as any destination took it
+mutant rtl/barrier/barrier_fanout.v barrier_fanout_early.v \
+    "s/((sent_reg | took) == cur_mask)/(took != {NP{1'b0}}) \\/* MUTANT: early dequeue *\\//" || return 1
