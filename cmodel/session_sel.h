@@ -1,0 +1,194 @@
+/*
+ * session_sel.h - bit-accurate C11 golden model of the `session_sel` block (seed 000, SRDMA
+ * multipath session selector). Contract: docs/session_sel.md (section numbers below refer to it).
+ *
+ * The block holds a QP table (QP -> session group, class, granularity, selection mode), a group
+ * table (5-tuple endpoints, common destination QP, cost) and a session table (NUM_GROUPS x
+ * MAX_SESSIONS slots, each with its UDP ports, state, congestion state and counters). Per
+ * descriptor it selects one ACTIVE session of the QP's group by the weighted hash of section 3
+ * (or the literal "lowest weight wins" of seed [0044]); feedback (ACK, CNP/ECN, RTT samples)
+ * drives a per-session congestion level; a tick engine raises add/remove-session events and
+ * runs key-expiry and drain timers (section 5); the receive lookup maps a 5-tuple back to
+ * {group, session, QPN} (section 6).
+ *
+ * Timing: the model is cycle-based where the RTL is (timers): call session_sel_clock() once per
+ * RTL clock cycle, after pushing the inputs the RTL accepted in that cycle, in this order
+ * (section 7, same-cycle rule): CSR reads (they see the state before the cycle's updates),
+ * push_desc, push_rx, push_fb, CSR write, clock. Outputs are queued in order per port and
+ * popped by the harness.
+ *
+ * No global state; the model owns no heap memory (fixed maximum sizes below), so
+ * session_sel_free() only clears it.
+ */
+#ifndef CMODEL_SESSION_SEL_H
+#define CMODEL_SESSION_SEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_MAX_GROUPS   16   /* upper bound of cfg.num_groups */
+#define SS_MAX_SESS     16   /* upper bound of cfg.max_sessions (RTL MAX_SESSIONS) */
+#define SS_MAX_QPS      64   /* upper bound of cfg.num_qps */
+#define SS_QDEPTH      256   /* output queue depth per port (the harness pops continuously) */
+
+/* Return codes (negative = error). */
+enum ss_rc { SS_OK = 0, SS_EINVAL = -1, SS_EFULL = -2, SS_CSR_ERR = -3 };
+
+/* Session states (section 2.3, seed [0036], [0040]). */
+enum ss_state { SS_INVALID = 0, SS_ACTIVE = 1, SS_DRAINING = 2, SS_EXPIRED = 3 };
+
+/* Descriptor output status (section 3.4). */
+enum ss_status { SS_ST_OK = 0, SS_ST_DQPN = 1, SS_ST_NO_SESSION = 2, SS_ST_QP_INVALID = 3 };
+
+/* QP granularity (the note's gap A4) and selection mode. */
+enum ss_gran { SS_GRAN_PACKET = 0, SS_GRAN_MESSAGE = 1, SS_GRAN_STICKY = 2 };
+enum ss_mode { SS_MODE_HASH = 0, SS_MODE_LOWEST = 1 };
+
+/* Feedback types (section 4). */
+enum ss_fb_type { SS_FB_ACK = 0, SS_FB_CNP = 1, SS_FB_RTT = 2, SS_FB_ECN_ACK = 3 };
+
+/* Global counters, CSR 0x040 + 4*i (section 8). */
+enum ss_ctr {
+    SS_CTR_DECISIONS = 0, SS_CTR_DQPN_MISMATCH, SS_CTR_NO_SESSION, SS_CTR_QP_INVALID,
+    SS_CTR_FB_UNKNOWN, SS_CTR_RX_HIT, SS_CTR_RX_DROP, SS_CTR_ADD_EV, SS_CTR_REM_EV,
+    SS_CTR_KEY_EXP, SS_CTR_DRAIN_DONE, SS_CTR_DRAIN_TIMEOUT, SS_CTR_ACK_UNDERFLOW,
+    SS_CTR_MSG_REMAP, SS_CTR_FB_CNP, SS_CTR_FB_RTT, SS_CTR_FB_ACK, SS_CTR_CSR_ERR,
+    SS_NUM_CTR
+};
+
+/* CSR byte addresses (section 8). Widths in the doc. */
+#define SS_CSR_ID           0x000u  /* RO 0x5353454c "SSEL" */
+#define SS_CSR_PARAMS       0x004u  /* RO [7:0] MAX_SESSIONS [15:8] NUM_GROUPS [23:16] NUM_QPS */
+#define SS_CSR_TICK         0x008u  /* RW [15:0] tick period - 1, in cycles */
+#define SS_CSR_ENGINE       0x00Cu  /* RW [3:0] G (gain shift), [15:8] W_MIN */
+#define SS_CSR_RTT_MIN      0x010u  /* RW [15:0] */
+#define SS_CSR_RTT_CFG      0x014u  /* RW [15:0] K_rtt, [19:16] S_rtt */
+#define SS_CSR_TOS          0x018u  /* RW [5:0] AR DSCP, [13:8] default DSCP, [17:16] ECN */
+#define SS_CSR_DRAIN_TO     0x01Cu  /* RW [15:0] drain timeout, ticks */
+#define SS_CSR_HOLD         0x020u  /* RW [15:0] hold-down, ticks */
+#define SS_CSR_THRESH       0x024u  /* RW [9:0] T_hi, [25:16] T_lo */
+#define SS_CSR_EVCFG        0x028u  /* RW [3:0] K_add, [7:4] K_rem, [11:8] N_min, [23:16] H */
+#define SS_CSR_CTR(i)       (0x040u + 4u * (unsigned)(i))   /* RO counters */
+#define SS_CSR_QP(q)        (0x200u + 4u * (unsigned)(q))   /* RW QP_CTRL */
+#define SS_CSR_GRP(g, o)    (0x400u + 0x40u * (unsigned)(g) + (o))
+#define SS_GRP_SRC_IP       0x00u   /* RW */
+#define SS_GRP_DST_IP       0x04u   /* RW */
+#define SS_GRP_DQPN         0x08u   /* RW [23:0] common destination QP (claim 8, 11) */
+#define SS_GRP_RX_QPN       0x0Cu   /* RW [23:0] local QPN for the receive lookup */
+#define SS_GRP_CTRL         0x10u   /* RW [0] weights from software */
+#define SS_GRP_COST         0x14u   /* RW [15:0] cost (seed [0048]) */
+#define SS_GRP_TCOST        0x18u   /* RW [15:0] cost threshold */
+#define SS_GRP_SEED         0x1Cu   /* RW [15:0] hash seed */
+#define SS_GRP_EVENT        0x20u   /* R: [0] ADD_REQ [1] REM_REQ [2] KEY_EXP [11:8] victim
+                                       [19:16] expired session; W1C [2:0] */
+#define SS_GRP_HOLD         0x24u   /* RO [15:0] hold-down left, ticks */
+#define SS_GRP_STAT         0x28u   /* RO [4:0] n_active, [15:8] add persistence,
+                                       [23:16] remove persistence */
+#define SS_CSR_SESS(t, o)   (0x1000u + 0x40u * (unsigned)(t) + (o))  /* t = g*MAX_SESSIONS+s */
+#define SS_SESS_PORTS       0x00u   /* RW [15:0] UDP source port, [31:16] UDP destination port */
+#define SS_SESS_STATE       0x04u   /* RW [1:0]; a write also clears the congestion state */
+#define SS_SESS_WSW         0x08u   /* RW [7:0] software weight */
+#define SS_SESS_KEY         0x0Cu   /* RW [15:0] key-expiry timer, ticks (0 = never) */
+#define SS_SESS_ALPHA       0x10u   /* RO [9:0] */
+#define SS_SESS_CRTT        0x14u   /* RO [9:0] */
+#define SS_SESS_SELW        0x18u   /* RO [7:0] selection weight (0 when not eligible) */
+#define SS_SESS_OUTST       0x1Cu   /* RO [15:0] outstanding packets */
+#define SS_SESS_PKTS        0x20u   /* RO [31:0] packets sent on the session */
+#define SS_SESS_DRAIN       0x24u   /* RO [15:0] drain timer */
+
+/* Block parameters (RTL parameters MAX_SESSIONS, NUM_GROUPS, NUM_QPS; powers of two). */
+struct ss_cfg {
+    unsigned max_sessions;  /* 2..16 */
+    unsigned num_groups;    /* 2..16 */
+    unsigned num_qps;       /* 2..64 */
+};
+
+/* s_desc: one packet descriptor from a QP (section 3.1). */
+struct ss_desc {
+    uint32_t qp;        /* QP index, log2(NUM_QPS) bits */
+    uint32_t dest_qpn;  /* 24 bits, BTH destination QP */
+    uint32_t key;       /* 32 bits: PSN or message id (hash entropy) */
+    uint32_t first;     /* 1 bit: first packet of a message */
+    uint32_t len;       /* 16 bits, bytes, passed through */
+};
+
+/* m_desc: the decision (section 3.4). */
+struct ss_out {
+    uint32_t qp, group, sess, status;
+    uint32_t sport, dport, src_ip, dst_ip, tos;
+    uint32_t dest_qpn, key, first, len;
+};
+
+/* s_fb: one feedback event naming a session (section 4). */
+struct ss_fb {
+    uint32_t type;   /* enum ss_fb_type, 2 bits */
+    uint32_t group;  /* log2(NUM_GROUPS) bits */
+    uint32_t sess;   /* log2(MAX_SESSIONS) bits */
+    uint32_t value;  /* 16 bits: packets acknowledged (ACK) or RTT sample (RTT) */
+};
+
+/* s_rx / m_rx: receive lookup (section 6). The 5-tuple of the incoming packet. */
+struct ss_rx { uint32_t src_ip, dst_ip, sport, dport; };
+struct ss_rx_out { uint32_t hit, group, sess, qpn; };
+
+struct ss_sess {
+    uint32_t sport, dport, state, wsw, key_t;
+    uint32_t alpha, crtt, mark, outst, pkts, drain_t;
+};
+struct ss_grp {
+    uint32_t src_ip, dst_ip, dqpn, rx_qpn, sw_w, cost, tcost, seed;
+    uint32_t add_req, rem_req, key_exp, victim, exp_sess, hold, add_pc, rem_pc;
+};
+struct ss_qp { uint32_t ctrl, msg_valid, msg_sess; };
+
+struct session_sel_model {
+    struct ss_cfg cfg;
+    unsigned sw, gw, qw;   /* index widths */
+    uint32_t tick_p, engine, rtt_min, rtt_cfg, tos, drain_to, hold, thresh, evcfg;
+    uint32_t tick_cnt;
+    uint32_t ctr[SS_NUM_CTR];
+    struct ss_qp qp[SS_MAX_QPS];
+    struct ss_grp grp[SS_MAX_GROUPS];
+    struct ss_sess s[SS_MAX_GROUPS * SS_MAX_SESS];
+    struct ss_out oq[SS_QDEPTH];
+    unsigned oq_h, oq_n;
+    struct ss_rx_out rq[SS_QDEPTH];
+    unsigned rq_h, rq_n;
+};
+
+/* init: checks cfg (powers of two within the bounds above; SS_EINVAL otherwise), resets. */
+int session_sel_init(struct session_sel_model *m, const struct ss_cfg *cfg);
+/* reset: the RTL's synchronous reset: every register to its reset value, queues emptied. */
+void session_sel_reset(struct session_sel_model *m);
+void session_sel_free(struct session_sel_model *m);
+
+/* push_desc: one accepted descriptor; queues one m_desc output. SS_EFULL if the queue is full. */
+int session_sel_push_desc(struct session_sel_model *m, const struct ss_desc *d);
+int session_sel_pop_desc(struct session_sel_model *m, struct ss_out *o);  /* 1 popped, 0 empty */
+/* push_rx: one receive lookup; queues one m_rx output. */
+int session_sel_push_rx(struct session_sel_model *m, const struct ss_rx *r);
+int session_sel_pop_rx(struct session_sel_model *m, struct ss_rx_out *o);
+/* push_fb: one feedback event (never produces an output). */
+void session_sel_push_fb(struct session_sel_model *m, const struct ss_fb *f);
+/* CSR access, 32-bit, byte address. write: SS_OK or SS_CSR_ERR (unmapped / read-only / partial
+ * strobe: no effect, counted in SS_CTR_CSR_ERR). read: *err = 1 for unmapped (data 0). */
+int session_sel_csr_write(struct session_sel_model *m, uint32_t addr, uint32_t data, unsigned strb);
+uint32_t session_sel_csr_read(const struct session_sel_model *m, uint32_t addr, int *err);
+/* clock: one RTL clock cycle of the timers (tick engine, section 5). */
+void session_sel_clock(struct session_sel_model *m);
+
+/* Helpers exposed for tests and benches (section 3.2). */
+uint32_t session_sel_mix16(uint32_t x);
+/* selection weight of global session t (0 if not eligible), section 3.3 */
+uint32_t session_sel_weight(const struct session_sel_model *m, unsigned t);
+/* congestion level c = max(alpha, c_rtt), Q0.10 */
+uint32_t session_sel_cong(const struct session_sel_model *m, unsigned t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
