@@ -164,6 +164,7 @@ struct Dev {
       auto* t = d.top;
       BitVec v;
       v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+      v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
       v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_desc_ready, 1);
       v.add(t->m_desc_valid, 1), v.add(t->s_rx_ready, 1), v.add(t->m_rx_valid, 1), v.add(t->s_fb_ready, 1);
       *d.v_outs << v.hex() << "\n";
