@@ -1,0 +1,1124 @@
+// mcast_pe: switch multicast packet engine (one PE of one switch) with reliable completion
+// collation. Seed 002 (US 2025/0267092 A1) ¶0077-¶0090, ¶0104, ¶0108-¶0114, ¶0112, ¶0124,
+// ¶0135-¶0138, claims 1, 7, 11, 12; note spec/002-reliable-multicast.md §4. Contract, byte
+// layout, CSR map and counters: docs/mcast.md. Golden model: cmodel/mcast.{h,c}.
+//
+// Function: a local multicast frame (s_axis_loc) is looked up by group (dst MAC byte 5), and
+// sent as ONE encapsulated copy per child subtree of the group's FM-programmed tree (m_axis_fab,
+// tuser = egress ISL from the route table, the alternative ISL when the primary link is down),
+// then as plain copies to the local members except the originator (m_axis_loc). An
+// encapsulated frame for this switch (s_axis_fab) is checked (header, switch list, duplicate
+// filter keyed by (RootSwitch, RootSeq)), de-encapsulated, copied to the member nodes its record
+// names and forwarded, split per child subtree. Non-posted multicasts hold a MOT entry: node
+// completions (s_lcpl) and child collective completions (s_fcpl) are collated, silent nodes are
+// resent MAX_RETRY times every T_LOCAL ticks and then failed, pending children fail after
+// T_CHILD ticks; exactly one completion goes to the originator (m_ocpl) or to the parent
+// switch (m_fcpl).
+//
+// Timing: event-serial. In IDLE the engine takes one input, priority s_lcpl > s_fcpl > s_tick
+// > s_axis_fab > s_axis_loc, and processes it completely (store and forward; outputs one at a
+// time, a frame's beats contiguous) before the next. Only the chosen port has ready high.
+// Units: lengths in bytes, timers in ticks (s_tick handshakes). DATA_WIDTH is 64.
+// Errors: never an API error; each bad input has an outcome and a counter (docs/mcast.md §5).
+//
+// Parameters: NUM_PORTS (L, 2..8), NUM_ISL (K, 2..4), NUM_GROUPS (pow2, 2..64), NUM_SW (pow2,
+// 4..64), MAX_REC (2..8), MOT (2, 4 or 8), DEDUP_WAYS (1..4), MAX_LEN (bytes, mult. of 8, 16..256).
+module mcast_pe #(
+    parameter NUM_PORTS  = 8,
+    parameter NUM_ISL    = 4,
+    parameter NUM_GROUPS = 16,
+    parameter NUM_SW     = 16,
+    parameter MAX_REC    = 8,
+    parameter MOT        = 4,
+    parameter DEDUP_WAYS = 2,
+    parameter MAX_LEN    = 128,
+    parameter DATA_WIDTH = 64
+) (
+    input  wire        clk,
+    input  wire        rst,
+    // AXI4-Lite CSRs (docs/mcast.md §4)
+    input  wire [15:0] s_axil_awaddr,
+    input  wire        s_axil_awvalid,
+    output wire        s_axil_awready,
+    input  wire [31:0] s_axil_wdata,
+    input  wire [3:0]  s_axil_wstrb,
+    input  wire        s_axil_wvalid,
+    output wire        s_axil_wready,
+    output wire [1:0]  s_axil_bresp,
+    output wire        s_axil_bvalid,
+    input  wire        s_axil_bready,
+    input  wire [15:0] s_axil_araddr,
+    input  wire        s_axil_arvalid,
+    output wire        s_axil_arready,
+    output wire [31:0] s_axil_rdata,
+    output wire [1:0]  s_axil_rresp,
+    output wire        s_axil_rvalid,
+    input  wire        s_axil_rready,
+    // local multicast frames; tuser [2:0] ingress port, [3] non-posted, [11:4] originator tag
+    input  wire [63:0] s_axis_loc_tdata,
+    input  wire [7:0]  s_axis_loc_tkeep,
+    input  wire        s_axis_loc_tvalid,
+    output wire        s_axis_loc_tready,
+    input  wire        s_axis_loc_tlast,
+    input  wire [11:0] s_axis_loc_tuser,
+    // encapsulated frames addressed to this switch
+    input  wire [63:0] s_axis_fab_tdata,
+    input  wire [7:0]  s_axis_fab_tkeep,
+    input  wire        s_axis_fab_tvalid,
+    output wire        s_axis_fab_tready,
+    input  wire        s_axis_fab_tlast,
+    // encapsulated copies; tuser = egress ISL
+    output wire [63:0] m_axis_fab_tdata,
+    output wire [7:0]  m_axis_fab_tkeep,
+    output wire        m_axis_fab_tvalid,
+    input  wire        m_axis_fab_tready,
+    output wire        m_axis_fab_tlast,
+    output wire [1:0]  m_axis_fab_tuser,
+    // local copies; tuser [2:0] egress port, [10:3] MTID (non-posted), [11] non-posted
+    output wire [63:0] m_axis_loc_tdata,
+    output wire [7:0]  m_axis_loc_tkeep,
+    output wire        m_axis_loc_tvalid,
+    input  wire        m_axis_loc_tready,
+    output wire        m_axis_loc_tlast,
+    output wire [11:0] m_axis_loc_tuser,
+    // node completion of a non-posted copy (MTID from the copy's tuser); ok = successful
+    input  wire        s_lcpl_valid,
+    output wire        s_lcpl_ready,
+    input  wire [2:0]  s_lcpl_port,
+    input  wire [7:0]  s_lcpl_mtid,
+    input  wire        s_lcpl_ok,
+    // collective completion of a child subtree
+    input  wire        s_fcpl_valid,
+    output wire        s_fcpl_ready,
+    input  wire [7:0]  s_fcpl_src_sw,
+    input  wire [7:0]  s_fcpl_mtid,
+    input  wire [7:0]  s_fcpl_n_ok,
+    input  wire [7:0]  s_fcpl_n_fail,
+    // timer tick (¶0096 timer): one tick per handshake
+    input  wire        s_tick_valid,
+    output wire        s_tick_ready,
+    // completion to the originator of a non-posted multicast
+    output wire        m_ocpl_valid,
+    input  wire        m_ocpl_ready,
+    output wire [2:0]  m_ocpl_port,
+    output wire [7:0]  m_ocpl_tag,
+    output wire [1:0]  m_ocpl_status,
+    output wire [7:0]  m_ocpl_n_ok,
+    output wire [7:0]  m_ocpl_n_fail,
+    output wire [7:0]  m_ocpl_fail_bmp,
+    // collective completion to the parent switch
+    output wire        m_fcpl_valid,
+    input  wire        m_fcpl_ready,
+    output wire [7:0]  m_fcpl_dst_sw,
+    output wire [7:0]  m_fcpl_src_sw,
+    output wire [7:0]  m_fcpl_mtid,
+    output wire [1:0]  m_fcpl_status,
+    output wire [7:0]  m_fcpl_n_ok,
+    output wire [7:0]  m_fcpl_n_fail
+);
+    localparam L     = NUM_PORTS;
+    localparam K     = NUM_ISL;
+    localparam NG    = NUM_GROUPS;
+    localparam NSW   = NUM_SW;
+    localparam NR    = MAX_REC;
+    localparam NCH   = MAX_REC - 1;
+    localparam M     = MOT;
+    localparam W     = DEDUP_WAYS;
+    localparam BUFB  = (MAX_LEN + 26 + 4 * MAX_REC + 7) / 8 * 8;   // buffer bytes
+    localparam WORDS = BUFB / 8;
+    localparam NBUF  = MOT + 1;
+    localparam NS    = 23;                                          // counters
+    localparam EIW   = $clog2(MOT);                                 // MOT index bits
+    localparam GIW   = $clog2(NUM_GROUPS);                          // group index bits
+    localparam SIW   = $clog2(NUM_SW);                              // switch index bits
+    localparam MIW   = $clog2(NBUF * WORDS);                        // buffer word index bits
+    localparam integer L_I = L, K_I = K, NG_I = NG, NSW_I = NSW, NR_I = NR, M_I = M;
+    localparam integer BUFB_I = BUFB, MAXLEN_I = MAX_LEN;
+    localparam [15:0] BUFB16 = BUFB_I[15:0];
+    localparam [15:0] MAXLEN16 = MAXLEN_I[15:0];
+    localparam [31:0] PARAMS = {M_I[3:0], NR_I[3:0], NSW_I[7:0], NG_I[7:0], K_I[3:0], L_I[3:0]};
+
+    // counter indices (docs/mcast.md §6, cmodel enum mcast_stat)
+    localparam S_RX_LOC = 0, S_RX_FAB = 1, S_TX_FAB = 2, S_TX_LOC = 3, S_OCPL = 4, S_FCPL = 5,
+               S_LCPL_RX = 6, S_FCPL_RX = 7, S_UNK_GRP = 8, S_MALF = 9, S_LOOP = 10, S_UNK_SW = 11,
+               S_NOROUTE = 12, S_DUP = 13, S_STALE = 14, S_MOT_FULL = 15, S_RETRY = 16,
+               S_TIMEOUT = 17, S_CH_TO = 18, S_REROUTE = 19, S_OVERSIZE = 20, S_NOTMEM = 21,
+               S_PROTO = 22;
+
+    // parameter checks (simulation; synthesis ignores the initial block)
+    // synthesis translate_off
+    initial begin
+        if (L < 2 || L > 8) $fatal(1, "mcast_pe: NUM_PORTS must be 2..8");
+        if (K < 2 || K > 4) $fatal(1, "mcast_pe: NUM_ISL must be 2..4");
+        if (NG < 2 || NG > 64 || (NG & (NG - 1)) != 0) $fatal(1, "mcast_pe: NUM_GROUPS pow2 2..64");
+        if (NSW < 4 || NSW > 64 || (NSW & (NSW - 1)) != 0) $fatal(1, "mcast_pe: NUM_SW pow2 4..64");
+        if (NR < 2 || NR > 8) $fatal(1, "mcast_pe: MAX_REC must be 2..8");
+        if (M < 2 || M > 8 || (M & (M - 1)) != 0) $fatal(1, "mcast_pe: MOT must be 2, 4 or 8");
+        if (W < 1 || W > 4) $fatal(1, "mcast_pe: DEDUP_WAYS must be 1..4");
+        if (MAX_LEN < 16 || MAX_LEN > 256 || (MAX_LEN % 8) != 0) $fatal(1, "mcast_pe: MAX_LEN");
+        if (DATA_WIDTH != 64) $fatal(1, "mcast_pe: DATA_WIDTH must be 64");
+    end
+    // synthesis translate_on
+
+    // ------------------------------------------------------------------ CSR interface
+    wire        reg_wr_en;
+    wire [15:0] reg_wr_addr, reg_rd_addr;
+    wire [31:0] reg_wr_data;
+    wire [3:0]  reg_wr_strb;
+    reg         reg_wr_err;
+    reg  [31:0] reg_rd_data;
+    reg         reg_rd_err;
+    axil_reg_if #(.ADDR_WIDTH(16)) u_axil (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
+        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err), .reg_rd_addr(reg_rd_addr),
+        .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+    );
+
+    // CSR state
+    reg [7:0]  my_sw_reg;
+    reg [K-1:0] link_up_reg;
+    reg [15:0] t_local_reg, t_child_reg, dedup_age_reg;
+    reg [1:0]  max_retry_reg;
+    reg [NG-1:0] grp_valid;
+    reg [L-1:0]  grp_member [0:NG-1];
+    reg [3:0]    tree_nrec [0:NG-1];
+    reg [31:0]   tree [0:NG*NR-1];
+    reg [9:0]    route [0:NSW-1];
+    reg [31:0]   stat [0:NS-1];
+    reg [15:0]   root_seq;
+
+    // MOT (note §4.5)
+    reg [M-1:0]  mot_valid;
+    reg [3:0]    mot_gen [0:M-1];
+    reg [M-1:0]  mot_relay;
+    reg [2:0]    mot_port [0:M-1];
+    reg [7:0]    mot_tag [0:M-1];      // root: originator tag; relay: parent MTID
+    reg [7:0]    mot_psw [0:M-1];      // relay: parent switch
+    reg [L-1:0]  mot_pend [0:M-1];
+    reg [L-1:0]  mot_fbmp [0:M-1];
+    reg [1:0]    mot_retry [0:M*L-1];
+    reg [7:0]    mot_chsw [0:M*NCH-1];
+    reg [7:0]    mot_chdecl [0:M*NCH-1];
+    reg [NCH-1:0] mot_pch [0:M-1];
+    reg [3:0]    mot_nch [0:M-1];
+    reg [7:0]    mot_nok [0:M-1];
+    reg [7:0]    mot_nfail [0:M-1];
+    reg [15:0]   mot_tl [0:M-1];
+    reg [15:0]   mot_tc [0:M-1];
+    reg [3:0]    mot_buf [0:M-1];
+    reg [15:0]   mot_ioff [0:M-1];
+    reg [15:0]   mot_ilen [0:M-1];
+
+    // duplicate filter (¶0090, ¶0124): per group W ways of (RootSwitch, RootSeq)
+    reg [NG*W-1:0] dd_valid;
+    reg [7:0]      dd_sw [0:NG*W-1];
+    reg [15:0]     dd_seq [0:NG*W-1];
+    reg [15:0]     dd_age [0:NG*W-1];
+    reg [1:0]      dd_rr [0:NG-1];
+
+    // packet buffers
+    reg [63:0] mem [0:NBUF*WORDS-1];
+    reg [63:0] hw [0:7];               // first 64 bytes of the frame being received
+
+    // ------------------------------------------------------------------ FSM
+    localparam [4:0] ST_IDLE = 0, ST_RX = 1, ST_CHECK = 2, ST_RCH = 3, ST_RLOC = 4, ST_REND = 5,
+                     ST_EMIT = 6, ST_CPLE = 7, ST_CPLW = 8, ST_TICK = 9, ST_TRETRY = 10,
+                     ST_TCHILD = 11, ST_TNEXT = 12;
+    reg [4:0]  state;
+    reg [4:0]  ret_state;
+    reg        rx_fab;                 // receiving s_axis_fab (else s_axis_loc)
+    reg [15:0] rx_beats, rx_len;
+    reg [11:0] rx_user;
+    reg [3:0]  rxb;                    // buffer of the frame in flight
+    // current multicast
+    reg        cur_np, cur_has_e;
+    reg [3:0]  cur_e;
+    reg [7:0]  cur_grp, cur_root;
+    reg [15:0] cur_seq, cur_ioff, cur_ilen;
+    reg [L-1:0] cur_tgt;
+    reg [7:0]  rec_sw [0:7];
+    reg [7:0]  rec_size [0:7];
+    reg [15:0] rec_bmp [0:7];
+    reg [3:0]  rec_n;
+    reg [7:0]  rec_starts;
+    reg [3:0]  it_k;                   // record / port / entry iterator
+    // emitter
+    reg        em_fab;
+    reg [15:0] em_pos, em_hlen, em_total, em_boff;
+    reg [3:0]  em_buf;
+    reg [7:0]  em_dst, em_mtid;
+    reg [3:0]  em_cstart, em_csize;
+    reg [1:0]  em_isl;
+    reg [11:0] em_user;
+    // completion outputs
+    reg        ocpl_valid_reg, fcpl_valid_reg;
+    reg [2:0]  ocpl_port_reg;
+    reg [7:0]  ocpl_tag_reg, ocpl_nok_reg, ocpl_nfail_reg, ocpl_fbmp_reg;
+    reg [1:0]  ocpl_status_reg, fcpl_status_reg;
+    reg [7:0]  fcpl_dst_reg, fcpl_mtid_reg, fcpl_nok_reg, fcpl_nfail_reg;
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    reg [3:0]  cpl_e;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ------------------------------------------------------------------ helpers
+    function [4:0] pop16(input [15:0] v);
+        integer i;
+        begin
+            pop16 = 5'd0;
+            for (i = 0; i < 16; i = i + 1) pop16 = pop16 + {4'd0, v[i]};
+        end
+    endfunction
+    function [3:0] pop8(input [7:0] v);
+        integer i;
+        begin
+            pop8 = 4'd0;
+            for (i = 0; i < 8; i = i + 1) pop8 = pop8 + {3'd0, v[i]};
+        end
+    endfunction
+
+    // header byte i (< 64) of the frame being checked
+    wire [7:0] hb [0:63];
+    genvar gi;
+    generate
+        for (gi = 0; gi < 64; gi = gi + 1) begin : g_hb
+            assign hb[gi] = hw[gi / 8][8 * (gi % 8) +: 8];
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ idle arbitration
+    wire idle = (state == ST_IDLE);
+    assign s_lcpl_ready = idle;
+    assign s_fcpl_ready = idle && !s_lcpl_valid;
+    assign s_tick_ready = idle && !s_lcpl_valid && !s_fcpl_valid;
+    assign s_axis_fab_tready = (state == ST_RX) && rx_fab;
+    assign s_axis_loc_tready = (state == ST_RX) && !rx_fab;
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [15:0] rx_widx = {12'd0, rxb} * WORDS[15:0] + rx_beats;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire rx_valid = rx_fab ? s_axis_fab_tvalid : s_axis_loc_tvalid;
+    wire rx_last  = rx_fab ? s_axis_fab_tlast : s_axis_loc_tlast;
+    wire [63:0] rx_data = rx_fab ? s_axis_fab_tdata : s_axis_loc_tdata;
+    wire [7:0]  rx_keep = rx_fab ? s_axis_fab_tkeep : s_axis_loc_tkeep;
+
+    // free buffer: lowest not held by a valid MOT entry
+    reg [3:0] free_buf;
+    reg [NBUF-1:0] buf_used;
+    integer fb_i;
+    always @* begin
+        buf_used = {NBUF{1'b0}};
+        for (fb_i = 0; fb_i < M; fb_i = fb_i + 1)
+            if (mot_valid[fb_i]) buf_used = buf_used | ({{(NBUF-1){1'b0}}, 1'b1} << mot_buf[fb_i]);
+        free_buf = 4'd0;
+        for (fb_i = NBUF - 1; fb_i >= 0; fb_i = fb_i - 1)
+            if (!buf_used[fb_i]) free_buf = fb_i[3:0];
+    end
+
+    // free MOT entry
+    reg [3:0] free_e;
+    reg       free_e_ok;
+    integer fe_i;
+    always @* begin
+        free_e = 4'd0;
+        free_e_ok = 1'b0;
+        for (fe_i = M - 1; fe_i >= 0; fe_i = fe_i - 1)
+            if (!mot_valid[fe_i]) begin
+                free_e = fe_i[3:0];
+                free_e_ok = 1'b1;
+            end
+    end
+
+    // ------------------------------------------------------------------ local completion decode
+    wire [3:0] lc_e = s_lcpl_mtid[3:0];
+    wire [3:0] lc_g = s_lcpl_mtid[7:4];
+    wire       lc_e_ok = (lc_e < M_I[3:0]);
+    wire [EIW-1:0] lc_e3 = lc_e[EIW-1:0];
+    wire       lc_port_ok = ({1'b0, s_lcpl_port} < L_I[3:0]);
+    wire [L-1:0] lc_bit = lc_port_ok ? ({{(L-1){1'b0}}, 1'b1} << s_lcpl_port) : {L{1'b0}};
+    wire lc_hit = lc_e_ok && mot_valid[lc_e3] && mot_gen[lc_e3] == lc_g && ((mot_pend[lc_e3] & lc_bit) != 0);
+    wire lc_done = ((mot_pend[lc_e3] & ~lc_bit) == {L{1'b0}}) && (mot_pch[lc_e3] == {NCH{1'b0}});
+
+    // child collective completion decode
+    wire [3:0] fc_e = s_fcpl_mtid[3:0];
+    wire [3:0] fc_g = s_fcpl_mtid[7:4];
+    wire       fc_e_ok = (fc_e < M_I[3:0]);
+    wire [EIW-1:0] fc_e3 = fc_e[EIW-1:0];
+    reg        fc_found;
+    reg [3:0]  fc_ch;
+    integer fc_i;
+    always @* begin
+        fc_found = 1'b0;
+        fc_ch = 4'd0;
+        for (fc_i = NCH - 1; fc_i >= 0; fc_i = fc_i - 1)
+            if (mot_pch[fc_e3][fc_i] && mot_chsw[fc_e3 * NCH + fc_i] == s_fcpl_src_sw) begin
+                fc_found = 1'b1;
+                fc_ch = fc_i[3:0];
+            end
+    end
+    wire fc_hit = fc_e_ok && mot_valid[fc_e3] && mot_gen[fc_e3] == fc_g && fc_found;
+    wire [7:0] fc_decl = mot_chdecl[fc_e3 * NCH + {28'd0, fc_ch}];
+    wire [8:0] fc_sum = {1'b0, s_fcpl_n_ok} + {1'b0, s_fcpl_n_fail};
+    wire       fc_proto = fc_sum != {1'b0, fc_decl};
+    wire [7:0] fc_ok = fc_proto ? ((s_fcpl_n_ok > fc_decl) ? fc_decl : s_fcpl_n_ok) : s_fcpl_n_ok;
+    wire [7:0] fc_fail = fc_proto ? (fc_decl - fc_ok) : s_fcpl_n_fail;
+    wire [NCH-1:0] fc_bit = {{(NCH-1){1'b0}}, 1'b1} << fc_ch;
+    wire fc_done = (mot_pend[fc_e3] == {L{1'b0}}) && ((mot_pch[fc_e3] & ~fc_bit) == {NCH{1'b0}});
+
+    // ------------------------------------------------------------------ frame check (ST_CHECK)
+    wire [15:0] f_ethertype = {hb[12], hb[13]};
+    wire [7:0]  f_grp = rx_fab ? hb[15] : hb[5];
+    wire [3:0]  f_type = hb[14][3:0];
+    wire [7:0]  f_nrec = hb[16];
+    wire [15:0] f_seq = {hb[22], hb[23]};
+    wire [15:0] f_ilen = {hb[24], hb[25]};
+    wire        grp_in = (f_grp < NG_I[7:0]);
+    wire [GIW-1:0] grp6 = f_grp[GIW-1:0];
+    wire        grp_ok = grp_in && grp_valid[grp6];
+    wire [7:0]  c_nrec = rx_fab ? f_nrec : {4'd0, tree_nrec[grp6]};
+    wire [7:0]  c_root = rx_fab ? hb[20] : my_sw_reg;
+    reg  [7:0]  c_sw [0:NR-1];
+    reg  [7:0]  c_size [0:NR-1];
+    reg  [15:0] c_bmp [0:NR-1];
+    reg  [7:0]  c_starts;
+    reg         c_mal, c_unk, c_loop;
+    reg  [7:0]  c_decl_all, c_decl_ch;    // popcounts of records [0, n) and [1, n)
+    integer ci, cq, cpos;
+    always @* begin
+        for (ci = 0; ci < NR; ci = ci + 1) begin
+            if (rx_fab) begin
+                c_sw[ci]   = hb[26 + 4 * ci];
+                c_size[ci] = hb[27 + 4 * ci];
+                c_bmp[ci]  = {hb[28 + 4 * ci], hb[29 + 4 * ci]};
+            end else begin
+                c_sw[ci]   = tree[grp6 * NR + ci][31:24];
+                c_size[ci] = tree[grp6 * NR + ci][23:16];
+                c_bmp[ci]  = tree[grp6 * NR + ci][15:0];
+            end
+        end
+        c_mal = (c_nrec == 8'd0) || (c_nrec > NR_I[7:0]) || (c_sw[0] != my_sw_reg) || (c_size[0] != c_nrec);
+        c_starts = 8'd0;
+        cpos = 1;
+        for (ci = 1; ci < NR; ci = ci + 1) begin
+            if (ci == cpos && ci < c_nrec) begin
+                if (c_size[ci] == 8'd0 || ci + {24'd0, c_size[ci]} > {24'd0, c_nrec}) c_mal = 1'b1;
+                else begin
+                    c_starts[ci] = 1'b1;
+                    cpos = ci + {24'd0, c_size[ci]};
+                end
+            end
+        end
+        c_unk = 1'b0;
+        c_loop = 1'b0;
+        c_decl_all = {3'd0, pop16(c_bmp[0])};
+        c_decl_ch = 8'd0;
+        for (ci = 1; ci < NR; ci = ci + 1) begin
+            if (ci < c_nrec) begin
+                if (c_sw[ci] >= NSW_I[7:0]) c_unk = 1'b1;
+                else if (c_starts[ci] && !route[c_sw[ci][SIW-1:0]][0]) c_unk = 1'b1;
+                if (c_sw[ci] == my_sw_reg || c_sw[ci] == c_root) c_loop = 1'b1;
+                for (cq = ci + 1; cq < NR; cq = cq + 1)
+                    if (cq < c_nrec && c_sw[ci] == c_sw[cq]) c_loop = 1'b1;
+                c_decl_all = c_decl_all + {3'd0, pop16(c_bmp[ci])};
+                c_decl_ch = c_decl_ch + {3'd0, pop16(c_bmp[ci])};
+            end
+        end
+    end
+    // duplicate filter lookup
+    reg dd_hit;
+    integer dq;
+    always @* begin
+        dd_hit = 1'b0;
+        for (dq = 0; dq < W; dq = dq + 1)
+            if (dd_valid[grp6 * W + dq] && dd_sw[grp6 * W + dq] == hb[20] && dd_seq[grp6 * W + dq] == f_seq)
+                dd_hit = 1'b1;
+    end
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [31:0] dd_slot = {{(32-GIW){1'b0}}, grp6} * W + {30'd0, dd_rr[grp6]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [L-1:0] loc_tgt = grp_member[grp6] & ~({{(L-1){1'b0}}, 1'b1} << rx_user[2:0]);
+    wire [L-1:0] fab_tgt = c_bmp[0][L-1:0] & grp_member[grp6];
+    wire [4:0]   notmem = pop16(c_bmp[0]) - {1'b0, pop8({{(8-L){1'b0}}, fab_tgt})};
+    wire [7:0]   loc_total = {4'd0, pop8({{(8-L){1'b0}}, loc_tgt})} + c_decl_ch;
+
+    // ------------------------------------------------------------------ replication helpers
+    wire [2:0] k3 = it_k[2:0];
+    reg  [7:0] ch_decl;
+    integer di;
+    always @* begin
+        ch_decl = 8'd0;
+        for (di = 1; di < NR; di = di + 1)
+            if (di >= {28'd0, it_k} && di < {28'd0, it_k} + {24'd0, rec_size[k3]}) ch_decl = ch_decl + {3'd0, pop16(rec_bmp[di])};
+    end
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [9:0] rt = route[rec_sw[k3][SIW-1:0]];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [1:0] rt_prim = rt[5:4];
+    wire [1:0] rt_alt = rt[9:8];
+    wire       prim_up = |(link_up_reg & ({{(K-1){1'b0}}, 1'b1} << rt_prim));
+    wire       alt_up = rt[1] && |(link_up_reg & ({{(K-1){1'b0}}, 1'b1} << rt_alt));
+    wire [L-1:0] kbit = {{(L-1){1'b0}}, 1'b1} << k3;
+    wire [EIW-1:0] ce3 = cur_e[EIW-1:0];
+    wire [EIW-1:0] fe3 = free_e[EIW-1:0];
+    wire [EIW-1:0] cpe3 = cpl_e[EIW-1:0];
+    wire [7:0] cur_mtid = cur_has_e ? {mot_gen[ce3], cur_e} : 8'd0;
+
+    // ------------------------------------------------------------------ emitter datapath
+    reg  [63:0] em_data;
+    reg  [7:0]  em_keep;
+    wire        em_last = (em_pos + 16'd8 >= em_total);
+    wire [15:0] em_b0p = em_boff + em_pos + 16'd8 - em_hlen;
+    wire [15:0] em_wp = {3'd0, em_b0p[15:3]};
+    wire [2:0]  em_sh = em_b0p[2:0];
+    wire [15:0] em_base = {12'd0, em_buf} * WORDS[15:0];
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [15:0] em_ihi = (em_wp < WORDS[15:0]) ? em_base + em_wp : em_base;
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [15:0] em_ilo = (em_wp >= 16'd1 && em_wp <= WORDS[15:0]) ? em_base + em_wp - 16'd1 : em_base;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [127:0] em_pair = {mem[em_ihi[MIW-1:0]], mem[em_ilo[MIW-1:0]]};
+    wire [127:0] em_shifted = em_pair >> {em_sh, 3'b000};
+    reg  [7:0] hbyte;
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    reg  [15:0] hx, hr;
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    reg  [3:0]  em_rs;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [2:0]  em_ri;
+    integer ei;
+    always @* begin
+        em_data = 64'd0;
+        em_keep = 8'd0;
+        for (ei = 0; ei < 8; ei = ei + 1) begin
+            hx = em_pos + ei[15:0];
+            if (hx < em_total) em_keep[ei] = 1'b1;
+            hbyte = 8'd0;
+            hr = hx - 16'd26;
+            em_rs = em_cstart + hr[5:2];
+            em_ri = em_rs[2:0];
+            case (hx)
+                16'd0, 16'd6: hbyte = 8'h02;
+                16'd1, 16'd7: hbyte = 8'h4D;
+                16'd2, 16'd8: hbyte = 8'h43;
+                16'd5, 16'd19: hbyte = em_dst;
+                16'd11, 16'd18: hbyte = my_sw_reg;
+                16'd12: hbyte = 8'h88;
+                16'd13: hbyte = 8'hB5;
+                16'd14: hbyte = {7'b0001000, cur_np};
+                16'd15: hbyte = cur_grp;
+                16'd16: hbyte = {4'd0, em_csize};
+                16'd17: hbyte = em_mtid;
+                16'd20: hbyte = cur_root;
+                16'd22: hbyte = cur_seq[15:8];
+                16'd23: hbyte = cur_seq[7:0];
+                16'd24: hbyte = cur_ilen[15:8];
+                16'd25: hbyte = cur_ilen[7:0];
+                default: begin
+                    if (hx >= 16'd26) begin
+                        case (hr[1:0])
+                            2'd0: hbyte = rec_sw[em_ri];
+                            2'd1: hbyte = rec_size[em_ri];
+                            2'd2: hbyte = rec_bmp[em_ri][15:8];
+                            default: hbyte = rec_bmp[em_ri][7:0];
+                        endcase
+                    end
+                end
+            endcase
+            if (hx < em_hlen) em_data[8 * ei +: 8] = hbyte;
+            else if (hx < em_total) em_data[8 * ei +: 8] = em_shifted[8 * ei +: 8];
+        end
+    end
+    wire emit_fab = (state == ST_EMIT) && em_fab;
+    wire emit_loc = (state == ST_EMIT) && !em_fab;
+    assign m_axis_fab_tvalid = emit_fab;
+    assign m_axis_fab_tdata  = emit_fab ? em_data : 64'd0;
+    assign m_axis_fab_tkeep  = emit_fab ? em_keep : 8'd0;
+    assign m_axis_fab_tlast  = emit_fab && em_last;
+    assign m_axis_fab_tuser  = em_isl;
+    assign m_axis_loc_tvalid = emit_loc;
+    assign m_axis_loc_tdata  = emit_loc ? em_data : 64'd0;
+    assign m_axis_loc_tkeep  = emit_loc ? em_keep : 8'd0;
+    assign m_axis_loc_tlast  = emit_loc && em_last;
+    assign m_axis_loc_tuser  = em_user;
+    wire em_fire = (state == ST_EMIT) && (em_fab ? m_axis_fab_tready : m_axis_loc_tready);
+
+    assign m_ocpl_valid = ocpl_valid_reg;
+    assign m_ocpl_port = ocpl_port_reg;
+    assign m_ocpl_tag = ocpl_tag_reg;
+    assign m_ocpl_status = ocpl_status_reg;
+    assign m_ocpl_n_ok = ocpl_nok_reg;
+    assign m_ocpl_n_fail = ocpl_nfail_reg;
+    assign m_ocpl_fail_bmp = ocpl_fbmp_reg;
+    assign m_fcpl_valid = fcpl_valid_reg;
+    assign m_fcpl_dst_sw = fcpl_dst_reg;
+    assign m_fcpl_src_sw = my_sw_reg;
+    assign m_fcpl_mtid = fcpl_mtid_reg;
+    assign m_fcpl_status = fcpl_status_reg;
+    assign m_fcpl_n_ok = fcpl_nok_reg;
+    assign m_fcpl_n_fail = fcpl_nfail_reg;
+
+    // ------------------------------------------------------------------ tick helpers
+    wire [15:0] tk_tl = (mot_tl[ce3] == 16'hFFFF) ? 16'hFFFF : mot_tl[ce3] + 16'd1;
+    wire [15:0] tk_tc = (mot_tc[ce3] == 16'hFFFF) ? 16'hFFFF : mot_tc[ce3] + 16'd1;
+    reg  [7:0] tc_sum;
+    integer ti;
+    always @* begin
+        tc_sum = 8'd0;
+        for (ti = 0; ti < NCH; ti = ti + 1)
+            if (mot_pch[ce3][ti]) tc_sum = tc_sum + mot_chdecl[ce3 * NCH + ti];
+    end
+
+    // ------------------------------------------------------------------ CSR read / write decode
+    reg [1:0] rd_kind, wr_kind;       // 0 unmapped, 1 RW, 2 RO
+    function [1:0] csr_kind(input [15:0] a);
+        begin
+            csr_kind = 2'd0;
+            if (a[1:0] != 2'd0) csr_kind = 2'd0;
+            else if (a == 16'h0000) csr_kind = 2'd2;
+            else if (a <= 16'h0018) csr_kind = 2'd1;
+            else if (a == 16'h001C || a == 16'h0020 || a == 16'h0024) csr_kind = 2'd2;
+            else if (a >= 16'h0100 && a < 16'h0100 + 16'd4 * NS) csr_kind = 2'd2;
+            else if (a >= 16'h0200 && a < 16'h0200 + 16'd8 * NG_I[15:0]) csr_kind = 2'd1;
+            else if (a >= 16'h0400 && a < 16'h0400 + 16'd32 * NG_I[15:0])
+                csr_kind = ({13'd0, a[4:2]} < NR_I[15:0]) ? 2'd1 : 2'd0;
+            else if (a >= 16'h0C00 && a < 16'h0C00 + 16'd4 * NSW_I[15:0]) csr_kind = 2'd1;
+        end
+    endfunction
+    // current value of the CSR at the read address (pi 0) and at the write address (pi 1)
+    reg [31:0] csr_rv, csr_wv, csr_t;
+    reg [15:0] csr_a;
+    integer pi, cv;
+    always @* begin
+        csr_rv = 32'd0;
+        csr_wv = 32'd0;
+        for (pi = 0; pi < 2; pi = pi + 1) begin
+            csr_a = (pi == 0) ? reg_rd_addr : reg_wr_addr;
+            csr_t = 32'd0;
+            case (csr_a)
+                16'h0000: csr_t = 32'h4D435354;
+                16'h0004: csr_t = {24'd0, my_sw_reg};
+                16'h0008: csr_t = {{(32-K){1'b0}}, link_up_reg};
+                16'h000C: csr_t = {16'd0, t_local_reg};
+                16'h0010: csr_t = {16'd0, t_child_reg};
+                16'h0014: csr_t = {30'd0, max_retry_reg};
+                16'h0018: csr_t = {16'd0, dedup_age_reg};
+                16'h001C: csr_t = PARAMS;
+                16'h0020: csr_t = {16'd0, root_seq};
+                16'h0024: csr_t = {{(32-M){1'b0}}, mot_valid};
+                default: begin
+                    if (csr_a >= 16'h0100 && csr_a < 16'h0200) begin
+                        cv = ({16'd0, csr_a} - 32'h0100) / 4;
+                        if (cv < NS) csr_t = stat[cv];
+                    end else if (csr_a >= 16'h0200 && csr_a < 16'h0400) begin
+                        cv = ({16'd0, csr_a} - 32'h0200) / 8;
+                        if (cv < NG)
+                            csr_t = csr_a[2] ? {28'd0, tree_nrec[cv]}
+                                             : {16'd0, {(8-L){1'b0}}, grp_member[cv], 7'd0, grp_valid[cv]};
+                    end else if (csr_a >= 16'h0400 && csr_a < 16'h0C00) begin
+                        cv = ({16'd0, csr_a} - 32'h0400) / 32;
+                        if (cv < NG && {29'd0, csr_a[4:2]} < NR) csr_t = tree[cv * NR + {29'd0, csr_a[4:2]}];
+                    end else if (csr_a >= 16'h0C00) begin
+                        cv = ({16'd0, csr_a} - 32'h0C00) / 4;
+                        if (cv < NSW) csr_t = {22'd0, route[cv]};
+                    end
+                end
+            endcase
+            if (pi == 0) csr_rv = csr_t;
+            else csr_wv = csr_t;
+        end
+    end
+    always @* begin
+        rd_kind = csr_kind(reg_rd_addr);
+        wr_kind = csr_kind(reg_wr_addr);
+        reg_rd_err = (rd_kind == 2'd0);
+        reg_rd_data = reg_rd_err ? 32'd0 : csr_rv;
+        reg_wr_err = (wr_kind != 2'd1);
+    end
+    wire [31:0] wmask = {{8{reg_wr_strb[3]}}, {8{reg_wr_strb[2]}}, {8{reg_wr_strb[1]}}, {8{reg_wr_strb[0]}}};
+    wire [31:0] wval = (csr_wv & ~wmask) | (reg_wr_data & wmask);
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [15:0] wa_g = (reg_wr_addr - 16'h0200) >> 3;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [15:0] wa_t = (reg_wr_addr - 16'h0400) >> 5;
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    wire [15:0] wa_s = (reg_wr_addr - 16'h0C00) >> 2;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ------------------------------------------------------------------ sequential
+    integer i, j;
+    always @(posedge clk) begin
+        if (rst) begin
+            state <= ST_IDLE;
+            ret_state <= ST_IDLE;
+            my_sw_reg <= 8'd0;
+            link_up_reg <= {K{1'b1}};
+            t_local_reg <= 16'd4;
+            t_child_reg <= 16'd32;
+            max_retry_reg <= 2'd2;
+            dedup_age_reg <= 16'd64;
+            grp_valid <= {NG{1'b0}};
+            for (i = 0; i < NG; i = i + 1) begin
+                grp_member[i] <= {L{1'b0}};
+                tree_nrec[i] <= 4'd0;
+                dd_rr[i] <= 2'd0;
+            end
+            for (i = 0; i < NG; i = i + 1)
+                for (j = 0; j < NR; j = j + 1) tree[i * NR + j] <= 32'd0;
+            for (i = 0; i < NSW; i = i + 1) route[i] <= 10'd0;
+            for (i = 0; i < NS; i = i + 1) stat[i] <= 32'd0;
+            root_seq <= 16'd0;
+            mot_valid <= {M{1'b0}};
+            mot_relay <= {M{1'b0}};
+            for (i = 0; i < M; i = i + 1) begin
+                mot_gen[i] <= 4'd0;
+                mot_pend[i] <= {L{1'b0}};
+                mot_pch[i] <= {NCH{1'b0}};
+                mot_buf[i] <= 4'd0;
+            end
+            dd_valid <= {(NG*W){1'b0}};
+            rx_fab <= 1'b0;
+            rx_beats <= 16'd0;
+            rx_len <= 16'd0;
+            it_k <= 4'd0;
+            em_pos <= 16'd0;
+            ocpl_valid_reg <= 1'b0;
+            fcpl_valid_reg <= 1'b0;
+            cur_has_e <= 1'b0;
+        end else begin
+            // ---------------- CSR writes (tables are changed only while no traffic is in flight)
+            if (reg_wr_en && !reg_wr_err) begin
+                case (reg_wr_addr)
+                    16'h0004: my_sw_reg <= wval[7:0];
+                    16'h0008: link_up_reg <= wval[K-1:0];
+                    16'h000C: t_local_reg <= wval[15:0];
+                    16'h0010: t_child_reg <= wval[15:0];
+                    16'h0014: max_retry_reg <= wval[1:0];
+                    16'h0018: dedup_age_reg <= wval[15:0];
+                    default: begin
+                        if (reg_wr_addr >= 16'h0200 && reg_wr_addr < 16'h0400) begin
+                            if (reg_wr_addr[2]) tree_nrec[wa_g[GIW-1:0]] <= wval[3:0];
+                            else begin
+                                grp_valid[wa_g[GIW-1:0]] <= wval[0];
+                                grp_member[wa_g[GIW-1:0]] <= wval[8 +: L];
+                            end
+                        end else if (reg_wr_addr >= 16'h0400 && reg_wr_addr < 16'h0C00) begin
+                            tree[wa_t * NR + {29'd0, reg_wr_addr[4:2]}] <= wval;
+                        end else begin
+                            route[wa_s[SIW-1:0]] <= wval[9:0] & 10'h333;
+                        end
+                    end
+                endcase
+            end
+
+            case (state)
+            // ---------------- one input event
+            ST_IDLE: begin
+                if (s_lcpl_valid) begin
+                    if (lc_hit) begin
+                        stat[S_LCPL_RX] <= stat[S_LCPL_RX] + 32'd1;
+                        mot_pend[lc_e3] <= mot_pend[lc_e3] & ~lc_bit;
+                        if (s_lcpl_ok) mot_nok[lc_e3] <= mot_nok[lc_e3] + 8'd1;
+                        else begin
+                            mot_nfail[lc_e3] <= mot_nfail[lc_e3] + 8'd1;
+                            mot_fbmp[lc_e3] <= mot_fbmp[lc_e3] | lc_bit;
+                        end
+                        if (lc_done) begin
+                            cpl_e <= lc_e;
+                            ret_state <= ST_IDLE;
+                            state <= ST_CPLE;
+                        end
+                    end else begin
+                        stat[S_STALE] <= stat[S_STALE] + 32'd1;
+                    end
+                end else if (s_fcpl_valid) begin
+                    if (fc_hit) begin
+                        stat[S_FCPL_RX] <= stat[S_FCPL_RX] + 32'd1;
+                        if (fc_proto) stat[S_PROTO] <= stat[S_PROTO] + 32'd1;
+                        mot_pch[fc_e3] <= mot_pch[fc_e3] & ~fc_bit;
+                        mot_nok[fc_e3] <= mot_nok[fc_e3] + fc_ok;
+                        mot_nfail[fc_e3] <= mot_nfail[fc_e3] + fc_fail;
+                        if (fc_done) begin
+                            cpl_e <= fc_e;
+                            ret_state <= ST_IDLE;
+                            state <= ST_CPLE;
+                        end
+                    end else begin
+                        stat[S_STALE] <= stat[S_STALE] + 32'd1;
+                    end
+                end else if (s_tick_valid) begin
+                    for (i = 0; i < NG * W; i = i + 1)
+                        if (dd_valid[i]) begin
+                            if (dd_age[i] != 16'hFFFF) dd_age[i] <= dd_age[i] + 16'd1;
+                            if (((dd_age[i] == 16'hFFFF) ? dd_age[i] : dd_age[i] + 16'd1) >= dedup_age_reg)
+                                dd_valid[i] <= 1'b0;
+                        end
+                    cur_e <= 4'd0;
+                    state <= ST_TICK;
+                end else if (s_axis_fab_tvalid || s_axis_loc_tvalid) begin
+                    rx_fab <= s_axis_fab_tvalid;
+                    rx_beats <= 16'd0;
+                    rxb <= free_buf;
+                    state <= ST_RX;
+                end
+            end
+
+            // ---------------- store the frame
+            ST_RX: begin
+                if (rx_valid) begin
+                    if (rx_beats == 16'd0) rx_user <= s_axis_loc_tuser;
+                    if (rx_beats < WORDS[15:0]) mem[rx_widx[MIW-1:0]] <= rx_data;
+                    if (rx_beats < 16'd8) hw[rx_beats[2:0]] <= rx_data;
+                    if (rx_beats != 16'hFFFF) rx_beats <= rx_beats + 16'd1;
+                    if (rx_last) begin
+                        rx_len <= {rx_beats[12:0], 3'b000} + {12'd0, pop8(rx_keep)};
+                        if (rx_fab) stat[S_RX_FAB] <= stat[S_RX_FAB] + 32'd1;
+                        else stat[S_RX_LOC] <= stat[S_RX_LOC] + 32'd1;
+                        state <= ST_CHECK;
+                    end
+                end
+            end
+
+            // ---------------- checks, duplicate filter, MOT allocation
+            ST_CHECK: begin
+                state <= ST_IDLE;
+                cur_has_e <= 1'b0;
+                for (i = 0; i < NR; i = i + 1) begin
+                    rec_sw[i] <= c_sw[i];
+                    rec_size[i] <= c_size[i];
+                    rec_bmp[i] <= c_bmp[i];
+                end
+                rec_n <= c_nrec[3:0];
+                rec_starts <= c_starts;
+                cur_grp <= f_grp;
+                it_k <= 4'd1;
+                if (!rx_fab) begin
+                    // local multicast request (note §4.6 A)
+                    cur_np <= rx_user[3];
+                    ocpl_port_reg <= rx_user[2:0];
+                    ocpl_tag_reg <= rx_user[11:4];
+                    ocpl_status_reg <= 2'd1;            // UR unless replaced below
+                    ocpl_nok_reg <= 8'd0;
+                    ocpl_nfail_reg <= 8'd0;
+                    ocpl_fbmp_reg <= 8'd0;
+                    if (rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop) begin
+                        if (rx_len > MAXLEN16) stat[S_OVERSIZE] <= stat[S_OVERSIZE] + 32'd1;
+                        else if (rx_len < 16'd14 || !hb[0][0]) stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                        else if (!grp_ok) stat[S_UNK_GRP] <= stat[S_UNK_GRP] + 32'd1;
+                        else if (c_mal) stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                        else if (c_unk) stat[S_UNK_SW] <= stat[S_UNK_SW] + 32'd1;
+                        else stat[S_LOOP] <= stat[S_LOOP] + 32'd1;
+                        if (rx_user[3]) begin
+                            ocpl_valid_reg <= 1'b1;
+                            stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
+                            ret_state <= ST_IDLE;
+                            state <= ST_CPLW;
+                        end
+                    end else begin
+                        root_seq <= root_seq + 16'd1;
+                        cur_seq <= root_seq;
+                        cur_root <= my_sw_reg;
+                        cur_ioff <= 16'd0;
+                        cur_ilen <= rx_len;
+                        cur_tgt <= loc_tgt;
+                        dd_valid[dd_slot] <= 1'b1;
+                        dd_sw[dd_slot] <= my_sw_reg;
+                        dd_seq[dd_slot] <= root_seq;
+                        dd_age[dd_slot] <= 16'd0;
+                        dd_rr[grp6] <= ({30'd0, dd_rr[grp6]} == W - 1) ? 2'd0 : dd_rr[grp6] + 2'd1;
+                        if (rx_user[3] && !free_e_ok) begin
+                            stat[S_MOT_FULL] <= stat[S_MOT_FULL] + 32'd1;
+                            stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
+                            ocpl_status_reg <= 2'd3;
+                            ocpl_nfail_reg <= loc_total;
+                            ocpl_valid_reg <= 1'b1;
+                            ret_state <= ST_IDLE;
+                            state <= ST_CPLW;
+                        end else begin
+                            if (rx_user[3]) begin
+                                cur_has_e <= 1'b1;
+                                cur_e <= free_e;
+                                mot_valid[fe3] <= 1'b1;
+                                mot_relay[fe3] <= 1'b0;
+                                mot_port[fe3] <= rx_user[2:0];
+                                mot_tag[fe3] <= rx_user[11:4];
+                                mot_pend[fe3] <= {L{1'b0}};
+                                mot_fbmp[fe3] <= {L{1'b0}};
+                                mot_pch[fe3] <= {NCH{1'b0}};
+                                mot_nch[fe3] <= 4'd0;
+                                mot_nok[fe3] <= 8'd0;
+                                mot_nfail[fe3] <= 8'd0;
+                                mot_tl[fe3] <= 16'd0;
+                                mot_tc[fe3] <= 16'd0;
+                                mot_buf[fe3] <= rxb;
+                                mot_ioff[fe3] <= 16'd0;
+                                mot_ilen[fe3] <= rx_len;
+                            end
+                            state <= ST_RCH;
+                        end
+                    end
+                end else begin
+                    // encapsulated frame (note §4.6 B)
+                    cur_np <= f_type[0];
+                    cur_root <= hb[20];
+                    cur_seq <= f_seq;
+                    cur_ioff <= 16'd26 + {6'd0, f_nrec, 2'b00};
+                    cur_ilen <= f_ilen;
+                    cur_tgt <= fab_tgt;
+                    if (rx_len > BUFB16) stat[S_OVERSIZE] <= stat[S_OVERSIZE] + 32'd1;
+                    else if (rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
+                             f_type > 4'd1 || hb[19] != my_sw_reg)
+                        stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                    else if (!grp_ok) stat[S_UNK_GRP] <= stat[S_UNK_GRP] + 32'd1;
+                    else if (f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
+                             rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen)
+                        stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                    else if (c_mal) stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                    else if (c_unk) stat[S_UNK_SW] <= stat[S_UNK_SW] + 32'd1;
+                    else if (c_loop) stat[S_LOOP] <= stat[S_LOOP] + 32'd1;
+                    else if (dd_hit) stat[S_DUP] <= stat[S_DUP] + 32'd1;
+                    else begin
+                        dd_valid[dd_slot] <= 1'b1;
+                        dd_sw[dd_slot] <= hb[20];
+                        dd_seq[dd_slot] <= f_seq;
+                        dd_age[dd_slot] <= 16'd0;
+                        dd_rr[grp6] <= ({30'd0, dd_rr[grp6]} == W - 1) ? 2'd0 : dd_rr[grp6] + 2'd1;
+                        stat[S_NOTMEM] <= stat[S_NOTMEM] + {27'd0, notmem};
+                        if (f_type[0] && !free_e_ok) begin
+                            stat[S_MOT_FULL] <= stat[S_MOT_FULL] + 32'd1;
+                            stat[S_FCPL] <= stat[S_FCPL] + 32'd1;
+                            fcpl_dst_reg <= hb[18];
+                            fcpl_mtid_reg <= hb[17];
+                            fcpl_status_reg <= 2'd3;
+                            fcpl_nok_reg <= 8'd0;
+                            fcpl_nfail_reg <= c_decl_all;
+                            fcpl_valid_reg <= 1'b1;
+                            ret_state <= ST_IDLE;
+                            state <= ST_CPLW;
+                        end else begin
+                            if (f_type[0]) begin
+                                cur_has_e <= 1'b1;
+                                cur_e <= free_e;
+                                mot_valid[fe3] <= 1'b1;
+                                mot_relay[fe3] <= 1'b1;
+                                mot_psw[fe3] <= hb[18];
+                                mot_tag[fe3] <= hb[17];
+                                mot_pend[fe3] <= {L{1'b0}};
+                                mot_fbmp[fe3] <= {L{1'b0}};
+                                mot_pch[fe3] <= {NCH{1'b0}};
+                                mot_nch[fe3] <= 4'd0;
+                                mot_nok[fe3] <= 8'd0;
+                                mot_nfail[fe3] <= {3'd0, notmem};
+                                mot_tl[fe3] <= 16'd0;
+                                mot_tc[fe3] <= 16'd0;
+                                mot_buf[fe3] <= rxb;
+                                mot_ioff[fe3] <= 16'd26 + {6'd0, f_nrec, 2'b00};
+                                mot_ilen[fe3] <= f_ilen;
+                            end
+                            state <= ST_RCH;
+                        end
+                    end
+                end
+            end
+
+            // ---------------- one encapsulated copy per child subtree, pre-order
+            ST_RCH: begin
+                if (it_k >= NR_I[3:0] || it_k >= rec_n) begin
+                    it_k <= 4'd0;
+                    state <= ST_RLOC;
+                end else if (!rec_starts[k3]) begin
+                    it_k <= it_k + 4'd1;
+                end else begin
+                    it_k <= it_k + 4'd1;
+                    if (!prim_up && !alt_up) begin
+                        stat[S_NOROUTE] <= stat[S_NOROUTE] + 32'd1;
+                        if (cur_has_e) mot_nfail[ce3] <= mot_nfail[ce3] + ch_decl;
+                    end else begin
+                        if (!prim_up) stat[S_REROUTE] <= stat[S_REROUTE] + 32'd1;
+                        stat[S_TX_FAB] <= stat[S_TX_FAB] + 32'd1;
+                        em_fab <= 1'b1;
+                        em_isl <= prim_up ? rt_prim : rt_alt;
+                        em_dst <= rec_sw[k3];
+                        em_mtid <= cur_mtid;
+                        em_cstart <= it_k;
+                        em_csize <= rec_size[k3][3:0];
+                        em_hlen <= 16'd26 + {10'd0, rec_size[k3][3:0], 2'b00};
+                        em_total <= 16'd26 + {10'd0, rec_size[k3][3:0], 2'b00} + cur_ilen;
+                        em_boff <= cur_ioff;
+                        em_buf <= rxb;
+                        em_pos <= 16'd0;
+                        ret_state <= ST_RCH;
+                        state <= ST_EMIT;
+                        if (cur_has_e) begin
+                            mot_chsw[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= rec_sw[k3];
+                            mot_chdecl[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= ch_decl;
+                            mot_pch[ce3] <= mot_pch[ce3] | ({{(NCH-1){1'b0}}, 1'b1} << mot_nch[ce3]);
+                            mot_nch[ce3] <= mot_nch[ce3] + 4'd1;
+                        end
+                    end
+                end
+            end
+
+            // ---------------- local copies, ascending port
+            ST_RLOC: begin
+                if (it_k >= L_I[3:0]) begin
+                    state <= ST_REND;
+                end else begin
+                    it_k <= it_k + 4'd1;
+                    if ((cur_tgt & kbit) != {L{1'b0}}) begin
+                        stat[S_TX_LOC] <= stat[S_TX_LOC] + 32'd1;
+                        em_fab <= 1'b0;
+                        em_user <= {cur_has_e, cur_mtid, k3};
+                        em_hlen <= 16'd0;
+                        em_total <= cur_ilen;
+                        em_boff <= cur_ioff;
+                        em_buf <= rxb;
+                        em_pos <= 16'd0;
+                        ret_state <= ST_RLOC;
+                        state <= ST_EMIT;
+                        if (cur_has_e) begin
+                            mot_pend[ce3] <= mot_pend[ce3] | kbit;
+                            mot_retry[ce3 * L + {29'd0, k3}] <= 2'd0;
+                        end
+                    end
+                end
+            end
+
+            ST_REND: begin
+                if (cur_has_e && mot_pend[ce3] == {L{1'b0}} && mot_pch[ce3] == {NCH{1'b0}}) begin
+                    cpl_e <= cur_e;
+                    ret_state <= ST_IDLE;
+                    state <= ST_CPLE;
+                end else begin
+                    state <= ST_IDLE;
+                end
+            end
+
+            // ---------------- frame output
+            ST_EMIT: begin
+                if (em_fire) begin
+                    em_pos <= em_pos + 16'd8;
+                    if (em_last) state <= ret_state;
+                end
+            end
+
+            // ---------------- completion of MOT entry cpl_e (note §4.6 F): exactly once, then free
+            ST_CPLE: begin
+                if (mot_relay[cpe3]) begin
+                    fcpl_valid_reg <= 1'b1;
+                    fcpl_dst_reg <= mot_psw[cpe3];
+                    fcpl_mtid_reg <= mot_tag[cpe3];
+                    fcpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
+                    fcpl_nok_reg <= mot_nok[cpe3];
+                    fcpl_nfail_reg <= mot_nfail[cpe3];
+                    stat[S_FCPL] <= stat[S_FCPL] + 32'd1;
+                end else begin
+                    ocpl_valid_reg <= 1'b1;
+                    ocpl_port_reg <= mot_port[cpe3];
+                    ocpl_tag_reg <= mot_tag[cpe3];
+                    ocpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
+                    ocpl_nok_reg <= mot_nok[cpe3];
+                    ocpl_nfail_reg <= mot_nfail[cpe3];
+                    ocpl_fbmp_reg <= {{(8-L){1'b0}}, mot_fbmp[cpe3]};
+                    stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
+                end
+                mot_valid[cpe3] <= 1'b0;
+                mot_gen[cpe3] <= mot_gen[cpe3] + 4'd1;
+                state <= ST_CPLW;
+            end
+
+            ST_CPLW: begin
+                if (ocpl_valid_reg && m_ocpl_ready) begin
+                    ocpl_valid_reg <= 1'b0;
+                    state <= ret_state;
+                end
+                if (fcpl_valid_reg && m_fcpl_ready) begin
+                    fcpl_valid_reg <= 1'b0;
+                    state <= ret_state;
+                end
+            end
+
+            // ---------------- timer tick: per MOT entry, retries, timeouts (note §4.6 E)
+            ST_TICK: begin
+                if (cur_e >= M_I[3:0]) begin
+                    state <= ST_IDLE;
+                end else if (!mot_valid[ce3]) begin
+                    cur_e <= cur_e + 4'd1;
+                end else begin
+                    mot_tc[ce3] <= tk_tc;
+                    if (mot_pend[ce3] != {L{1'b0}} && tk_tl >= t_local_reg) begin
+                        mot_tl[ce3] <= 16'd0;
+                        it_k <= 4'd0;
+                        state <= ST_TRETRY;
+                    end else begin
+                        mot_tl[ce3] <= tk_tl;
+                        state <= ST_TCHILD;
+                    end
+                end
+            end
+
+            ST_TRETRY: begin
+                if (it_k >= L_I[3:0]) begin
+                    state <= ST_TCHILD;
+                end else begin
+                    it_k <= it_k + 4'd1;
+                    if ((mot_pend[ce3] & kbit) != {L{1'b0}}) begin
+                        if (mot_retry[ce3 * L + {29'd0, k3}] < max_retry_reg) begin
+                            mot_retry[ce3 * L + {29'd0, k3}] <= mot_retry[ce3 * L + {29'd0, k3}] + 2'd1;
+                            stat[S_RETRY] <= stat[S_RETRY] + 32'd1;
+                            stat[S_TX_LOC] <= stat[S_TX_LOC] + 32'd1;
+                            em_fab <= 1'b0;
+                            em_user <= {1'b1, mot_gen[ce3], cur_e, k3};
+                            em_hlen <= 16'd0;
+                            em_total <= mot_ilen[ce3];
+                            em_boff <= mot_ioff[ce3];
+                            em_buf <= mot_buf[ce3];
+                            em_pos <= 16'd0;
+                            ret_state <= ST_TRETRY;
+                            state <= ST_EMIT;
+                        end else begin
+                            mot_pend[ce3] <= mot_pend[ce3] & ~kbit;
+                            mot_nfail[ce3] <= mot_nfail[ce3] + 8'd1;
+                            mot_fbmp[ce3] <= mot_fbmp[ce3] | kbit;
+                            stat[S_TIMEOUT] <= stat[S_TIMEOUT] + 32'd1;
+                        end
+                    end
+                end
+            end
+
+            ST_TCHILD: begin
+                if (mot_pch[ce3] != {NCH{1'b0}} && mot_tc[ce3] >= t_child_reg) begin
+                    mot_nfail[ce3] <= mot_nfail[ce3] + tc_sum;
+                    stat[S_CH_TO] <= stat[S_CH_TO] + {28'd0, pop8({{(8-NCH){1'b0}}, mot_pch[ce3]})};
+                    mot_pch[ce3] <= {NCH{1'b0}};
+                    state <= ST_TNEXT;
+                    if (mot_pend[ce3] == {L{1'b0}}) begin
+                        cpl_e <= cur_e;
+                        ret_state <= ST_TNEXT;
+                        state <= ST_CPLE;
+                    end
+                end else if (mot_pend[ce3] == {L{1'b0}} && mot_pch[ce3] == {NCH{1'b0}}) begin
+                    cpl_e <= cur_e;
+                    ret_state <= ST_TNEXT;
+                    state <= ST_CPLE;
+                end else begin
+                    state <= ST_TNEXT;
+                end
+            end
+
+            ST_TNEXT: begin
+                cur_e <= cur_e + 4'd1;
+                state <= ST_TICK;
+            end
+
+            default: state <= ST_IDLE;
+            endcase
+        end
+    end
+endmodule

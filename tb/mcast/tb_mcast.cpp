@@ -1,0 +1,742 @@
+// tb_mcast.cpp -- lockstep regression of mcast_pe (RTL, Verilator, default parameters: 8 ports,
+// 4 ISLs, 16 groups, 16 switch ids, 8 records, 4 MOT entries, 2 dedup ways, 128-byte frames)
+// against the C model mcast_model (cmodel/mcast.h; docs/mcast.md; seed 002, note §4.8/§4.10).
+//
+// Scenarios (block "mcast" in the report):
+//   csr     every CSR written with random data and strobes, read back, SLVERR rules
+//   random  --n input transactions on the RTL alone: random group tables, trees and routes;
+//           local frames (posted / non-posted, unknown group, malformed, oversize), fabric
+//           frames (valid subtrees, truncated, bad EtherType/version/type, misrouted, loops,
+//           unknown switches, duplicates replayed), node completions (right, late, stale, error),
+//           child completions (right, wrong counts, stale), ticks, link failures, MOT full.
+//   system  --n input transactions at the RTL switch of an 8-switch fabric (3-cube plus one
+//           diagonal ISL per switch; switch 0 = RTL + its model in lockstep, switches 1..7 =
+//           C models), 64 nodes, 8 groups of 2 to 64 members, posted and non-posted mixed, silent
+//           nodes, ISL 0 of the RTL switch failed for the second half. The scoreboard checks
+//           the system properties from its own membership tables, independent of the model:
+//           every member gets exactly one copy (a silent member of a non-posted multicast
+//           1 + MAX_RETRY), the originator none, non-members none, at most one copy per link
+//           per multicast while no link is down, one completion per non-posted multicast (none
+//           for posted) only after every member answered or timed out, n_ok = answering
+//           members, n_fail = silent members, status SC iff n_fail = 0.
+// Every RTL output port has an in-order scoreboard against the model; counters are read back
+// and compared at every quiesce. Options: --pcap-out PREFIX (m_axis_fab frames as pcap),
+// --fault flip (model's 3rd m_fab frame corrupted) | lose (the fabric loses one RTL copy).
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "Vmcast_pe.h"
+#include "mcast.h"
+#include "pcap.h"
+#include "ports.h"
+#include "scoreboard.h"
+#include "sim.h"
+
+using tb::Txn;
+static constexpr unsigned L = 8, K = 4, NG = 16, NSWID = 16, NR = 8, MOTN = 4;
+
+// ------------------------------------------------------------------ one RTL PE with its model
+struct Pe {
+  tb::Harness& h;
+  tb::Sim<Vmcast_pe> sim;
+  Vmcast_pe* top;
+  tb::AxilMaster csr;
+  tb::StreamSource lcpl, fcpl, tick;
+  tb::AxisSource fab, loc;
+  tb::AxisSink mfab, mloc;
+  tb::StreamSink ocpl, mfcpl;
+  tb::Scoreboard sb_fab, sb_loc, sb_ocpl, sb_fcpl;
+  mcast_model m{};
+  uint64_t fab_out = 0, pk_in = 0, pk_out = 0;
+  std::function<void(const tb::Packet&)> on_fab, on_loc;
+  std::function<void(const Txn&)> on_ocpl, on_fcpl;
+  tb::PcapWriter pcap;
+
+  explicit Pe(tb::Harness& harness)
+      : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
+        lcpl(sim, "s_lcpl", TB_HS(top, s_lcpl),
+             [this](const Txn& t) {
+               top->s_lcpl_port = uint8_t(t.get("port")), top->s_lcpl_mtid = uint8_t(t.get("mtid"));
+               top->s_lcpl_ok = uint8_t(t.get("ok"));
+             }),
+        fcpl(sim, "s_fcpl", TB_HS(top, s_fcpl),
+             [this](const Txn& t) {
+               top->s_fcpl_src_sw = uint8_t(t.get("src_sw")), top->s_fcpl_mtid = uint8_t(t.get("mtid"));
+               top->s_fcpl_n_ok = uint8_t(t.get("n_ok")), top->s_fcpl_n_fail = uint8_t(t.get("n_fail"));
+             }),
+        tick(sim, "s_tick", TB_HS(top, s_tick), [](const Txn&) {}),
+        fab(sim, "s_axis_fab", TB_AXIS(top, s_axis_fab, 64)),
+        loc(sim, "s_axis_loc", loc_pins(top)),
+        mfab(sim, "m_axis_fab", fab_pins(top)),
+        mloc(sim, "m_axis_loc", mloc_pins(top)),
+        ocpl(sim, "m_ocpl", TB_HS(top, m_ocpl), [this] { return ocpl_txn(); }),
+        mfcpl(sim, "m_fcpl", TB_HS(top, m_fcpl), [this] { return fcpl_txn(); }),
+        sb_fab(sim, "m_axis_fab"), sb_loc(sim, "m_axis_loc"), sb_ocpl(sim, "m_ocpl"), sb_fcpl(sim, "m_fcpl") {
+    mcast_cfg cfg;
+    mcast_default_cfg(&cfg);
+    if (mcast_init(&m, &cfg) != MCAST_OK) h.fail("model", "mcast_init failed");
+    lcpl.on_accept = [this](const Txn& t) {
+      mcast_push_lcpl(&m, unsigned(t.get("port")), unsigned(t.get("mtid")), unsigned(t.get("ok")));
+    };
+    fcpl.on_accept = [this](const Txn& t) {
+      mcast_fcpl c{};
+      c.src_sw = uint8_t(t.get("src_sw")), c.mtid = uint8_t(t.get("mtid"));
+      c.n_ok = uint8_t(t.get("n_ok")), c.n_fail = uint8_t(t.get("n_fail"));
+      mcast_push_fcpl(&m, &c);
+    };
+    tick.on_accept = [this](const Txn&) { mcast_push_tick(&m); };
+    fab.on_accept = [this](const tb::Packet& p) { pk_in++; mcast_push_fab(&m, p.data.data(), p.data.size()); };
+    loc.on_accept = [this](const tb::Packet& p) { pk_in++; mcast_push_loc(&m, p.data.data(), p.data.size(), unsigned(p.user)); };
+    sb_fab.model([this](Txn& t) {
+      uint8_t b[1024];
+      size_t len;
+      unsigned isl;
+      if (!mcast_pop_fab(&m, b, sizeof b, &len, &isl)) return false;
+      if (h.opt.fault == "flip" && ++fab_out == 3 && len > 30) b[30] ^= 0x10;
+      t = Txn();
+      t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("isl", 2, isl);
+      return true;
+    });
+    sb_loc.model([this](Txn& t) {
+      uint8_t b[1024];
+      size_t len;
+      unsigned user;
+      if (!mcast_pop_loc(&m, b, sizeof b, &len, &user)) return false;
+      t = Txn();
+      t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("tuser", 12, user);
+      return true;
+    });
+    sb_ocpl.model([this](Txn& t) {
+      mcast_ocpl c;
+      if (!mcast_pop_ocpl(&m, &c)) return false;
+      t = Txn();
+      t.add("port", 3, c.port).add("tag", 8, c.tag).add("status", 2, c.status).add("n_ok", 8, c.n_ok)
+          .add("n_fail", 8, c.n_fail).add("fail_bmp", 8, c.fail_bmp);
+      return true;
+    });
+    sb_fcpl.model([this](Txn& t) {
+      mcast_fcpl c;
+      if (!mcast_pop_fcpl(&m, &c)) return false;
+      t = Txn();
+      t.add("dst_sw", 8, c.dst_sw).add("src_sw", 8, c.src_sw).add("mtid", 8, c.mtid).add("status", 2, c.status)
+          .add("n_ok", 8, c.n_ok).add("n_fail", 8, c.n_fail);
+      return true;
+    });
+    mfab.on_capture = [this](const tb::Packet& p) {
+      Txn t;
+      t.add_bytes("data", p.data).add("isl", 2, p.user);
+      sb_fab.actual(t);
+      pk_out++;
+      pcap.write(p.data, sim.cycle());
+      if (on_fab) on_fab(p);
+    };
+    mloc.on_capture = [this](const tb::Packet& p) {
+      Txn t;
+      t.add_bytes("data", p.data).add("tuser", 12, p.user);
+      sb_loc.actual(t);
+      pk_out++;
+      if (on_loc) on_loc(p);
+    };
+    ocpl.on_capture = [this](const Txn& t) {
+      sb_ocpl.actual(t);
+      if (on_ocpl) on_ocpl(t);
+    };
+    mfcpl.on_capture = [this](const Txn& t) {
+      sb_fcpl.actual(t);
+      if (on_fcpl) on_fcpl(t);
+    };
+    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
+      Txn a, e;
+      a.add("addr", 16, o.addr).add("resp", 2, resp);
+      e.add("addr", 16, o.addr);
+      if (o.write) {
+        e.add("resp", 2, mcast_csr_write(&m, o.addr, o.data, o.strb) == MCAST_CSR_ERR ? 2 : 0);
+      } else {
+        e.add("resp", 2, mcast_csr_read_err(&m, o.addr) ? 2 : 0);
+        a.add("rdata", 32, data), e.add("rdata", 32, mcast_csr_read(&m, o.addr));
+      }
+      if (a != e)
+        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
+               "  expected: " + e.str() + "\n  actual  : " + a.str());
+      h.outputs++;
+    };
+    sim.reset(8);
+  }
+  ~Pe() {
+    h.extra("packets_in", double(pk_in));
+    h.extra("packets_out", double(pk_out));
+    mcast_free(&m);
+  }
+
+  static tb::AxisPins loc_pins(Vmcast_pe* t) {
+    tb::AxisPins a = TB_AXIS(t, s_axis_loc, 64);
+    a.tuser = tb::Sig(&t->s_axis_loc_tuser);
+    return a;
+  }
+  static tb::AxisPins fab_pins(Vmcast_pe* t) {
+    tb::AxisPins a = TB_AXIS(t, m_axis_fab, 64);
+    a.tuser = tb::Sig(&t->m_axis_fab_tuser);
+    return a;
+  }
+  static tb::AxisPins mloc_pins(Vmcast_pe* t) {
+    tb::AxisPins a = TB_AXIS(t, m_axis_loc, 64);
+    a.tuser = tb::Sig(&t->m_axis_loc_tuser);
+    return a;
+  }
+  Txn ocpl_txn() {
+    Txn t;
+    t.add("port", 3, top->m_ocpl_port).add("tag", 8, top->m_ocpl_tag).add("status", 2, top->m_ocpl_status)
+        .add("n_ok", 8, top->m_ocpl_n_ok).add("n_fail", 8, top->m_ocpl_n_fail).add("fail_bmp", 8, top->m_ocpl_fail_bmp);
+    return t;
+  }
+  Txn fcpl_txn() {
+    Txn t;
+    t.add("dst_sw", 8, top->m_fcpl_dst_sw).add("src_sw", 8, top->m_fcpl_src_sw).add("mtid", 8, top->m_fcpl_mtid)
+        .add("status", 2, top->m_fcpl_status).add("n_ok", 8, top->m_fcpl_n_ok).add("n_fail", 8, top->m_fcpl_n_fail);
+    return t;
+  }
+  void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
+  void rd(uint32_t a) { csr.read(a, {}); }
+  void csr_wait() { sim.run_until([this] { return csr.idle_now(); }, "CSR access"); }
+  void send_lcpl(unsigned port, unsigned mtid, unsigned ok) {
+    Txn t;
+    t.add("port", 3, port).add("mtid", 8, mtid).add("ok", 1, ok);
+    lcpl.push(t);
+  }
+  void send_fcpl(const mcast_fcpl& c) {
+    Txn t;
+    t.add("src_sw", 8, c.src_sw).add("mtid", 8, c.mtid).add("n_ok", 8, c.n_ok).add("n_fail", 8, c.n_fail);
+    fcpl.push(t);
+  }
+  void send_tick() { tick.push(Txn().add("tick", 1, 1)); }
+  bool inputs_busy() const { return lcpl.busy() || fcpl.busy() || tick.busy() || fab.busy() || loc.busy(); }
+  void read_stats() {
+    for (uint32_t a = 0; a < 0x28; a += 4) rd(a);
+    for (uint32_t i = 0; i < MCAST_S_NUM; i++) rd(MCAST_CSR_STAT + 4 * i);
+    csr_wait();
+  }
+};
+
+static std::vector<uint8_t> mc_frame(tb::Rng& r, unsigned grp, size_t len, uint32_t id) {
+  std::vector<uint8_t> f = r.bytes(len);
+  f[0] = 0x01, f[1] = 0x00, f[2] = 0x5E, f[3] = 0x7F, f[4] = 0x00, f[5] = uint8_t(grp);
+  f[12] = 0x08, f[13] = 0x00;
+  if (len >= 18)
+    for (int i = 0; i < 4; i++) f[14 + size_t(i)] = uint8_t(id >> (24 - 8 * i));
+  return f;
+}
+
+// ------------------------------------------------------------------ scenario: csr
+static void scenario_csr(tb::Harness& h) {
+  Pe p(h);
+  tb::Rng& r = h.rng;
+  auto all = [&] {
+    for (uint32_t a = 0; a < 0x30; a += 4) p.rd(a);
+    for (uint32_t a = 0x100; a < 0x160; a += 4) p.rd(a);
+    for (uint32_t a = 0x200; a < 0x200 + 8 * NG + 8; a += 4) p.rd(a);
+    for (uint32_t a = 0x400; a < 0x400 + 32 * NG + 32; a += 4) p.rd(a);
+    for (uint32_t a = 0xC00; a < 0xC00 + 4 * NSWID + 8; a += 4) p.rd(a);
+    p.rd(0x2), p.rd(0x8000), p.rd(0xFFFC);
+    p.csr_wait();
+  };
+  all();
+  for (int round = 0; round < 3; round++) {
+    for (uint32_t a = 0; a < 0x30; a += 4) p.wr(a, uint32_t(r.next()), unsigned(r.range(0, 15)));
+    for (uint32_t a = 0x200; a < 0x200 + 8 * NG; a += 4) p.wr(a, uint32_t(r.next()), unsigned(r.range(0, 15)));
+    for (uint32_t a = 0x400; a < 0x400 + 32 * NG; a += 4) p.wr(a, uint32_t(r.next()), unsigned(r.range(0, 15)));
+    for (uint32_t a = 0xC00; a < 0xC00 + 4 * NSWID + 4; a += 4) p.wr(a, uint32_t(r.next()), 0xF);
+    p.wr(0x100, 5), p.wr(0x3, 1), p.wr(0x7000, 1);
+    all();
+  }
+  p.sim.drain(50);
+}
+
+// ------------------------------------------------------------------ scenario: random (RTL alone)
+struct RandomEnv {
+  Pe& p;
+  tb::Rng& r;
+  unsigned me = 0;
+  std::vector<std::vector<uint8_t>> recent_fab;  // for duplicate replays
+  struct PendCopy { unsigned port, mtid; uint64_t due; };
+  std::deque<PendCopy> replies;
+  struct PendFab { mcast_fcpl c; uint64_t due; };
+  std::deque<PendFab> freplies;
+  uint32_t id = 1;
+
+  RandomEnv(Pe& pe, tb::Rng& rng) : p(pe), r(rng) {}
+
+  // a random valid subtree rooted at `root_sw` with `n` records; switch ids distinct, != avoid
+  std::vector<mcast_rec> subtree(unsigned root_sw, unsigned n, std::set<unsigned>& used) {
+    std::vector<mcast_rec> v;
+    v.push_back(mcast_rec{uint8_t(root_sw), uint8_t(n), uint16_t(r.bits(16) & (r.chance(0.3) ? 0xFFFF : 0xFF))});
+    used.insert(root_sw);
+    unsigned left = n - 1;
+    while (left) {
+      unsigned s = unsigned(r.range(1, left));
+      unsigned sw;
+      do sw = unsigned(r.below(NSWID)); while (used.count(sw));
+      auto c = subtree(sw, s, used);
+      v.insert(v.end(), c.begin(), c.end());
+      left -= s;
+    }
+    return v;
+  }
+  void program() {
+    me = unsigned(r.below(NSWID));
+    p.wr(MCAST_CSR_SWITCH, me);
+    p.wr(MCAST_CSR_LINK_UP, r.chance(0.7) ? 0xF : uint32_t(r.bits(4)));
+    p.wr(MCAST_CSR_T_LOCAL, uint32_t(r.range(1, 6)));
+    p.wr(MCAST_CSR_T_CHILD, uint32_t(r.range(2, 40)));
+    p.wr(MCAST_CSR_MAX_RETRY, uint32_t(r.range(0, 3)));
+    p.wr(MCAST_CSR_DEDUP_AGE, uint32_t(r.range(1, 30)));
+    for (unsigned s = 0; s < NSWID; s++)
+      p.wr(MCAST_CSR_ROUTE + 4 * s, r.chance(0.9) ? uint32_t(1 | (r.chance(0.6) ? 2 : 0) | r.bits(2) << 4 | r.bits(2) << 8) : 0);
+    for (unsigned g = 0; g < NG; g++) {
+      p.wr(MCAST_CSR_GROUP + 8 * g, uint32_t(r.chance(0.85)) | uint32_t(r.bits(8)) << 8);
+      std::set<unsigned> used;
+      unsigned n = unsigned(r.range(1, NR));
+      auto t = subtree(me, n, used);
+      if (r.chance(0.05)) t[r.below(n)].sw = uint8_t(r.bits(8));       // broken tree
+      unsigned nrec = r.chance(0.03) ? unsigned(r.bits(4)) : n;
+      for (unsigned i = 0; i < t.size(); i++)
+        p.wr(MCAST_CSR_TREE + 32 * g + 4 * i, uint32_t(t[i].sw) << 24 | uint32_t(t[i].size) << 16 | t[i].bmp);
+      p.wr(MCAST_CSR_GROUP + 8 * g + 4, nrec);
+    }
+    p.csr_wait();
+  }
+  std::vector<uint8_t> fab_frame() {
+    std::set<unsigned> used;
+    unsigned root = unsigned(r.below(NSWID));
+    while (root == me) root = unsigned(r.below(NSWID));
+    used.insert(root);
+    unsigned n = unsigned(r.range(1, NR));
+    auto t = subtree(me, n, used);
+    unsigned grp = r.chance(0.95) ? unsigned(r.below(NG)) : unsigned(r.bits(8));
+    size_t ilen = r.chance(0.1) ? size_t(r.range(1, 13)) : size_t(r.range(14, 140));
+    auto inner = mc_frame(r, grp, std::max<size_t>(ilen, 14), id++);
+    inner.resize(ilen);
+    std::vector<uint8_t> f(1024);
+    unsigned type = r.chance(0.5) ? 1 : 0;
+    size_t len = mcast_build_enc(f.data(), f.size(), type, grp, unsigned(r.bits(8)), unsigned(r.below(NSWID)), me, root,
+                                 unsigned(r.bits(16)), t.data(), n, inner.data(), inner.size());
+    f.resize(len);
+    double k = r.next() * 0x1.0p-64;
+    if (k < 0.03) f.resize(size_t(r.range(1, len)));                              // truncated
+    else if (k < 0.05) f[12] ^= uint8_t(1u << r.below(8));                           // EtherType
+    else if (k < 0.06) f[14] = uint8_t(r.bits(8));                                   // version / type
+    else if (k < 0.08) f[19] = uint8_t(r.bits(8));                                   // misrouted
+    else if (k < 0.10 && n > 1) f[26 + 4 * r.range(1, n - 1)] = uint8_t(r.chance(0.5) ? me : root);  // loop
+    else if (k < 0.12 && n > 1) f[26 + 4 * r.range(1, n - 1)] = uint8_t(r.range(NSWID, 255));         // unknown sw
+    else if (k < 0.14) f[27 + 4 * r.below(n)] = uint8_t(r.bits(3));                  // bad subtree size
+    else if (k < 0.15) f[16] = uint8_t(r.bits(4));                                   // NREC
+    else if (k < 0.16) f.resize(len + r.range(1, 9), 0xAB);                          // trailing bytes
+    return f;
+  }
+  std::vector<uint8_t> loc_frame(unsigned& user) {
+    unsigned grp = r.chance(0.95) ? unsigned(r.below(NG)) : unsigned(r.bits(8));
+    size_t len = r.chance(0.03) ? size_t(r.range(129, 200)) : r.chance(0.03) ? size_t(r.range(1, 13)) : size_t(r.range(14, 128));
+    auto f = mc_frame(r, grp, std::max<size_t>(len, 18), id++);
+    f.resize(len);
+    if (r.chance(0.02)) f[0] &= 0xFE;  // not a multicast MAC
+    user = MCAST_LOC_USER(r.below(8), r.chance(0.5), r.bits(8));
+    return f;
+  }
+};
+
+static void scenario_random(tb::Harness& h) {
+  Pe p(h);
+  tb::Rng& r = h.rng;
+  RandomEnv env(p, r);
+  env.program();
+  for (auto* s : {&p.mfab, &p.mloc}) s->stall = h.opt.stall * (0.3 + 1.4 * (r.next() * 0x1.0p-64));
+  p.on_loc = [&](const tb::Packet& pk) {
+    if ((pk.user >> 11) & 1)
+      if (!r.chance(0.1)) env.replies.push_back({unsigned(pk.user & 7), unsigned(pk.user >> 3) & 0xFF, p.sim.cycle() + r.below(60)});
+  };
+  p.on_fab = [&](const tb::Packet& pk) {
+    if (pk.data.size() > 26 && (pk.data[14] & 0xF) == 1 && !r.chance(0.1)) {
+      unsigned nrec = pk.data[16], decl = 0;
+      for (unsigned i = 0; i < nrec; i++) decl += mcast_popcount16(unsigned(pk.data[28 + 4 * i]) << 8 | pk.data[29 + 4 * i]);
+      mcast_fcpl c{};
+      c.src_sw = pk.data[19], c.mtid = pk.data[17];
+      c.n_ok = uint8_t(r.below(decl + 1));
+      c.n_fail = uint8_t(decl - c.n_ok);
+      if (r.chance(0.05)) c.n_fail = uint8_t(r.bits(8));
+      env.freplies.push_back({c, p.sim.cycle() + r.below(200)});
+    }
+    if (r.chance(0.3)) env.recent_fab.push_back(pk.data);
+  };
+  std::vector<std::vector<uint8_t>> sent_fab;
+  const uint64_t per = std::max<uint64_t>(500, h.opt.n / 5);
+  uint64_t next = per;
+  while (h.inputs < h.opt.n) {
+    const uint64_t now = p.sim.cycle();
+    while (!env.replies.empty() && env.replies.front().due <= now) {
+      auto c = env.replies.front();
+      env.replies.pop_front();
+      p.send_lcpl(c.port, c.mtid, r.chance(0.95));
+      if (r.chance(0.03)) p.send_lcpl(c.port, c.mtid, 1);  // duplicate completion: stale
+    }
+    while (!env.freplies.empty() && env.freplies.front().due <= now) {
+      p.send_fcpl(env.freplies.front().c);
+      if (r.chance(0.03)) p.send_fcpl(env.freplies.front().c);
+      env.freplies.pop_front();
+    }
+    if (p.loc.queued() < 2 && r.chance(0.06)) {
+      unsigned user;
+      auto f = env.loc_frame(user);
+      p.loc.push(f, user);
+    }
+    if (p.fab.queued() < 2 && r.chance(0.05)) {
+      if (!sent_fab.empty() && r.chance(0.1)) p.fab.push(sent_fab[r.below(sent_fab.size())]);  // duplicate
+      else {
+        auto f = env.fab_frame();
+        sent_fab.push_back(f);
+        if (sent_fab.size() > 8) sent_fab.erase(sent_fab.begin());
+        p.fab.push(f);
+      }
+    }
+    if (r.chance(0.002)) p.send_lcpl(unsigned(r.bits(3)), unsigned(r.bits(8)), unsigned(r.bits(1)));  // random
+    if (r.chance(0.001)) {
+      mcast_fcpl c{};
+      c.src_sw = uint8_t(r.below(NSWID)), c.mtid = uint8_t(r.bits(8)), c.n_ok = uint8_t(r.bits(3)), c.n_fail = uint8_t(r.bits(3));
+      p.send_fcpl(c);
+    }
+    if (r.chance(0.01) && p.tick.queued() < 2) p.send_tick();
+    p.sim.step();
+    if (h.inputs >= next) {
+      next += per;
+      p.sim.run_until([&] { return !p.inputs_busy(); }, "input");
+      p.sim.drain(200);
+      p.read_stats();
+      if (r.chance(0.5)) env.program();
+      else {  // only the link state changes (claim 12)
+        p.wr(MCAST_CSR_LINK_UP, uint32_t(r.bits(4)));
+        p.csr_wait();
+      }
+    }
+  }
+  p.sim.run_until([&] { return !p.inputs_busy(); }, "input");
+  for (int i = 0; i < 200; i++) p.send_tick();  // every MOT entry times out and completes
+  p.sim.run_until([&] { return !p.inputs_busy(); }, "ticks");
+  p.sim.drain(200);
+  p.read_stats();
+  std::string st;
+  for (unsigned i = 0; i < MCAST_S_NUM; i++)
+    st += std::string(" ") + mcast_stat_name(static_cast<enum mcast_stat>(i)) + "=" + std::to_string(mcast_stat(&p.m, static_cast<enum mcast_stat>(i)));
+  h.note("random: counters:%s\n", st.c_str());
+  h.check(p.m.mot[0].valid + p.m.mot[1].valid + p.m.mot[2].valid + p.m.mot[3].valid == 0, "model", "MOT empty at the end");
+}
+
+// ------------------------------------------------------------------ scenario: system (8 switches)
+namespace sys {
+constexpr unsigned NSW = 8, NP = 8, GROUPS = 8, MAX_RETRY = 2;
+
+struct Mc {  // one multicast, tracked by the scoreboard
+  unsigned root, port, grp, np, tag;
+  std::set<unsigned> targets;          // node = sw * NP + port
+  std::map<unsigned, unsigned> got;    // node -> copies received
+  std::map<unsigned, unsigned> link;   // link (sw * 4 + isl) -> copies
+  unsigned fab_copies = 0;
+  bool done = false, link_down = false;
+};
+
+struct Fabric {
+  tb::Harness& h;
+  tb::Rng& r;
+  Pe& pe;                                  // switch 0
+  mcast_model sw[NSW];                     // switches 1..7 (index 0 unused)
+  unsigned member[GROUPS][NSW] = {};       // member port bitmaps
+  std::set<unsigned> silent;               // silent nodes
+  std::map<uint32_t, Mc> mcs;              // by id (inner bytes 14..17)
+  std::map<unsigned, uint32_t> np_by_tag;  // (root * 256 + tag) -> id
+  unsigned inflight_np = 0;
+  uint32_t next_id = 1;
+  unsigned tag_ctr = 0;
+  bool link0_down = false;
+  uint64_t lost = 0;
+  struct Reply { unsigned sw, port, mtid; uint64_t due; };
+  std::deque<Reply> replies;
+  uint64_t delivered = 0, completions = 0;
+
+  static unsigned nbr(unsigned s, unsigned isl) { return isl < 3 ? s ^ (1u << isl) : s ^ 7u; }
+  static unsigned route(unsigned s, unsigned d) {  // {alt[9:8], primary[5:4], alt_valid, valid}
+    unsigned x = s ^ d, prim = 0, alt = 3;
+    while (!(x >> prim & 1u)) prim++;
+    if (x == 7) prim = 3, alt = 0;
+    else if (__builtin_popcount(x) == 2) { alt = 0; while (!(x >> alt & 1u) || alt == prim) alt++; }
+    return 1u | 2u | prim << 4 | alt << 8;
+  }
+  // binomial spanning tree of the 3-cube rooted at root; children of s: s ^ (1 << k) for k below
+  // the lowest set bit of (s ^ root) (all k for the root). Pruned: subtrees without members.
+  bool has_members(unsigned g, unsigned root, unsigned s, unsigned orig_port) {
+    unsigned bm = member[g][s] & (s == root ? ~(1u << orig_port) : 0xFFu);
+    if (s != root && bm) return true;
+    if (s == root && bm) {}
+    unsigned x = s ^ root, lim = x ? unsigned(__builtin_ctz(x)) : 3;
+    for (unsigned k = 0; k < lim; k++)
+      if (has_members(g, root, s ^ (1u << k), orig_port)) return true;
+    return false;
+  }
+  void build(unsigned g, unsigned root, unsigned s, std::vector<mcast_rec>& out) {
+    size_t at = out.size();
+    out.push_back(mcast_rec{uint8_t(s), 1, uint16_t(s == root ? 0 : member[g][s])});
+    unsigned x = s ^ root, lim = x ? unsigned(__builtin_ctz(x)) : 3;
+    for (unsigned k = 0; k < lim; k++)
+      if (has_members(g, root, s ^ (1u << k), 0)) build(g, root, s ^ (1u << k), out);
+    out[at].size = uint8_t(out.size() - at);
+  }
+
+  Fabric(tb::Harness& hh, Pe& p) : h(hh), r(hh.rng), pe(p) {
+    mcast_cfg c;
+    mcast_default_cfg(&c);
+    for (unsigned s = 1; s < NSW; s++)
+      if (mcast_init(&sw[s], &c) != MCAST_OK) h.fail("model", "init");
+    for (unsigned g = 0; g < GROUPS; g++) {
+      double pm = g == 0 ? 1.0 : g == 1 ? 0.0 : 0.05 + 0.9 * (r.next() * 0x1.0p-64);
+      unsigned cnt = 0;
+      for (unsigned s = 0; s < NSW; s++)
+        for (unsigned q = 0; q < NP; q++)
+          if (r.chance(pm)) member[g][s] |= 1u << q, cnt++;
+      while (cnt < 2) {  // groups of 2 to all nodes
+        unsigned s = unsigned(r.below(NSW)), q = unsigned(r.below(NP));
+        if (!(member[g][s] >> q & 1u)) member[g][s] |= 1u << q, cnt++;
+      }
+    }
+    for (int i = 0; i < 3; i++) silent.insert(unsigned(r.below(NSW * NP)));
+    for (unsigned s = 0; s < NSW; s++) {
+      auto W = [&](uint32_t a, uint32_t d) {
+        if (s == 0) pe.wr(a, d);
+        else if (mcast_csr_write(&sw[s], a, d, 0xF) != MCAST_OK) h.fail("model", "csr");
+      };
+      W(MCAST_CSR_SWITCH, s);
+      W(MCAST_CSR_T_LOCAL, 4), W(MCAST_CSR_T_CHILD, 64), W(MCAST_CSR_MAX_RETRY, MAX_RETRY), W(MCAST_CSR_DEDUP_AGE, 16);
+      for (unsigned d = 0; d < NSW; d++)
+        if (d != s) W(MCAST_CSR_ROUTE + 4 * d, route(s, d));
+      for (unsigned g = 0; g < GROUPS; g++) {
+        W(MCAST_CSR_GROUP + 8 * g, 1u | member[g][s] << 8);
+        std::vector<mcast_rec> t;
+        build(g, s, s, t);
+        for (unsigned i = 0; i < t.size(); i++)
+          W(MCAST_CSR_TREE + 32 * g + 4 * i, uint32_t(t[i].sw) << 24 | uint32_t(t[i].size) << 16 | t[i].bmp);
+        W(MCAST_CSR_GROUP + 8 * g + 4, unsigned(t.size()));
+      }
+    }
+    pe.csr_wait();
+    pe.on_fab = [this](const tb::Packet& pk) { fab_tx(0, pk.data, unsigned(pk.user)); };
+    pe.on_loc = [this](const tb::Packet& pk) { loc_tx(0, pk.data, unsigned(pk.user)); };
+    pe.on_ocpl = [this](const Txn& t) { ocpl_rx(0, unsigned(t.get("tag")), unsigned(t.get("status")), unsigned(t.get("n_ok")), unsigned(t.get("n_fail"))); };
+    pe.on_fcpl = [this](const Txn& t) {
+      mcast_fcpl c{};
+      c.dst_sw = uint8_t(t.get("dst_sw")), c.src_sw = uint8_t(t.get("src_sw")), c.mtid = uint8_t(t.get("mtid"));
+      c.status = uint8_t(t.get("status")), c.n_ok = uint8_t(t.get("n_ok")), c.n_fail = uint8_t(t.get("n_fail"));
+      fcpl_tx(c);
+    };
+  }
+  ~Fabric() {
+    for (unsigned s = 1; s < NSW; s++) mcast_free(&sw[s]);
+  }
+  static uint32_t id_of(const std::vector<uint8_t>& inner) {
+    return inner.size() >= 18 ? uint32_t(inner[14]) << 24 | uint32_t(inner[15]) << 16 | uint32_t(inner[16]) << 8 | inner[17] : 0;
+  }
+  // an encapsulated frame leaves switch s on ISL isl: links, transit (plain unicast), arrival
+  void fab_tx(unsigned s, const std::vector<uint8_t>& f, unsigned isl) {
+    if (h.opt.fault == "lose" && s == 0 && ++lost == 5) return;  // the fabric loses one copy
+    unsigned dst = f[19];
+    Mc* mc = nullptr;
+    auto it = mcs.find(id_of(std::vector<uint8_t>(f.begin() + 26 + 4 * f[16], f.end())));
+    if (it != mcs.end()) mc = &it->second, mc->fab_copies++;
+    unsigned at = s, hops = 0;
+    while (true) {
+      if (mc) mc->link[at * 4 + isl]++;
+      at = nbr(at, isl);
+      if (at == dst) break;
+      if (++hops > 4) h.fail("fabric", "transit loop");
+      unsigned rt = route(at, dst);
+      isl = (rt >> 4) & 3u;  // transit switches have no failed links
+    }
+    if (dst == 0) pe.fab.push(f);
+    else mcast_push_fab(&sw[dst], f.data(), f.size());
+  }
+  void loc_tx(unsigned s, const std::vector<uint8_t>& f, unsigned user) {
+    unsigned port = user & 7u, node = s * NP + port;
+    delivered++;
+    auto it = mcs.find(id_of(f));
+    if (it == mcs.end()) h.fail("node", "copy of an unknown multicast delivered to node " + std::to_string(node));
+    Mc& mc = it->second;
+    if (node == mc.root * NP + mc.port) h.fail("node", "property: the originator received its own copy");
+    if (!mc.targets.count(node)) h.fail("node", "property: non-member node " + std::to_string(node) + " received a copy");
+    unsigned n = ++mc.got[node];
+    const unsigned limit = (mc.np && silent.count(node)) ? 1 + MAX_RETRY : 1;
+    if (n > limit) h.fail("node", "property: node " + std::to_string(node) + " received " + std::to_string(n) + " copies");
+    if (mc.done) h.fail("node", "property: copy delivered after the completion");
+    if (((user >> 11) & 1u) != mc.np) h.fail("node", "non-posted flag of the copy is wrong");
+    if (mc.np && !silent.count(node) && n == 1) replies.push_back({s, port, (user >> 3) & 0xFFu, h.cycle() + r.below(20)});
+  }
+  void fcpl_tx(const mcast_fcpl& c) {
+    if (c.dst_sw == 0) pe.send_fcpl(c);
+    else mcast_push_fcpl(&sw[c.dst_sw], &c);
+  }
+  void ocpl_rx(unsigned s, unsigned tag, unsigned status, unsigned n_ok, unsigned n_fail) {
+    completions++;
+    auto it = np_by_tag.find(s * 256 + tag);
+    if (it == np_by_tag.end()) h.fail("originator", "property: completion for no outstanding multicast (or a second one)");
+    Mc& mc = mcs.at(it->second);
+    np_by_tag.erase(it);
+    unsigned ok = 0, fail = 0;
+    for (unsigned t : mc.targets) {
+      unsigned got = mc.got.count(t) ? mc.got[t] : 0;
+      if (silent.count(t)) {
+        fail++;
+        if (got != 1 + MAX_RETRY) h.fail("originator", "property: completion before silent node " + std::to_string(t) + " got all resends");
+      } else {
+        ok++;
+        if (got != 1) h.fail("originator", "property: completion before member " + std::to_string(t) + " received its copy");
+      }
+    }
+    char b[200];
+    std::snprintf(b, sizeof b, "  expected n_ok %u n_fail %u, got n_ok %u n_fail %u status %u", ok, fail, n_ok, n_fail, status);
+    if (n_ok != ok || n_fail != fail || n_ok + n_fail != mc.targets.size() || (status == MCAST_ST_SC) != (fail == 0))
+      h.fail("originator", "property: completion accounting", b);
+    mc.done = true;
+    inflight_np--;
+    h.checks++;
+  }
+  void finish_check(Mc& mc) {  // posted (or completed) multicast, fabric quiet
+    for (unsigned t : mc.targets) {
+      unsigned got = mc.got.count(t) ? mc.got[t] : 0;
+      unsigned want = (mc.np && silent.count(t)) ? 1 + MAX_RETRY : 1;
+      if (got != want) h.fail("node", "property: member " + std::to_string(t) + " received " + std::to_string(got) + " copies, expected " + std::to_string(want));
+    }
+    if (mc.np && !mc.done) h.fail("originator", "property: no completion for a non-posted multicast");
+    if (!mc.link_down)
+      for (auto& kv : mc.link)
+        if (kv.second > 1) h.fail("fabric", "property: more than one copy of a multicast on link " + std::to_string(kv.first));
+    h.checks++;
+  }
+  void inject(unsigned s) {
+    unsigned port = unsigned(r.below(NP)), g = unsigned(r.below(GROUPS));
+    unsigned np = inflight_np < MOTN && r.chance(0.5) ? 1 : 0;
+    uint32_t id = next_id++;
+    Mc mc{};
+    mc.root = s, mc.port = port, mc.grp = g, mc.np = np, mc.tag = (tag_ctr++) & 0xFF, mc.link_down = link0_down;
+    for (unsigned q = 0; q < NSW; q++)
+      for (unsigned pp = 0; pp < NP; pp++)
+        if ((member[g][q] >> pp & 1u) && !(q == s && pp == port)) mc.targets.insert(q * NP + pp);
+    if (np) {
+      if (np_by_tag.count(s * 256 + mc.tag)) np = mc.np = 0;
+      else np_by_tag[s * 256 + mc.tag] = id, inflight_np++;
+    }
+    mcs[id] = mc;
+    auto f = mc_frame(r, g, size_t(r.range(18, 128)), id);
+    unsigned user = MCAST_LOC_USER(port, np, mc.tag);
+    if (s == 0) pe.loc.push(f, user);
+    else mcast_push_loc(&sw[s], f.data(), f.size(), user);
+  }
+  void tick_all() {
+    pe.send_tick();
+    for (unsigned s = 1; s < NSW; s++) mcast_push_tick(&sw[s]);
+  }
+  // move every output of the model switches; deliver node replies that are due
+  bool pump() {
+    bool moved = false;
+    for (unsigned s = 1; s < NSW; s++) {
+      uint8_t b[1024];
+      size_t len;
+      unsigned isl, user;
+      while (mcast_pop_fab(&sw[s], b, sizeof b, &len, &isl)) fab_tx(s, std::vector<uint8_t>(b, b + len), isl), moved = true;
+      while (mcast_pop_loc(&sw[s], b, sizeof b, &len, &user)) loc_tx(s, std::vector<uint8_t>(b, b + len), user), moved = true;
+      mcast_fcpl c;
+      while (mcast_pop_fcpl(&sw[s], &c)) fcpl_tx(c), moved = true;
+      mcast_ocpl o;
+      while (mcast_pop_ocpl(&sw[s], &o)) ocpl_rx(s, o.tag, o.status, o.n_ok, o.n_fail), moved = true;
+    }
+    const uint64_t now = h.cycle();
+    for (auto it = replies.begin(); it != replies.end();) {
+      if (it->due <= now) {
+        if (it->sw == 0) pe.send_lcpl(it->port, it->mtid, 1);
+        else mcast_push_lcpl(&sw[it->sw], it->port, it->mtid, 1);
+        it = replies.erase(it), moved = true;
+      } else ++it;
+    }
+    return moved;
+  }
+  bool quiet() const { return replies.empty() && !pe.inputs_busy(); }
+};
+}  // namespace sys
+
+static void scenario_system(tb::Harness& h) {
+  Pe p(h);
+  tb::Rng& r = h.rng;
+  if (!h.opt.get("pcap-out").empty()) p.pcap.open(h.opt.get("pcap-out") + "_fab.pcap");
+  sys::Fabric fab(h, p);
+  uint64_t last_tick = 0;
+  const uint64_t n = h.opt.n;
+  auto service = [&] {
+    fab.pump();
+    if (p.sim.cycle() - last_tick > 150 && fab.quiet()) {  // ticks only when every reply was delivered
+      fab.tick_all();
+      last_tick = p.sim.cycle();
+    }
+  };
+  uint64_t next_check = 2000;
+  while (h.inputs < n) {
+    service();
+    if (r.chance(0.05) && p.loc.queued() < 2) fab.inject(unsigned(r.below(sys::NSW)));
+    if (r.chance(0.0003)) {  // bad input at the RTL switch: stale completions, unknown group
+      if (r.chance(0.5)) p.send_lcpl(unsigned(r.bits(3)), unsigned(r.range(MOTN, 15)) | unsigned(r.bits(4)) << 4, 1);
+      else {
+        mcast_fcpl c{};
+        c.src_sw = uint8_t(r.below(8)), c.mtid = uint8_t(r.range(MOTN, 15)), c.n_ok = 1;
+        p.send_fcpl(c);
+      }
+    }
+    if (!fab.link0_down && h.inputs >= n / 2) {  // fail ISL 0 of the RTL switch (claim 12)
+      p.sim.run_until([&] { service(); return fab.quiet() && fab.inflight_np == 0 && !p.mloc.mid_packet() && !p.mfab.mid_packet(); }, "quiesce");
+      p.wr(MCAST_CSR_LINK_UP, 0xE);
+      p.csr_wait();
+      fab.link0_down = true;
+    }
+    p.sim.step();
+    if (h.inputs >= next_check) {  // retire finished multicasts
+      next_check += 2000;
+      for (auto it = fab.mcs.begin(); it != fab.mcs.end();) {
+        if (it->first + 400 < fab.next_id && (!it->second.np || it->second.done)) {
+          fab.finish_check(it->second);
+          it = fab.mcs.erase(it);
+        } else ++it;
+      }
+    }
+  }
+  // drain: keep ticking until every non-posted multicast completed
+  p.sim.run_until([&] {
+    service();
+    return fab.inflight_np == 0 && fab.quiet() && !p.mloc.mid_packet() && !p.mfab.mid_packet();
+  }, "all completions");
+  p.sim.drain(300);
+  while (fab.pump()) p.sim.drain(300);
+  for (auto& kv : fab.mcs) fab.finish_check(kv.second);
+  p.read_stats();
+  std::string st;
+  for (unsigned i = 0; i < MCAST_S_NUM; i++)
+    st += std::string(" ") + mcast_stat_name(static_cast<enum mcast_stat>(i)) + "=" + std::to_string(mcast_stat(&p.m, static_cast<enum mcast_stat>(i)));
+  h.note("system: RTL switch counters:%s\n", st.c_str());
+  h.extra("multicasts", double(fab.next_id - 1));
+  h.extra("node_copies", double(fab.delivered));
+  h.extra("completions", double(fab.completions));
+  h.note("system: %u multicasts, %" PRIu64 " node copies, %" PRIu64 " completions\n", fab.next_id - 1, fab.delivered, fab.completions);
+}
+
+int main(int argc, char** argv) {
+  tb::Options dflt;
+  dflt.n = 2000;
+  tb::Harness h(argc, argv, "mcast", "make sim BLOCK=mcast SEED=<seed> N=<n> SCENARIO=<scenario> FAULT=<fault> TRACE=1", dflt);
+  h.run("csr", [&] { scenario_csr(h); });
+  h.run("random", [&] { scenario_random(h); });
+  h.run("system", [&] { scenario_system(h); });
+  return h.exit_code();
+}
