@@ -63,3 +63,13 @@ CMODEL_TEST_TARGETS    += cmodel-test-mcast
 LOCKSTEP_TARGETS       += lockstep-mcast
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-mcast
 SELFTEST_TARGETS       += selftest-mcast
+
+# Icarus vector replay (second simulator): vectors written by the random scenario
+.PHONY: replay-mcast
+replay-mcast: $(MCAST_TB)
+	@d=$(B)/vectors/mcast; rm -rf $$d; \
+	  $(MCAST_TB) --seed 11 --n 4000 --scenario random --vectors $$d --quiet; \
+	  iverilog -g2012 -o $$d/replay.vvp -Irtl/common -Pmcast_pe_replay.DIR=\"$$d\" \
+	    tb/mcast/mcast_pe_replay.v $(MCAST_RTL); \
+	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
+REPLAY_TARGETS += replay-mcast

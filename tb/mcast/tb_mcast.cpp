@@ -25,6 +25,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <set>
@@ -38,6 +40,40 @@
 
 using tb::Txn;
 static constexpr unsigned L = 8, K = 4, NG = 16, NSWID = 16, NR = 8, MOTN = 4;
+
+// ------------------------------------------------------------------ Icarus vectors (--vectors DIR)
+// A bit vector written as hex, most significant field first (fields appended in order).
+struct BitVec {
+  std::vector<bool> b;  // b[0] = most significant
+  void add(uint64_t v, unsigned w) {
+    for (int i = int(w) - 1; i >= 0; i--) b.push_back(i < 64 && ((v >> i) & 1));
+  }
+  std::string hex() const {
+    std::string s;
+    size_t pad = (4 - b.size() % 4) % 4, n = b.size() + pad;
+    for (size_t i = 0; i < n; i += 4) {
+      unsigned d = 0;
+      for (size_t j = 0; j < 4; j++) {
+        size_t k = i + j;
+        d = d << 1 | ((k >= pad && b[k - pad]) ? 1u : 0u);
+      }
+      s += "0123456789abcdef"[d];
+    }
+    return s;
+  }
+};
+static std::string beats_hex(const std::vector<uint8_t>& d, unsigned user, unsigned uw) {
+  std::string out;
+  for (size_t off = 0; off < d.size(); off += 8) {
+    uint64_t w = 0;
+    unsigned keep = 0;
+    for (unsigned i = 0; i < 8 && off + i < d.size(); i++) w |= uint64_t(d[off + i]) << (8 * i), keep |= 1u << i;
+    BitVec v;
+    v.add(w, 64), v.add(keep, 8), v.add(off + 8 >= d.size(), 1), v.add(user, uw);
+    out += v.hex() + "\n";
+  }
+  return out;
+}
 
 // ------------------------------------------------------------------ one RTL PE with its model
 struct Pe {
@@ -55,6 +91,36 @@ struct Pe {
   std::function<void(const tb::Packet&)> on_fab, on_loc;
   std::function<void(const Txn&)> on_ocpl, on_fcpl;
   tb::PcapWriter pcap;
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_fab, v_loc, v_ocpl, v_fcpl, v_rd;
+  struct VecAgent : tb::Agent {  // constructed after every port: drive() sees every input pin
+    Pe& d;
+    explicit VecAgent(Pe& pe) : Agent(pe.sim, "vectors", Role::other), d(pe) {}
+    void drive() override {
+      auto* t = d.top;
+      BitVec v;
+      v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
+      v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+      v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
+      v.add(t->s_axis_loc_tvalid, 1), v.add(t->s_axis_loc_tdata, 64), v.add(t->s_axis_loc_tkeep, 8);
+      v.add(t->s_axis_loc_tlast, 1), v.add(t->s_axis_loc_tuser, 12);
+      v.add(t->s_axis_fab_tvalid, 1), v.add(t->s_axis_fab_tdata, 64), v.add(t->s_axis_fab_tkeep, 8);
+      v.add(t->s_axis_fab_tlast, 1), v.add(t->m_axis_fab_tready, 1), v.add(t->m_axis_loc_tready, 1);
+      v.add(t->s_lcpl_valid, 1), v.add(t->s_lcpl_port, 3), v.add(t->s_lcpl_mtid, 8), v.add(t->s_lcpl_ok, 1);
+      v.add(t->s_fcpl_valid, 1), v.add(t->s_fcpl_src_sw, 8), v.add(t->s_fcpl_mtid, 8), v.add(t->s_fcpl_n_ok, 8);
+      v.add(t->s_fcpl_n_fail, 8), v.add(t->s_tick_valid, 1), v.add(t->m_ocpl_ready, 1), v.add(t->m_fcpl_ready, 1);
+      *d.v_stim << v.hex() << "\n";
+    }
+    void sample() override {  // settled handshake output pins of the cycle
+      auto* t = d.top;
+      BitVec v;
+      v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
+      v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_loc_tready, 1), v.add(t->s_axis_fab_tready, 1);
+      v.add(t->m_axis_fab_tvalid, 1), v.add(t->m_axis_loc_tvalid, 1), v.add(t->s_lcpl_ready, 1), v.add(t->s_fcpl_ready, 1);
+      v.add(t->s_tick_ready, 1), v.add(t->m_ocpl_valid, 1), v.add(t->m_fcpl_valid, 1);
+      *d.v_outs << v.hex() << "\n";
+    }
+  };
+  std::unique_ptr<VecAgent> vec;
 
   explicit Pe(tb::Harness& harness)
       : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
@@ -99,6 +165,7 @@ struct Pe {
       if (h.opt.fault == "flip" && ++fab_out == 3 && len > 30) b[30] ^= 0x10;
       t = Txn();
       t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("isl", 2, isl);
+      if (v_fab) *v_fab << beats_hex(std::vector<uint8_t>(b, b + len), isl, 2);
       return true;
     });
     sb_loc.model([this](Txn& t) {
@@ -108,6 +175,7 @@ struct Pe {
       if (!mcast_pop_loc(&m, b, sizeof b, &len, &user)) return false;
       t = Txn();
       t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("tuser", 12, user);
+      if (v_loc) *v_loc << beats_hex(std::vector<uint8_t>(b, b + len), user, 12);
       return true;
     });
     sb_ocpl.model([this](Txn& t) {
@@ -116,6 +184,11 @@ struct Pe {
       t = Txn();
       t.add("port", 3, c.port).add("tag", 8, c.tag).add("status", 2, c.status).add("n_ok", 8, c.n_ok)
           .add("n_fail", 8, c.n_fail).add("fail_bmp", 8, c.fail_bmp);
+      if (v_ocpl) {
+        BitVec v;
+        v.add(c.port, 3), v.add(c.tag, 8), v.add(c.status, 2), v.add(c.n_ok, 8), v.add(c.n_fail, 8), v.add(c.fail_bmp, 8);
+        *v_ocpl << v.hex() << "\n";
+      }
       return true;
     });
     sb_fcpl.model([this](Txn& t) {
@@ -124,6 +197,11 @@ struct Pe {
       t = Txn();
       t.add("dst_sw", 8, c.dst_sw).add("src_sw", 8, c.src_sw).add("mtid", 8, c.mtid).add("status", 2, c.status)
           .add("n_ok", 8, c.n_ok).add("n_fail", 8, c.n_fail);
+      if (v_fcpl) {
+        BitVec v;
+        v.add(c.dst_sw, 8), v.add(c.src_sw, 8), v.add(c.mtid, 8), v.add(c.status, 2), v.add(c.n_ok, 8), v.add(c.n_fail, 8);
+        *v_fcpl << v.hex() << "\n";
+      }
       return true;
     });
     mfab.on_capture = [this](const tb::Packet& p) {
@@ -158,15 +236,34 @@ struct Pe {
       } else {
         e.add("resp", 2, mcast_csr_read_err(&m, o.addr) ? 2 : 0);
         a.add("rdata", 32, data), e.add("rdata", 32, mcast_csr_read(&m, o.addr));
+        if (v_rd) {
+          BitVec v;
+          v.add(mcast_csr_read(&m, o.addr), 32), v.add(mcast_csr_read_err(&m, o.addr) ? 2 : 0, 2);
+          *v_rd << v.hex() << "\n";
+        }
       }
       if (a != e)
         h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
                "  expected: " + e.str() + "\n  actual  : " + a.str());
       h.outputs++;
     };
+    const std::string vd = h.opt.get("vectors");
+    if (!vd.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(vd, ec);
+      v_stim.reset(new std::ofstream(vd + "/stim.hex"));
+      v_outs.reset(new std::ofstream(vd + "/outs.hex"));
+      v_fab.reset(new std::ofstream(vd + "/exp_fab.hex"));
+      v_loc.reset(new std::ofstream(vd + "/exp_loc.hex"));
+      v_ocpl.reset(new std::ofstream(vd + "/exp_ocpl.hex"));
+      v_fcpl.reset(new std::ofstream(vd + "/exp_fcpl.hex"));
+      v_rd.reset(new std::ofstream(vd + "/exp_rd.hex"));
+      vec.reset(new VecAgent(*this));
+    }
     sim.reset(8);
   }
   ~Pe() {
+    vec.reset();
     h.extra("packets_in", double(pk_in));
     h.extra("packets_out", double(pk_out));
     mcast_free(&m);
