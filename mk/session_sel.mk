@@ -63,9 +63,20 @@ replay-session_sel: $(SS_BIN)
 	    tb/session_sel/session_sel_replay.v $(SS_RTL); \
 	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
 
-bench-session_sel: $(SS_BIN)
+$(B)/session_sel/bench_dist: tb/session_sel/bench_dist.c $(SS_CM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -Icmodel -o $@ tb/session_sel/bench_dist.c cmodel/session_sel.c -lm
+
+$(B)/session_sel/net: cmodel/session_sel_net.c $(SS_CM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -Icmodel -o $@ cmodel/session_sel_net.c cmodel/session_sel.c -lm
+
+bench-session_sel: $(SS_BIN) $(B)/session_sel/bench_dist $(B)/session_sel/net
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_session_sel.jsonl
 	$(SS_BIN) --scenario bench --no-stall --n 20000 --json $(REPORT)/bench_session_sel.jsonl | grep bench:
+	$(B)/session_sel/bench_dist $(REPORT)/session_sel_dist.json
+	$(B)/session_sel/net $(REPORT)/session_sel_net
+	$(PY) scripts/session_sel_plot.py $(REPORT)/session_sel_net
 
 sim-session_sel: $(SS_BIN)
 	$(SS_BIN) --seed $(SEED) --n $(N) $(if $(SCENARIO),--scenario $(SCENARIO)) \

@@ -242,6 +242,9 @@ module session_sel #(
     reg [1:0]   d_status;
     reg [TW-1:0] d_tsel;
     integer di, d_base;
+`ifdef FORMAL_FREE_HASH
+    (* anyseq *) wire [15:0] f_free_u;   // formal over-approximation of the mixer output
+`endif
     always @* begin
         d_ctrl  = qctrl_reg[s_desc_qp*17 +: 17];
         d_group = d_ctrl[4 +: GW];
@@ -255,7 +258,11 @@ module session_sel #(
         d_remap = d_gran == 2'd1 && !s_desc_first && qmsg_v_reg[s_desc_qp] && !d_use_stored;
         d_hkey  = (d_gran == 2'd2) ? ({8'd0, s_desc_dest_qpn} ^ {{(32-QW){1'b0}}, s_desc_qp}) : s_desc_key;
         d_k16   = d_hkey[15:0] ^ d_hkey[31:16] ^ gseed_reg[d_group*16 +: 16];
+`ifdef FORMAL_FREE_HASH
+        d_u     = f_free_u;
+`else
         d_u     = mix16(d_k16);
+`endif
         d_tot   = 12'd0;
         for (di = 0; di < NS; di = di + 1) d_tot = d_tot + {4'd0, w_all[(d_base + di)*8 +: 8]};
         d_prod  = {12'd0, d_u} * {16'd0, d_tot};
@@ -421,7 +428,9 @@ module session_sel #(
 
     // scratch
     reg [TW-1:0] f_t_s;
-    reg [15:0]   fb_v;
+    reg [15:0]   fb_v, outst_after_desc;
+    reg [9:0]    fb_crtt;
+    reg          fb_known;
     reg [31:0]   rtt_p;
     reg [2:0]    wr_cls;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -436,7 +445,12 @@ module session_sel #(
     reg [9:0]    e_vc, e_c;
     reg          e_add_cond, e_rem_cond;
     reg [7:0]    e_hm;
+    reg [4:0]    e_nadd, e_nrem;          // events of this tick (added to the counters once)
+    reg [8:0]    e_nkey, e_ndone, e_nto;
     integer ni, nj, nt;
+`ifdef FORMAL
+    reg [NT-1:0] n_mark_at_tick;   // the marks the tick consumed (formal property p3)
+`endif
 
     always @* begin
         n_tick_p = tick_p_reg; n_rtt_min = rtt_min_reg; n_rtt_k = rtt_k_reg; n_drain_to = drain_to_reg;
@@ -452,6 +466,10 @@ module session_sel #(
         n_drain = drain_reg; n_state = state_reg; n_wsw = wsw_reg; n_alpha = alpha_reg;
         n_crtt = crtt_reg; n_mark = mark_reg; n_pkts = pkts_reg;
         reg_wr_err = 1'b0;
+        ni = 0; nj = 0; nt = 0;   // loop variables: assigned on every path (no latch)
+`ifdef FORMAL
+        n_mark_at_tick = {NT{1'b0}};
+`endif
 
         // 1. decision
         if (desc_fire) begin
@@ -462,13 +480,19 @@ module session_sel #(
                 if (d_status == 2'd2) n_ctr[C_NOSESS*32 +: 32] = n_ctr[C_NOSESS*32 +: 32] + 32'd1;
                 else begin
                     n_ctr[C_DEC*32 +: 32] = n_ctr[C_DEC*32 +: 32] + 32'd1;
-                    n_pkts[d_tsel*32 +: 32] = n_pkts[d_tsel*32 +: 32] + 32'd1;
-                    if (n_outst[d_tsel*16 +: 16] != 16'hffff)
-                        n_outst[d_tsel*16 +: 16] = n_outst[d_tsel*16 +: 16] + 16'd1;
-                    if (d_gran == 2'd1) begin
-                        n_qmsg_v[s_desc_qp] = 1'b1;
-                        n_qmsg_s[s_desc_qp*SW +: SW] = d_sel;
-                    end
+                    // per-slot compare instead of a variable part-select write (synthesis)
+                    for (ni = 0; ni < NT; ni = ni + 1)
+                        if (ni[TW-1:0] == d_tsel) begin
+                            n_pkts[ni*32 +: 32] = n_pkts[ni*32 +: 32] + 32'd1;
+                            if (n_outst[ni*16 +: 16] != 16'hffff)
+                                n_outst[ni*16 +: 16] = n_outst[ni*16 +: 16] + 16'd1;
+                        end
+                    if (d_gran == 2'd1)
+                        for (ni = 0; ni < NQ; ni = ni + 1)
+                            if (ni[QW-1:0] == s_desc_qp) begin
+                                n_qmsg_v[ni] = 1'b1;
+                                n_qmsg_s[ni*SW +: SW] = d_sel;
+                            end
                 end
             end
         end
@@ -483,33 +507,34 @@ module session_sel #(
         f_t_s = {s_fb_group, s_fb_sess};
         fb_v  = s_fb_value;
         rtt_p = 32'd0;
+        // outstanding count of the named session after this cycle's decision
+        outst_after_desc = outst_reg[f_t_s*16 +: 16];
+        if (desc_fire && d_ok && d_tsel == f_t_s && outst_after_desc != 16'hffff)
+            outst_after_desc = outst_after_desc + 16'd1;
+        if (fb_v > n_rtt_min) begin
+            rtt_p = ({16'd0, fb_v - n_rtt_min} * {16'd0, n_rtt_k}) >> n_rtt_s;
+            fb_crtt = (rtt_p > 32'd1023) ? 10'd1023 : rtt_p[9:0];
+        end else begin
+            fb_crtt = 10'd0;
+        end
+        fb_known = state_reg[f_t_s*2 +: 2] != ST_INVALID;   // the decision changes no state
         if (fb_fire) begin
-            if (n_state[f_t_s*2 +: 2] == ST_INVALID) begin
-                n_ctr[C_FBUNK*32 +: 32] = n_ctr[C_FBUNK*32 +: 32] + 32'd1;
-            end else begin
+            if (!fb_known) n_ctr[C_FBUNK*32 +: 32] = n_ctr[C_FBUNK*32 +: 32] + 32'd1;
+            else begin
                 if (s_fb_type == 2'd0 || s_fb_type == 2'd3) begin
-                    if (fb_v > n_outst[f_t_s*16 +: 16]) begin
-                        n_outst[f_t_s*16 +: 16] = 16'd0;
-                        n_ctr[C_ACKUF*32 +: 32] = n_ctr[C_ACKUF*32 +: 32] + 32'd1;
-                    end else begin
-                        n_outst[f_t_s*16 +: 16] = n_outst[f_t_s*16 +: 16] - fb_v;
-                    end
                     n_ctr[C_ACK*32 +: 32] = n_ctr[C_ACK*32 +: 32] + 32'd1;
+                    if (fb_v > outst_after_desc) n_ctr[C_ACKUF*32 +: 32] = n_ctr[C_ACKUF*32 +: 32] + 32'd1;
                 end
-                if (s_fb_type == 2'd1 || s_fb_type == 2'd3) begin
-                    n_mark[f_t_s] = 1'b1;
-                    n_ctr[C_CNP*32 +: 32] = n_ctr[C_CNP*32 +: 32] + 32'd1;
-                end
-                if (s_fb_type == 2'd2) begin
-                    if (fb_v > n_rtt_min) begin
-                        rtt_p = ({16'd0, fb_v - n_rtt_min} * {16'd0, n_rtt_k}) >> n_rtt_s;
-                        n_crtt[f_t_s*10 +: 10] = (rtt_p > 32'd1023) ? 10'd1023 : rtt_p[9:0];
-                    end else begin
-                        n_crtt[f_t_s*10 +: 10] = 10'd0;
-                    end
-                    n_ctr[C_RTT*32 +: 32] = n_ctr[C_RTT*32 +: 32] + 32'd1;
-                end
+                if (s_fb_type == 2'd1 || s_fb_type == 2'd3) n_ctr[C_CNP*32 +: 32] = n_ctr[C_CNP*32 +: 32] + 32'd1;
+                if (s_fb_type == 2'd2) n_ctr[C_RTT*32 +: 32] = n_ctr[C_RTT*32 +: 32] + 32'd1;
             end
+            for (ni = 0; ni < NT; ni = ni + 1)
+                if (ni[TW-1:0] == f_t_s && fb_known) begin
+                    if (s_fb_type == 2'd0 || s_fb_type == 2'd3)
+                        n_outst[ni*16 +: 16] = (fb_v > n_outst[ni*16 +: 16]) ? 16'd0 : n_outst[ni*16 +: 16] - fb_v;
+                    if (s_fb_type == 2'd1 || s_fb_type == 2'd3) n_mark[ni] = 1'b1;
+                    if (s_fb_type == 2'd2) n_crtt[ni*10 +: 10] = fb_crtt;
+                end
         end
 
         // 4. CSR write
@@ -539,52 +564,66 @@ module session_sel #(
                             n_n_min = reg_wr_data[11:8]; n_h = reg_wr_data[23:16];
                         end
                     endcase
-                    A_QP: begin
-                        n_qctrl[wr_q*17 +: 17] = {reg_wr_data[16], 3'd0, reg_wr_data[12], 2'd0,
-                                                  reg_wr_data[9:8], 4'd0, 4'd0} ;
-                        n_qctrl[wr_q*17 + 4 +: GW] = reg_wr_data[4 +: GW];
-                        n_qctrl[wr_q*17] = reg_wr_data[0];
-                        n_qmsg_v[wr_q] = 1'b0;
+                    A_QP:
+                        for (ni = 0; ni < NQ; ni = ni + 1)
+                            if (ni[QW-1:0] == wr_q) begin
+                                n_qctrl[ni*17 +: 17] = {reg_wr_data[16], 3'd0, reg_wr_data[12], 2'd0,
+                                                        reg_wr_data[9:8], 8'd0};
+                                n_qctrl[ni*17 + 4 +: GW] = reg_wr_data[4 +: GW];
+                                n_qctrl[ni*17] = reg_wr_data[0];
+                                n_qmsg_v[ni] = 1'b0;
+                            end
+                    A_GRP: begin
+                        if (reg_wr_addr[5:0] > 6'h20) wr_ok = 1'b0;   // HOLD_LEFT, STAT: read-only
+                        for (ni = 0; ni < NG; ni = ni + 1)
+                            if (ni[GW-1:0] == wr_g) begin
+                                case (reg_wr_addr[5:0])
+                                    6'h00: n_gsrc[ni*32 +: 32] = reg_wr_data;
+                                    6'h04: n_gdst[ni*32 +: 32] = reg_wr_data;
+                                    6'h08: n_gdqpn[ni*24 +: 24] = reg_wr_data[23:0];
+                                    6'h0c: n_grxqpn[ni*24 +: 24] = reg_wr_data[23:0];
+                                    6'h10: n_gsw[ni] = reg_wr_data[0];
+                                    6'h14: n_gcost[ni*16 +: 16] = reg_wr_data[15:0];
+                                    6'h18: n_gtcost[ni*16 +: 16] = reg_wr_data[15:0];
+                                    6'h1c: n_gseed[ni*16 +: 16] = reg_wr_data[15:0];
+                                    6'h20: begin
+                                        if (reg_wr_data[0] && n_gadd[ni]) begin
+                                            n_gadd[ni] = 1'b0;
+                                            n_ghold[ni*16 +: 16] = n_hold;
+                                        end
+                                        if (reg_wr_data[1] && n_grem[ni]) begin
+                                            n_grem[ni] = 1'b0;
+                                            n_ghold[ni*16 +: 16] = n_hold;
+                                        end
+                                        if (reg_wr_data[2]) n_gkexp[ni] = 1'b0;
+                                    end
+                                    default: ;
+                                endcase
+                            end
                     end
-                    A_GRP: case (reg_wr_addr[5:0])
-                        6'h00: n_gsrc[wr_g*32 +: 32] = reg_wr_data;
-                        6'h04: n_gdst[wr_g*32 +: 32] = reg_wr_data;
-                        6'h08: n_gdqpn[wr_g*24 +: 24] = reg_wr_data[23:0];
-                        6'h0c: n_grxqpn[wr_g*24 +: 24] = reg_wr_data[23:0];
-                        6'h10: n_gsw[wr_g] = reg_wr_data[0];
-                        6'h14: n_gcost[wr_g*16 +: 16] = reg_wr_data[15:0];
-                        6'h18: n_gtcost[wr_g*16 +: 16] = reg_wr_data[15:0];
-                        6'h1c: n_gseed[wr_g*16 +: 16] = reg_wr_data[15:0];
-                        6'h20: begin
-                            if (reg_wr_data[0] && n_gadd[wr_g]) begin
-                                n_gadd[wr_g] = 1'b0;
-                                n_ghold[wr_g*16 +: 16] = n_hold;
+                    A_SESS: begin
+                        if (reg_wr_addr[5:0] > 6'h0c) wr_ok = 1'b0;   // statistics: read-only
+                        for (ni = 0; ni < NT; ni = ni + 1)
+                            if (ni[TW-1:0] == wr_t) begin
+                                case (reg_wr_addr[5:0])
+                                    6'h00: begin
+                                        n_sport[ni*16 +: 16] = reg_wr_data[15:0];
+                                        n_dport[ni*16 +: 16] = reg_wr_data[31:16];
+                                    end
+                                    6'h04: begin
+                                        n_state[ni*2 +: 2] = reg_wr_data[1:0];
+                                        n_alpha[ni*10 +: 10] = 10'd0;
+                                        n_crtt[ni*10 +: 10] = 10'd0;
+                                        n_mark[ni] = 1'b0;
+                                        n_outst[ni*16 +: 16] = 16'd0;
+                                        n_drain[ni*16 +: 16] = 16'd0;
+                                    end
+                                    6'h08: n_wsw[ni*8 +: 8] = reg_wr_data[7:0];
+                                    6'h0c: n_keyt[ni*16 +: 16] = reg_wr_data[15:0];
+                                    default: ;
+                                endcase
                             end
-                            if (reg_wr_data[1] && n_grem[wr_g]) begin
-                                n_grem[wr_g] = 1'b0;
-                                n_ghold[wr_g*16 +: 16] = n_hold;
-                            end
-                            if (reg_wr_data[2]) n_gkexp[wr_g] = 1'b0;
-                        end
-                        default: wr_ok = 1'b0;
-                    endcase
-                    A_SESS: case (reg_wr_addr[5:0])
-                        6'h00: begin
-                            n_sport[wr_t*16 +: 16] = reg_wr_data[15:0];
-                            n_dport[wr_t*16 +: 16] = reg_wr_data[31:16];
-                        end
-                        6'h04: begin
-                            n_state[wr_t*2 +: 2] = reg_wr_data[1:0];
-                            n_alpha[wr_t*10 +: 10] = 10'd0;
-                            n_crtt[wr_t*10 +: 10] = 10'd0;
-                            n_mark[wr_t] = 1'b0;
-                            n_outst[wr_t*16 +: 16] = 16'd0;
-                            n_drain[wr_t*16 +: 16] = 16'd0;
-                        end
-                        6'h08: n_wsw[wr_t*8 +: 8] = reg_wr_data[7:0];
-                        6'h0c: n_keyt[wr_t*16 +: 16] = reg_wr_data[15:0];
-                        default: wr_ok = 1'b0;
-                    endcase
+                    end
                     default: wr_ok = 1'b0;
                 endcase
             end
@@ -600,6 +639,7 @@ module session_sel #(
         e_hm = (n_h == 8'd0) ? 8'd1 : n_h;
         e_act = 5'd0; e_hi = 5'd0; e_lo = 5'd0; e_vict = {SW{1'b0}}; e_vc = 10'd0; e_c = 10'd0;
         e_add_cond = 1'b0; e_rem_cond = 1'b0;
+        e_nadd = 5'd0; e_nrem = 5'd0; e_nkey = 9'd0; e_ndone = 9'd0; e_nto = 9'd0;
         if (tick) begin
             // step A: events per group
             for (ni = 0; ni < NG; ni = ni + 1) begin
@@ -628,18 +668,24 @@ module session_sel #(
                     if (n_gapc[ni*8 +: 8] >= e_hm) begin
                         n_gadd[ni] = 1'b1;
                         n_gapc[ni*8 +: 8] = 8'd0;
-                        n_ctr[C_ADD*32 +: 32] = n_ctr[C_ADD*32 +: 32] + 32'd1;
+                        e_nadd = e_nadd + 5'd1;
                     end else if (n_grpc[ni*8 +: 8] >= e_hm) begin
                         n_grem[ni] = 1'b1;
                         n_grpc[ni*8 +: 8] = 8'd0;
                         n_gvict[ni*SW +: SW] = e_vict;
-                        n_state[(ni*NS + {{(32-SW){1'b0}}, e_vict})*2 +: 2] = ST_DRAINING;
-                        n_drain[(ni*NS + {{(32-SW){1'b0}}, e_vict})*16 +: 16] = n_drain_to;
-                        n_ctr[C_REM*32 +: 32] = n_ctr[C_REM*32 +: 32] + 32'd1;
+                        for (nj = 0; nj < NS; nj = nj + 1)
+                            if (nj[SW-1:0] == e_vict) begin
+                                n_state[(ni*NS + nj)*2 +: 2] = ST_DRAINING;
+                                n_drain[(ni*NS + nj)*16 +: 16] = n_drain_to;
+                            end
+                        e_nrem = e_nrem + 5'd1;
                     end
                 end
             end
             // step B: per session
+`ifdef FORMAL
+            n_mark_at_tick = n_mark;
+`endif
             for (ni = 0; ni < NT; ni = ni + 1) begin
                 if (n_mark[ni]) begin
                     n_alpha[ni*10 +: 10] = n_alpha[ni*10 +: 10] + ((10'd1023 - n_alpha[ni*10 +: 10]) >> n_g);
@@ -657,21 +703,26 @@ module session_sel #(
                         n_state[ni*2 +: 2] = ST_EXPIRED;
                         n_gkexp[ni / NS] = 1'b1;
                         n_gexps[(ni / NS)*SW +: SW] = ni[SW-1:0];
-                        n_ctr[C_KEYEXP*32 +: 32] = n_ctr[C_KEYEXP*32 +: 32] + 32'd1;
+                        e_nkey = e_nkey + 9'd1;
                     end
                 end
                 if (n_state[ni*2 +: 2] == ST_DRAINING) begin
                     if (n_outst[ni*16 +: 16] == 16'd0) begin
                         n_state[ni*2 +: 2] = ST_INVALID;
-                        n_ctr[C_DRDONE*32 +: 32] = n_ctr[C_DRDONE*32 +: 32] + 32'd1;
+                        e_ndone = e_ndone + 9'd1;
                     end else if (n_drain[ni*16 +: 16] == 16'd0) begin
                         n_state[ni*2 +: 2] = ST_INVALID;
-                        n_ctr[C_DRTO*32 +: 32] = n_ctr[C_DRTO*32 +: 32] + 32'd1;
+                        e_nto = e_nto + 9'd1;
                     end else begin
                         n_drain[ni*16 +: 16] = n_drain[ni*16 +: 16] - 16'd1;
                     end
                 end
             end
+            n_ctr[C_ADD*32 +: 32]    = n_ctr[C_ADD*32 +: 32] + {27'd0, e_nadd};
+            n_ctr[C_REM*32 +: 32]    = n_ctr[C_REM*32 +: 32] + {27'd0, e_nrem};
+            n_ctr[C_KEYEXP*32 +: 32] = n_ctr[C_KEYEXP*32 +: 32] + {23'd0, e_nkey};
+            n_ctr[C_DRDONE*32 +: 32] = n_ctr[C_DRDONE*32 +: 32] + {23'd0, e_ndone};
+            n_ctr[C_DRTO*32 +: 32]   = n_ctr[C_DRTO*32 +: 32] + {23'd0, e_nto};
         end
     end
 
