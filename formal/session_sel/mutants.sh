@@ -5,7 +5,7 @@ mutant rtl/session_sel/session_sel.v session_sel_le.v \
     's/if (!d_found \&\& d_t < d_pre) begin/if (!d_found \&\& d_t <= d_pre) begin \/\/ MUTANT: <=/' || return 1
 # bug2: a decision counts twice in its session's packet counter (p4)
 mutant rtl/session_sel/session_sel.v session_sel_cnt.v \
-    "s/n_pkts\[d_tsel\*32 +: 32\] = n_pkts\[d_tsel\*32 +: 32\] + 32'd1;/n_pkts[d_tsel*32 +: 32] = n_pkts[d_tsel*32 +: 32] + 32'd2; \/\/ MUTANT: +2/" || return 1
+    "s/n_pkts\[ni\*32 +: 32\] = n_pkts\[ni\*32 +: 32\] + 32'd1;/n_pkts[ni*32 +: 32] = n_pkts[ni*32 +: 32] + 32'd2; \/\/ MUTANT: +2/" || return 1
 # bug3: no eligible session is not reported: the decision goes out with status OK (p2)
 mutant rtl/session_sel/session_sel.v session_sel_nosess.v \
     "s/else if (!d_found) d_status = 2'd2;/else if (1'b0) d_status = 2'd2; \/\/ MUTANT: no error/" || return 1
