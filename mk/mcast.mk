@@ -7,8 +7,8 @@ MCAST_TB     := $(B)/mcast/tb_mcast
 MCAST_JSON   := $(REPORT)/lockstep_mcast.jsonl
 MCAST_LINT   := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/mcast --top-module mcast_pe
 # lockstep sizes (CI): 20 seeds x (random + system) inputs; see docs/mcast.md section 8
-MCAST_N_RANDOM ?= 30000
-MCAST_N_SYSTEM ?= 25000
+MCAST_N_RANDOM ?= 50000
+MCAST_N_SYSTEM ?= 60000
 
 .PHONY: lint-mcast cmodel-test-mcast lockstep-mcast lockstep-quick-mcast selftest-mcast sim-mcast
 

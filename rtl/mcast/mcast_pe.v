@@ -145,8 +145,8 @@ module mcast_pe #(
                S_TIMEOUT = 17, S_CH_TO = 18, S_REROUTE = 19, S_OVERSIZE = 20, S_NOTMEM = 21,
                S_PROTO = 22;
 
-    // parameter checks (simulation; synthesis ignores the initial block)
-    // synthesis translate_off
+    // parameter checks (simulation and lint; Yosys defines SYNTHESIS and skips them)
+`ifndef SYNTHESIS
     initial begin
         if (L < 2 || L > 8) $fatal(1, "mcast_pe: NUM_PORTS must be 2..8");
         if (K < 2 || K > 4) $fatal(1, "mcast_pe: NUM_ISL must be 2..4");
@@ -158,7 +158,7 @@ module mcast_pe #(
         if (MAX_LEN < 16 || MAX_LEN > 256 || (MAX_LEN % 8) != 0) $fatal(1, "mcast_pe: MAX_LEN");
         if (DATA_WIDTH != 64) $fatal(1, "mcast_pe: DATA_WIDTH must be 64");
     end
-    // synthesis translate_on
+`endif
 
     // ------------------------------------------------------------------ CSR interface
     wire        reg_wr_en;
@@ -189,7 +189,7 @@ module mcast_pe #(
     reg [NG-1:0] grp_valid;
     reg [L-1:0]  grp_member [0:NG-1];
     reg [3:0]    tree_nrec [0:NG-1];
-    reg [31:0]   tree [0:NG*NR-1];
+    reg [31:0]   tree [0:NG*8-1];       // stride 8 records per group
     reg [9:0]    route [0:NSW-1];
     reg [31:0]   stat [0:NS-1];
     reg [15:0]   root_seq;
@@ -224,7 +224,7 @@ module mcast_pe #(
     reg [1:0]      dd_rr [0:NG-1];
 
     // packet buffers
-    reg [63:0] mem [0:NBUF*WORDS-1];
+    reg [63:0] mem [0:(1<<MIW)-1];     // NBUF buffers of WORDS words (rounded up to a power of two)
     reg [63:0] hw [0:7];               // first 64 bytes of the frame being received
 
     // ------------------------------------------------------------------ FSM
@@ -382,23 +382,27 @@ module mcast_pe #(
     wire        grp_ok = grp_in && grp_valid[grp6];
     wire [7:0]  c_nrec = rx_fab ? f_nrec : {4'd0, tree_nrec[grp6]};
     wire [7:0]  c_root = rx_fab ? hb[20] : my_sw_reg;
-    reg  [7:0]  c_sw [0:NR-1];
-    reg  [7:0]  c_size [0:NR-1];
-    reg  [15:0] c_bmp [0:NR-1];
+    reg  [7:0]  c_sw [0:7];
+    reg  [7:0]  c_size [0:7];
+    reg  [15:0] c_bmp [0:7];
     reg  [7:0]  c_starts;
     reg         c_mal, c_unk, c_loop;
     reg  [7:0]  c_decl_all, c_decl_ch;    // popcounts of records [0, n) and [1, n)
     integer ci, cq, cpos;
     always @* begin
-        for (ci = 0; ci < NR; ci = ci + 1) begin
-            if (rx_fab) begin
+        for (ci = 0; ci < 8; ci = ci + 1) begin
+            if (ci >= NR) begin
+                c_sw[ci]   = 8'd0;
+                c_size[ci] = 8'd0;
+                c_bmp[ci]  = 16'd0;
+            end else if (rx_fab) begin
                 c_sw[ci]   = hb[26 + 4 * ci];
                 c_size[ci] = hb[27 + 4 * ci];
                 c_bmp[ci]  = {hb[28 + 4 * ci], hb[29 + 4 * ci]};
             end else begin
-                c_sw[ci]   = tree[grp6 * NR + ci][31:24];
-                c_size[ci] = tree[grp6 * NR + ci][23:16];
-                c_bmp[ci]  = tree[grp6 * NR + ci][15:0];
+                c_sw[ci]   = tree[grp6 * 8 + ci][31:24];
+                c_size[ci] = tree[grp6 * 8 + ci][23:16];
+                c_bmp[ci]  = tree[grp6 * 8 + ci][15:0];
             end
         end
         c_mal = (c_nrec == 8'd0) || (c_nrec > NR_I[7:0]) || (c_sw[0] != my_sw_reg) || (c_size[0] != c_nrec);
@@ -415,6 +419,7 @@ module mcast_pe #(
         end
         c_unk = 1'b0;
         c_loop = 1'b0;
+        cq = 0;
         c_decl_all = {3'd0, pop16(c_bmp[0])};
         c_decl_ch = 8'd0;
         for (ci = 1; ci < NR; ci = ci + 1) begin
@@ -601,6 +606,7 @@ module mcast_pe #(
         for (pi = 0; pi < 2; pi = pi + 1) begin
             csr_a = (pi == 0) ? reg_rd_addr : reg_wr_addr;
             csr_t = 32'd0;
+            cv = 0;
             case (csr_a)
                 16'h0000: csr_t = 32'h4D435354;
                 16'h0004: csr_t = {24'd0, my_sw_reg};
@@ -623,7 +629,7 @@ module mcast_pe #(
                                              : {16'd0, {(8-L){1'b0}}, grp_member[cv], 7'd0, grp_valid[cv]};
                     end else if (csr_a >= 16'h0400 && csr_a < 16'h0C00) begin
                         cv = ({16'd0, csr_a} - 32'h0400) / 32;
-                        if (cv < NG && {29'd0, csr_a[4:2]} < NR) csr_t = tree[cv * NR + {29'd0, csr_a[4:2]}];
+                        if (cv < NG && {29'd0, csr_a[4:2]} < NR) csr_t = tree[cv * 8 + {29'd0, csr_a[4:2]}];
                     end else if (csr_a >= 16'h0C00) begin
                         cv = ({16'd0, csr_a} - 32'h0C00) / 4;
                         if (cv < NSW) csr_t = {22'd0, route[cv]};
@@ -670,7 +676,7 @@ module mcast_pe #(
                 dd_rr[i] <= 2'd0;
             end
             for (i = 0; i < NG; i = i + 1)
-                for (j = 0; j < NR; j = j + 1) tree[i * NR + j] <= 32'd0;
+                for (j = 0; j < 8; j = j + 1) tree[i * 8 + j] <= 32'd0;
             for (i = 0; i < NSW; i = i + 1) route[i] <= 10'd0;
             for (i = 0; i < NS; i = i + 1) stat[i] <= 32'd0;
             root_seq <= 16'd0;
@@ -709,7 +715,7 @@ module mcast_pe #(
                                 grp_member[wa_g[GIW-1:0]] <= wval[8 +: L];
                             end
                         end else if (reg_wr_addr >= 16'h0400 && reg_wr_addr < 16'h0C00) begin
-                            tree[wa_t * NR + {29'd0, reg_wr_addr[4:2]}] <= wval;
+                            tree[wa_t * 8 + {29'd0, reg_wr_addr[4:2]}] <= wval;
                         end else begin
                             route[wa_s[SIW-1:0]] <= wval[9:0] & 10'h333;
                         end
@@ -789,7 +795,7 @@ module mcast_pe #(
             ST_CHECK: begin
                 state <= ST_IDLE;
                 cur_has_e <= 1'b0;
-                for (i = 0; i < NR; i = i + 1) begin
+                for (i = 0; i < 8; i = i + 1) begin
                     rec_sw[i] <= c_sw[i];
                     rec_size[i] <= c_size[i];
                     rec_bmp[i] <= c_bmp[i];
@@ -1121,4 +1127,140 @@ module mcast_pe #(
             endcase
         end
     end
+
+`ifdef FORMAL
+    // ------------------------------------------------------------------ formal properties
+    // (formal/mcast/mcast_pe.sby, k-induction at small parameters; docs/mcast.md §9)
+    // Ghost f_decl[e]: the endpoints a non-posted multicast declared when entry e was allocated
+    // (root: local targets + every node of the switch list; relay: every node of its records).
+    reg        f_past_valid = 1'b0;
+    wire f_loc_pass = !(rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop);
+    wire f_fab_pass = !(rx_len > BUFB16) && !(rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
+                      f_type > 4'd1 || hb[19] != my_sw_reg) && grp_ok &&
+                      !(f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
+                        rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen) && !c_mal && !c_unk && !c_loop && !dd_hit;
+    reg  [7:0] f_decl [0:M-1];
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @* if (!f_past_valid) assume(rst);
+    integer fi, fk, fr;
+    always @(posedge clk)
+        if (state == ST_CHECK && !rst && free_e_ok && (rx_fab ? (f_fab_pass && f_type[0]) : (f_loc_pass && rx_user[3])))
+            for (fi = 0; fi < M; fi = fi + 1)
+                if (fe3 == fi[EIW-1:0]) f_decl[fi] <= rx_fab ? c_decl_all : loc_total;
+
+    // replication phase of the current entry: children not yet sent, local copies not yet sent
+    wire f_rch  = (state == ST_RCH) || (state == ST_EMIT && ret_state == ST_RCH);
+    wire f_rloc = (state == ST_RLOC) || (state == ST_EMIT && ret_state == ST_RLOC);
+    reg  [7:0] f_rem, f_dk, f_acc [0:M-1];
+    reg  [L-1:0] f_low;
+    always @* begin
+        f_rem = 8'd0;
+        f_dk = 8'd0;
+        if (f_rch) begin
+            for (fk = 1; fk < NR; fk = fk + 1)
+                if (fk >= it_k && fk < rec_n && rec_starts[fk]) begin
+                    f_dk = 8'd0;
+                    for (fr = 1; fr < NR; fr = fr + 1)
+                        if (fr >= fk && fr < fk + rec_size[fk]) f_dk = f_dk + {3'd0, pop16(rec_bmp[fr])};
+                    f_rem = f_rem + f_dk;
+                end
+            f_rem = f_rem + {4'd0, pop8({{(8-L){1'b0}}, cur_tgt})};
+        end
+        f_low = {L{1'b0}};
+        for (fk = 0; fk < L; fk = fk + 1) if (fk < it_k) f_low[fk] = 1'b1;
+        if (f_rloc) f_rem = f_rem + {4'd0, pop8({{(8-L){1'b0}}, cur_tgt & ~f_low})};
+        for (fi = 0; fi < M; fi = fi + 1) begin
+            f_acc[fi] = mot_nok[fi] + mot_nfail[fi] + {4'd0, pop8({{(8-L){1'b0}}, mot_pend[fi]})};
+            for (fk = 0; fk < NCH; fk = fk + 1)
+                if (mot_pch[fi][fk]) f_acc[fi] = f_acc[fi] + mot_chdecl[fi * NCH + fk];
+        end
+    end
+
+    always @(posedge clk) if (f_past_valid && !rst) begin
+        for (fi = 0; fi < M; fi = fi + 1) begin
+            // F1 accounting: answered + failed + outstanding (+ not yet sent) == declared; the
+            // outstanding count therefore never underflows or exceeds the declaration
+            if (mot_valid[fi]) begin
+                if (cur_has_e && cur_e == fi[3:0] && (f_rch || f_rloc))
+                    assert(f_acc[fi] + f_rem == f_decl[fi]);
+                else
+                    assert(f_acc[fi] == f_decl[fi]);
+                assert(mot_nch[fi] <= NCH);
+                for (fk = 0; fk < NCH; fk = fk + 1)
+                    if (fk >= mot_nch[fi]) assert(!mot_pch[fi][fk]);
+            end else begin
+                assert(mot_pend[fi] == {L{1'b0}} && mot_pch[fi] == {NCH{1'b0}});
+            end
+        end
+        // helper invariants of the replication phase
+        if ((f_rch || f_rloc || state == ST_REND) && cur_has_e) begin
+            assert(cur_e < M);
+            assert(mot_valid[ce3]);
+            assert(!mot_relay[ce3] || rx_fab);
+        end
+        if (f_rch && cur_has_e) assert(mot_pend[ce3] == {L{1'b0}});
+        if (f_rloc && cur_has_e) assert((mot_pend[ce3] & ~f_low) == {L{1'b0}});
+        if (f_rch) assert(it_k >= 1 && it_k <= NR && rec_n <= NR);
+        if (f_rch && cur_has_e) assert({1'b0, mot_nch[ce3]} + {1'b0, pop8({{(8-NR){1'b0}}, rec_starts & ~((8'd1 << it_k) - 8'd1)})} <= NCH);
+        if (f_rch) assert((rec_starts & 8'd1) == 8'd0 && (rec_starts >> rec_n) == 8'd0);
+        if (f_rloc) assert(it_k <= L);
+        if (state == ST_TRETRY || state == ST_TCHILD || (state == ST_EMIT && ret_state == ST_TRETRY)) begin
+            assert(cur_e < M && mot_valid[ce3]);
+        end
+        if (state == ST_TRETRY || (state == ST_EMIT && ret_state == ST_TRETRY)) assert(it_k <= L);
+        // F2 exactly one completion per non-posted multicast: a completion is built only for a
+        // valid entry with nothing outstanding and n_ok + n_fail == declared; the entry is freed
+        // (and its generation advanced) in the same step, so it cannot complete twice
+        if (state == ST_CPLE) begin
+            assert(cpl_e < M);
+            assert(mot_valid[cpe3]);
+            assert(mot_pend[cpe3] == {L{1'b0}} && mot_pch[cpe3] == {NCH{1'b0}});
+            assert(mot_nok[cpe3] + mot_nfail[cpe3] == f_decl[cpe3]);
+        end
+        assert(state <= ST_TNEXT);
+        if (state == ST_EMIT) assert(ret_state == ST_RCH || ret_state == ST_RLOC || ret_state == ST_TRETRY);
+        if (state == ST_CPLE || state == ST_CPLW) assert(ret_state == ST_IDLE || ret_state == ST_TNEXT);
+        if (state == ST_TNEXT || ((state == ST_CPLE || state == ST_CPLW) && ret_state == ST_TNEXT)) assert(cur_e < M);
+        assert(!(ocpl_valid_reg && fcpl_valid_reg));
+        if (ocpl_valid_reg || fcpl_valid_reg) assert(state == ST_CPLW);
+    end
+    // F3 stale or duplicate completions are ignored: no MOT state changes
+    always @(posedge clk)
+        if (f_past_valid && !rst && !$past(rst) && $past(state) == ST_IDLE) begin
+            if (($past(s_lcpl_valid) && !$past(lc_hit)) || (!$past(s_lcpl_valid) && $past(s_fcpl_valid) && !$past(fc_hit)))
+                for (fi = 0; fi < M; fi = fi + 1) begin
+                    assert(mot_valid[fi] == $past(mot_valid[fi]));
+                    assert(mot_pend[fi] == $past(mot_pend[fi]) && mot_pch[fi] == $past(mot_pch[fi]));
+                    assert(mot_nok[fi] == $past(mot_nok[fi]) && mot_nfail[fi] == $past(mot_nfail[fi]));
+                end
+        end
+    // F4 the split of a switch list loses and duplicates no record: every record 1..NREC-1 lies
+    // in exactly one child subtree, and the children's node counts add up to the list's
+    reg [3:0] f_cov;
+    reg [7:0] f_sum;
+    always @* begin
+        f_sum = 8'd0;
+        f_cov = 4'd0;
+        if (!c_mal) begin
+            for (fk = 1; fk < NR; fk = fk + 1)
+                if (c_starts[fk]) for (fr = 1; fr < NR; fr = fr + 1)
+                    if (fr >= fk && fr < fk + c_size[fk]) f_sum = f_sum + {3'd0, pop16(c_bmp[fr])};
+            for (fr = 1; fr < NR; fr = fr + 1) begin
+                f_cov = 4'd0;
+                for (fk = 1; fk < NR; fk = fk + 1)
+                    if (c_starts[fk] && fr >= fk && fr < fk + c_size[fk]) f_cov = f_cov + 4'd1;
+                if (fr < c_nrec) assert(f_cov == 4'd1);
+                else assert(f_cov == 4'd0);
+            end
+            assert(f_sum == c_decl_ch);
+        end
+    end
+    // cover: a completion with no failure, one after a timeout, a stale completion dropped
+    always @(posedge clk) if (f_past_valid && !rst) begin
+        cover(state == ST_CPLE && mot_nfail[cpe3] == 8'd0 && mot_nok[cpe3] != 8'd0);
+        cover(state == ST_CPLE && stat[S_TIMEOUT] != 32'd0 && mot_relay[cpe3]);
+        cover(stat[S_STALE] != 32'd0 && mot_valid != {M{1'b0}});
+        cover(state == ST_EMIT && em_fab && !em_last && cur_has_e);
+    end
+`endif
 endmodule

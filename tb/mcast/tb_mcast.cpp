@@ -538,7 +538,7 @@ struct Mc {  // one multicast, tracked by the scoreboard
   std::set<unsigned> targets;          // node = sw * NP + port
   std::map<unsigned, unsigned> got;    // node -> copies received
   std::map<unsigned, unsigned> link;   // link (sw * 4 + isl) -> copies
-  unsigned fab_copies = 0;
+  unsigned fab_copies = 0, tree_copies = 0;
   bool done = false, link_down = false;
 };
 
@@ -710,6 +710,9 @@ struct Fabric {
       if (got != want) h.fail("node", "property: member " + std::to_string(t) + " received " + std::to_string(got) + " copies, expected " + std::to_string(want));
     }
     if (mc.np && !mc.done) h.fail("originator", "property: no completion for a non-posted multicast");
+    if (mc.fab_copies != mc.tree_copies)  // N-1 encapsulated copies (¶0082): one per tree edge
+      h.fail("fabric", "property: " + std::to_string(mc.fab_copies) + " encapsulated copies, the tree has " +
+                           std::to_string(mc.tree_copies) + " edges");
     if (!mc.link_down)
       for (auto& kv : mc.link)
         if (kv.second > 1) h.fail("fabric", "property: more than one copy of a multicast on link " + std::to_string(kv.first));
@@ -724,6 +727,11 @@ struct Fabric {
     for (unsigned q = 0; q < NSW; q++)
       for (unsigned pp = 0; pp < NP; pp++)
         if ((member[g][q] >> pp & 1u) && !(q == s && pp == port)) mc.targets.insert(q * NP + pp);
+    {
+      std::vector<mcast_rec> t;
+      build(g, s, s, t);
+      mc.tree_copies = unsigned(t.size()) - 1;
+    }
     if (np) {
       if (np_by_tag.count(s * 256 + mc.tag)) np = mc.np = 0;
       else np_by_tag[s * 256 + mc.tag] = id, inflight_np++;
