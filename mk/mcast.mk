@@ -73,3 +73,23 @@ replay-mcast: $(MCAST_TB)
 	    tb/mcast/mcast_pe_replay.v $(MCAST_RTL); \
 	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
 REPLAY_TARGETS += replay-mcast
+
+# packet oracle: RTL-emitted encapsulated frames decoded by tshark + scripts/mcast.lua vs scapy/struct
+.PHONY: oracles-mcast bench-mcast
+oracles-mcast: $(MCAST_TB)
+	@mkdir -p $(B)/pcap
+	$(MCAST_TB) --seed 7 --scenario system --n 3000 --pcap-out $(B)/pcap/mcast_sys --quiet
+	$(PY) scripts/mcast_pcap.py $(B)/pcap/mcast_sys_fab.pcap
+
+$(B)/mcast/bench_replicas: tb/mcast/bench_replicas.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -o $@ $<
+
+# throughput of one engine (--no-stall) and fabric replicas engine vs source-side unicast
+bench-mcast: $(MCAST_TB) $(B)/mcast/bench_replicas
+	@mkdir -p $(REPORT)
+	$(MCAST_TB) --scenario bench --no-stall --n 2000 --quiet --json $(REPORT)/bench_mcast.jsonl | grep bench:
+	$(B)/mcast/bench_replicas 2000 | tee $(REPORT)/bench_mcast_replicas.txt
+
+ORACLE_TARGETS += oracles-mcast
+BENCH_TARGETS  += bench-mcast

@@ -321,7 +321,8 @@ struct Pe {
 static std::vector<uint8_t> mc_frame(tb::Rng& r, unsigned grp, size_t len, uint32_t id) {
   std::vector<uint8_t> f = r.bytes(len);
   f[0] = 0x01, f[1] = 0x00, f[2] = 0x5E, f[3] = 0x7F, f[4] = 0x00, f[5] = uint8_t(grp);
-  f[12] = 0x08, f[13] = 0x00;
+  f[6] &= 0xFE;              // unicast source MAC
+  f[12] = 0x88, f[13] = 0xB6;  // inner payload: local experimental EtherType 2
   if (len >= 18)
     for (int i = 0; i < 4; i++) f[14 + size_t(i)] = uint8_t(id >> (24 - 8 * i));
   return f;
@@ -836,6 +837,38 @@ static void scenario_system(tb::Harness& h) {
   h.note("system: %u multicasts, %" PRIu64 " node copies, %" PRIu64 " completions\n", fab.next_id - 1, fab.delivered, fab.completions);
 }
 
+// ------------------------------------------------------------------ scenario: bench (throughput)
+// --no-stall: posted 64-byte local multicasts back to back, (a) 4 child switches + 7 local
+// members (4 encapsulated + 7 local copies per frame), (b) 1 local member only.
+static void scenario_bench(tb::Harness& h) {
+  for (int c = 0; c < 2; c++) {
+    Pe p(h);
+    p.wr(MCAST_CSR_SWITCH, 0);
+    for (unsigned s = 1; s <= 4; s++) p.wr(MCAST_CSR_ROUTE + 4 * s, 1u | (s % 4) << 4);
+    p.wr(MCAST_CSR_GROUP, 1u | (c == 0 ? 0xFFu : 0x3u) << 8);
+    const unsigned nrec = c == 0 ? 5 : 1;
+    p.wr(MCAST_CSR_TREE, nrec << 16);
+    for (unsigned s = 1; s < nrec; s++) p.wr(MCAST_CSR_TREE + 4 * s, s << 24 | 1u << 16 | 0x00FFu);
+    p.wr(MCAST_CSR_GROUP + 4, nrec);
+    p.csr_wait();
+    const uint64_t c0 = p.sim.cycle(), in0 = p.loc.beats;
+    const uint64_t n = std::max<uint64_t>(10, h.opt.n / 2);
+    for (uint64_t i = 0; i < n; i++) p.loc.push(mc_frame(h.rng, 0, 64, uint32_t(i)), MCAST_LOC_USER(0, 0, 0));
+    p.sim.run_until([&] { return !p.loc.busy() && !p.mfab.mid_packet() && !p.mloc.mid_packet() &&
+                                 p.mloc.packets == n * (c == 0 ? 7 : 1); }, "bench");
+    const double cyc = double(p.sim.cycle() - c0), ob = double(p.mfab.beats + p.mloc.beats);
+    h.note("bench: %s: %" PRIu64 " frames in %.0f cycles: %.4f frames/cycle in, %.3f input beats/cycle, "
+           "%.3f output beats/cycle (m_axis_fab + m_axis_loc), %.1f cycles per frame\n",
+           c == 0 ? "4 children + 7 local copies" : "1 local copy", n, cyc, double(n) / cyc,
+           double(p.loc.beats - in0) / cyc, ob / cyc, cyc / double(n));
+    std::printf("bench: mcast_pe %s: %.4f frames/cycle, %.3f output beats/cycle, %.1f cycles/frame\n",
+                c == 0 ? "4 children + 7 local copies" : "1 local copy", double(n) / cyc, ob / cyc, cyc / double(n));
+    h.extra(c == 0 ? "fanout11_frames_per_cycle" : "fanout1_frames_per_cycle", double(n) / cyc);
+    h.extra(c == 0 ? "fanout11_out_beats_per_cycle" : "fanout1_out_beats_per_cycle", ob / cyc);
+    p.sim.drain(100);
+  }
+}
+
 int main(int argc, char** argv) {
   tb::Options dflt;
   dflt.n = 2000;
@@ -843,5 +876,6 @@ int main(int argc, char** argv) {
   h.run("csr", [&] { scenario_csr(h); });
   h.run("random", [&] { scenario_random(h); });
   h.run("system", [&] { scenario_system(h); });
+  if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
   return h.exit_code();
 }
