@@ -6,7 +6,8 @@
 #   make sim BLOCK=session_sel SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 SS_RTL      := rtl/session_sel/session_sel.v rtl/common/axil_reg_if.v
-SS_CM       := cmodel/session_sel.c cmodel/session_sel.h
+SS_CM       := cmodel/session_sel.c cmodel/session_sel.h cmodel/session_sel_pkt.c cmodel/session_sel_pkt.h \
+               cmodel/common/roce.c cmodel/common/roce.h
 SS_BIN      := $(B)/session_sel/tb_session_sel
 SS_JSON     := $(REPORT)/lockstep_session_sel.jsonl
 SS_LINT     := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/session_sel --top-module session_sel
@@ -14,7 +15,7 @@ SS_LINT     := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -I
 SS_N        ?= 200000
 SS_QUICK_N  ?= 10000
 
-.PHONY: lint-session_sel cmodel-test-session_sel lockstep-session_sel lockstep-quick-session_sel \
+.PHONY: oracles-session_sel lint-session_sel cmodel-test-session_sel lockstep-session_sel lockstep-quick-session_sel \
         selftest-session_sel replay-session_sel bench-session_sel sim-session_sel
 
 lint-session_sel:
@@ -22,6 +23,7 @@ lint-session_sel:
 	$(SS_LINT) -GMAX_SESSIONS=2 -GNUM_GROUPS=2 -GNUM_QPS=2 $(SS_RTL)
 	$(SS_LINT) -GMAX_SESSIONS=16 -GNUM_GROUPS=16 -GNUM_QPS=64 $(SS_RTL)
 	$(SS_LINT) -GMAX_SESSIONS=4 -GNUM_GROUPS=8 -GNUM_QPS=4 $(SS_RTL)
+	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/session_sel --top-module session_sel_syn8 rtl/session_sel/session_sel_syn8.v $(SS_RTL)
 
 $(B)/cmodel/test_session_sel: cmodel/test/test_session_sel.c $(SS_CM) cmodel/test/tinytest.h
 	@mkdir -p $(dir $@)
@@ -33,14 +35,16 @@ cmodel-test-session_sel: $(B)/cmodel/test_session_sel
 $(B)/session_sel/libss.a: $(SS_CM)
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/session_sel.c -o $(B)/session_sel/session_sel.o
-	ar rcs $@ $(B)/session_sel/session_sel.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/session_sel_pkt.c -o $(B)/session_sel/session_sel_pkt.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/common/roce.c -o $(B)/session_sel/roce.o
+	ar rcs $@ $(B)/session_sel/session_sel.o $(B)/session_sel/session_sel_pkt.o $(B)/session_sel/roce.o
 
 $(SS_BIN): $(SS_RTL) tb/session_sel/tb_session_sel.cpp $(TB_COMMON) $(B)/session_sel/libss.a
 	@mkdir -p $(dir $@)
 	$(VERILATOR) $(VFLAGS) --top-module session_sel -Irtl/common -Irtl/session_sel $(SS_RTL) \
 	  $(ROOT)/tb/session_sel/tb_session_sel.cpp $(ROOT)/tb/common/core.cpp $(ROOT)/tb/common/scoreboard.cpp \
 	  -CFLAGS "-std=c++17 -O2 -I$(ROOT)/tb/common -I$(ROOT)/cmodel" \
-	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a" --Mdir $(B)/session_sel -o tb_session_sel > $(B)/session_sel/build.log 2>&1 \
+	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a -lpcap" --Mdir $(B)/session_sel -o tb_session_sel > $(B)/session_sel/build.log 2>&1 \
 	  || { tail -40 $(B)/session_sel/build.log; exit 1; }
 
 lockstep-session_sel: $(SS_BIN)
@@ -55,6 +59,15 @@ selftest-session_sel: $(SS_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_desc" $(SS_BIN) --seed 3 --n 3000 --scenario random --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_rx" $(SS_BIN) --seed 4 --n 3000 --scenario random --fault rxflip
 	scripts/expect_fail.sh "MISMATCH" $(SS_BIN) --seed 5 --n 20000 --scenario random --fault tick
+
+# packets on the wire: the RTL's decisions as RoCEv2 packets, checked by tshark and scapy; the
+# oracle must also reject a capture whose field list has one wrong DSCP (self-test of the oracle)
+oracles-session_sel: $(SS_BIN)
+	@mkdir -p $(B)/pcap
+	$(SS_BIN) --seed 7 --n 3000 --scenario random --pcap-out $(B)/pcap/session_sel --quiet
+	$(PY) scripts/session_sel_pcap.py $(B)/pcap/session_sel_random.pcap $(B)/pcap/session_sel_random_desc.csv
+	awk -F, 'NR==10{$$3=$$3+4}1' OFS=, $(B)/pcap/session_sel_random_desc.csv > $(B)/pcap/session_sel_bad_desc.csv
+	scripts/expect_fail.sh "FAIL" $(PY) scripts/session_sel_pcap.py $(B)/pcap/session_sel_random.pcap $(B)/pcap/session_sel_bad_desc.csv
 
 replay-session_sel: $(SS_BIN)
 	@d=$(B)/vectors/session_sel; rm -rf $$d; \
@@ -84,6 +97,7 @@ sim-session_sel: $(SS_BIN)
 
 LINT_TARGETS           += lint-session_sel
 CMODEL_TEST_TARGETS    += cmodel-test-session_sel
+ORACLE_TARGETS         += oracles-session_sel
 LOCKSTEP_TARGETS       += lockstep-session_sel
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-session_sel
 SELFTEST_TARGETS       += selftest-session_sel

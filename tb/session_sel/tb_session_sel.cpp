@@ -31,10 +31,12 @@
 #include "core.h"
 #include "ports.h"
 #include "scoreboard.h"
+#include "pcap.h"
 #include "sim.h"
 
 extern "C" {
 #include "session_sel.h"
+#include "session_sel_pkt.h"
 }
 
 #ifndef TB_NS
@@ -94,6 +96,10 @@ struct Dev {
   uint64_t flip_at = UINT64_MAX, rxflip_at = UINT64_MAX, tick_skip_at = UINT64_MAX;
   uint64_t n_desc_pulled = 0, n_rx_pulled = 0;
   std::unique_ptr<std::ofstream> v_stim, v_outs, v_desc, v_rx, v_rd;
+  // --pcap-out PREFIX: every m_desc decision with status OK as a RoCEv2 packet (the fields the
+  // RTL wrote), plus PREFIX_desc.csv with the same fields for scripts/session_sel_pcap.py
+  std::unique_ptr<tb::PcapWriter> pcap;
+  std::unique_ptr<std::ofstream> pcap_csv;
   // latency/throughput probes (bench)
   std::deque<uint64_t> acc_cycle;
   uint64_t lat_sum = 0, lat_n = 0, lat_max = 0;
@@ -264,6 +270,17 @@ struct Dev {
     });
     mdesc.on_capture = [this](const Txn& t) {
       sb_desc.actual(t);
+      if (pcap && t.get("status") == SS_ST_OK) {
+        ss_out o{};
+        o.status = 0, o.sport = uint32_t(t.get("sport")), o.dport = uint32_t(t.get("dport"));
+        o.src_ip = uint32_t(t.get("src_ip")), o.dst_ip = uint32_t(t.get("dst_ip")), o.tos = uint32_t(t.get("tos"));
+        o.dest_qpn = uint32_t(t.get("dest_qpn")), o.key = uint32_t(t.get("key"));
+        uint8_t b[SS_PKT_LEN];
+        session_sel_pkt_build(&o, 0x020000000002ull, 0x020000000001ull, b);
+        pcap->write(std::vector<uint8_t>(b, b + SS_PKT_LEN), sim.cycle());
+        *pcap_csv << o.src_ip << "," << o.dst_ip << "," << o.tos << "," << o.sport << "," << o.dport << ","
+                  << o.dest_qpn << "," << (o.key & 0xffffff) << "," << t.get("qp") << "\n";
+      }
       if (!acc_cycle.empty()) {
         const uint64_t l = sim.cycle() - acc_cycle.front();
         acc_cycle.pop_front();
@@ -300,6 +317,12 @@ struct Dev {
       v_rx.reset(new std::ofstream(vectors + "/exp_rx.hex"));
       v_rd.reset(new std::ofstream(vectors + "/exp_rd.hex"));
       vec.reset(new VecAgent(*this));
+    }
+    const std::string po = h.opt.get("pcap-out");
+    if (!po.empty()) {
+      pcap.reset(new tb::PcapWriter(po + "_" + h.scenario() + ".pcap"));
+      pcap_csv.reset(new std::ofstream(po + "_" + h.scenario() + "_desc.csv"));
+      *pcap_csv << "src_ip,dst_ip,tos,sport,dport,dest_qpn,psn,qp\n";
     }
     sim.reset(8);
   }
