@@ -230,7 +230,7 @@ module mcast_pe #(
     // ------------------------------------------------------------------ FSM
     localparam [4:0] ST_IDLE = 0, ST_RX = 1, ST_CHECK = 2, ST_RCH = 3, ST_RLOC = 4, ST_REND = 5,
                      ST_EMIT = 6, ST_CPLE = 7, ST_CPLW = 8, ST_TICK = 9, ST_TRETRY = 10,
-                     ST_TCHILD = 11, ST_TNEXT = 12;
+                     ST_TCHILD = 11, ST_TNEXT = 12, ST_EMIT0 = 13;
     reg [4:0]  state;
     reg [4:0]  ret_state;
     reg        rx_fab;                 // receiving s_axis_fab (else s_axis_loc)
@@ -477,7 +477,10 @@ module mcast_pe #(
     reg  [63:0] em_data;
     reg  [7:0]  em_keep;
     wire        em_last = (em_pos + 16'd8 >= em_total);
-    wire [15:0] em_b0p = em_boff + em_pos + 16'd8 - em_hlen;
+    // synchronous buffer read (block RAM): the words of the beat presented next cycle are read
+    // now; ST_EMIT0 reads the first beat's words
+    wire [15:0] em_rpos = em_fire ? em_pos + 16'd8 : em_pos;
+    wire [15:0] em_b0p = em_boff + em_rpos + 16'd8 - em_hlen;
     wire [15:0] em_wp = {3'd0, em_b0p[15:3]};
     wire [2:0]  em_sh = em_b0p[2:0];
     wire [15:0] em_base = {12'd0, em_buf} * WORDS[15:0];
@@ -487,8 +490,15 @@ module mcast_pe #(
     /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     wire [15:0] em_ilo = (em_wp >= 16'd1 && em_wp <= WORDS[15:0]) ? em_base + em_wp - 16'd1 : em_base;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [127:0] em_pair = {mem[em_ihi[MIW-1:0]], mem[em_ilo[MIW-1:0]]};
-    wire [127:0] em_shifted = em_pair >> {em_sh, 3'b000};
+    reg  [63:0] rd_hi, rd_lo;
+    reg  [2:0]  rd_sh;
+    always @(posedge clk) begin
+        rd_hi <= mem[em_ihi[MIW-1:0]];
+        rd_lo <= mem[em_ilo[MIW-1:0]];
+        rd_sh <= em_sh;
+    end
+    wire [127:0] em_pair = {rd_hi, rd_lo};
+    wire [127:0] em_shifted = em_pair >> {rd_sh, 3'b000};
     reg  [7:0] hbyte;
     /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     reg  [15:0] hx, hr;
@@ -960,7 +970,7 @@ module mcast_pe #(
                         em_buf <= rxb;
                         em_pos <= 16'd0;
                         ret_state <= ST_RCH;
-                        state <= ST_EMIT;
+                        state <= ST_EMIT0;
                         if (cur_has_e) begin
                             mot_chsw[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= rec_sw[k3];
                             mot_chdecl[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= ch_decl;
@@ -987,7 +997,7 @@ module mcast_pe #(
                         em_buf <= rxb;
                         em_pos <= 16'd0;
                         ret_state <= ST_RLOC;
-                        state <= ST_EMIT;
+                        state <= ST_EMIT0;
                         if (cur_has_e) begin
                             mot_pend[ce3] <= mot_pend[ce3] | kbit;
                             mot_retry[ce3 * L + {29'd0, k3}] <= 2'd0;
@@ -1007,6 +1017,8 @@ module mcast_pe #(
             end
 
             // ---------------- frame output
+            ST_EMIT0: state <= ST_EMIT;
+
             ST_EMIT: begin
                 if (em_fire) begin
                     em_pos <= em_pos + 16'd8;
@@ -1087,7 +1099,7 @@ module mcast_pe #(
                             em_buf <= mot_buf[ce3];
                             em_pos <= 16'd0;
                             ret_state <= ST_TRETRY;
-                            state <= ST_EMIT;
+                            state <= ST_EMIT0;
                         end else begin
                             mot_pend[ce3] <= mot_pend[ce3] & ~kbit;
                             mot_nfail[ce3] <= mot_nfail[ce3] + 8'd1;
@@ -1149,8 +1161,9 @@ module mcast_pe #(
                 if (fe3 == fi[EIW-1:0]) f_decl[fi] <= rx_fab ? c_decl_all : loc_total;
 
     // replication phase of the current entry: children not yet sent, local copies not yet sent
-    wire f_rch  = (state == ST_RCH) || (state == ST_EMIT && ret_state == ST_RCH);
-    wire f_rloc = (state == ST_RLOC) || (state == ST_EMIT && ret_state == ST_RLOC);
+    wire f_emit = (state == ST_EMIT) || (state == ST_EMIT0);
+    wire f_rch  = (state == ST_RCH) || (f_emit && ret_state == ST_RCH);
+    wire f_rloc = (state == ST_RLOC) || (f_emit && ret_state == ST_RLOC);
     reg  [7:0] f_rem, f_dk, f_acc [0:M-1];
     reg  [L-1:0] f_low;
     always @* begin
@@ -1204,10 +1217,10 @@ module mcast_pe #(
         if (f_rch && cur_has_e) assert({1'b0, mot_nch[ce3]} + {1'b0, pop8({{(8-NR){1'b0}}, rec_starts & ~((8'd1 << it_k) - 8'd1)})} <= NCH);
         if (f_rch) assert((rec_starts & 8'd1) == 8'd0 && (rec_starts >> rec_n) == 8'd0);
         if (f_rloc) assert(it_k <= L);
-        if (state == ST_TRETRY || state == ST_TCHILD || (state == ST_EMIT && ret_state == ST_TRETRY)) begin
+        if (state == ST_TRETRY || state == ST_TCHILD || (f_emit && ret_state == ST_TRETRY)) begin
             assert(cur_e < M && mot_valid[ce3]);
         end
-        if (state == ST_TRETRY || (state == ST_EMIT && ret_state == ST_TRETRY)) assert(it_k <= L);
+        if (state == ST_TRETRY || (f_emit && ret_state == ST_TRETRY)) assert(it_k <= L);
         // F2 exactly one completion per non-posted multicast: a completion is built only for a
         // valid entry with nothing outstanding and n_ok + n_fail == declared; the entry is freed
         // (and its generation advanced) in the same step, so it cannot complete twice
@@ -1217,8 +1230,8 @@ module mcast_pe #(
             assert(mot_pend[cpe3] == {L{1'b0}} && mot_pch[cpe3] == {NCH{1'b0}});
             assert(mot_nok[cpe3] + mot_nfail[cpe3] == f_decl[cpe3]);
         end
-        assert(state <= ST_TNEXT);
-        if (state == ST_EMIT) assert(ret_state == ST_RCH || ret_state == ST_RLOC || ret_state == ST_TRETRY);
+        assert(state <= ST_EMIT0);
+        if (f_emit) assert(ret_state == ST_RCH || ret_state == ST_RLOC || ret_state == ST_TRETRY);
         if (state == ST_CPLE || state == ST_CPLW) assert(ret_state == ST_IDLE || ret_state == ST_TNEXT);
         if (state == ST_TNEXT || ((state == ST_CPLE || state == ST_CPLW) && ret_state == ST_TNEXT)) assert(cur_e < M);
         assert(!(ocpl_valid_reg && fcpl_valid_reg));
