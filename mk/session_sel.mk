@@ -47,13 +47,26 @@ $(SS_BIN): $(SS_RTL) tb/session_sel/tb_session_sel.cpp $(TB_COMMON) $(B)/session
 	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a -lpcap" --Mdir $(B)/session_sel -o tb_session_sel > $(B)/session_sel/build.log 2>&1 \
 	  || { tail -40 $(B)/session_sel/build.log; exit 1; }
 
-lockstep-session_sel: $(SS_BIN)
+# second build at the smallest parameters (2 sessions, 2 groups, 2 QPs): index wrap corners
+SS_BIN2     := $(B)/session_sel_s2/tb_session_sel
+$(SS_BIN2): $(SS_RTL) tb/session_sel/tb_session_sel.cpp $(TB_COMMON) $(B)/session_sel/libss.a
+	@mkdir -p $(dir $@)
+	$(VERILATOR) $(VFLAGS) --top-module session_sel -GMAX_SESSIONS=2 -GNUM_GROUPS=2 -GNUM_QPS=2 \
+	  -Irtl/common -Irtl/session_sel $(SS_RTL) \
+	  $(ROOT)/tb/session_sel/tb_session_sel.cpp $(ROOT)/tb/common/core.cpp $(ROOT)/tb/common/scoreboard.cpp \
+	  -CFLAGS "-std=c++17 -O2 -DTB_NS=2 -DTB_NG=2 -DTB_NQ=2 -I$(ROOT)/tb/common -I$(ROOT)/cmodel" \
+	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a -lpcap" --Mdir $(B)/session_sel_s2 -o tb_session_sel > $(B)/session_sel_s2/build.log 2>&1 \
+	  || { tail -40 $(B)/session_sel_s2/build.log; exit 1; }
+
+lockstep-session_sel: $(SS_BIN) $(SS_BIN2)
 	@mkdir -p $(REPORT); rm -f $(SS_JSON)
 	scripts/lockstep.sh $(SS_BIN) $(SS_JSON) "$(SEEDS)" --n $(SS_N)
+	scripts/lockstep.sh $(SS_BIN2) $(SS_JSON) "$(SEEDS)" --n 20000
 
-lockstep-quick-session_sel: $(SS_BIN)
+lockstep-quick-session_sel: $(SS_BIN) $(SS_BIN2)
 	@mkdir -p $(REPORT); rm -f $(SS_JSON)
 	scripts/lockstep.sh $(SS_BIN) $(SS_JSON) "$(QUICK_SEEDS)" --n $(SS_QUICK_N)
+	scripts/lockstep.sh $(SS_BIN2) $(SS_JSON) "$(QUICK_SEEDS)" --n 5000
 
 selftest-session_sel: $(SS_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_desc" $(SS_BIN) --seed 3 --n 3000 --scenario random --fault flip
