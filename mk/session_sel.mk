@@ -23,7 +23,7 @@ lint-session_sel:
 	$(SS_LINT) -GMAX_SESSIONS=2 -GNUM_GROUPS=2 -GNUM_QPS=2 $(SS_RTL)
 	$(SS_LINT) -GMAX_SESSIONS=16 -GNUM_GROUPS=16 -GNUM_QPS=64 $(SS_RTL)
 	$(SS_LINT) -GMAX_SESSIONS=4 -GNUM_GROUPS=8 -GNUM_QPS=4 $(SS_RTL)
-	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/session_sel --top-module session_sel_syn8 rtl/session_sel/session_sel_syn8.v $(SS_RTL)
+	$(SS_LINT) -GMAX_SESSIONS=8 -GNUM_GROUPS=2 -GNUM_QPS=4 $(SS_RTL)
 
 $(B)/cmodel/test_session_sel: cmodel/test/test_session_sel.c $(SS_CM) cmodel/test/tinytest.h
 	@mkdir -p $(dir $@)

