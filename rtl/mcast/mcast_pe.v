@@ -1145,20 +1145,42 @@ module mcast_pe #(
     // (formal/mcast/mcast_pe.sby, k-induction at small parameters; docs/mcast.md §9)
     // Ghost f_decl[e]: the endpoints a non-posted multicast declared when entry e was allocated
     // (root: local targets + every node of the switch list; relay: every node of its records).
+    // Property groups (formal/mcast/mcast_pe.sby proves each in its own task): MCAST_F_ACCT
+    // (F1, F2 and their helper invariants), MCAST_F_STALE (F3), MCAST_F_SPLIT (F4); none
+    // defined = all of them.
+`ifndef MCAST_F_ACCT
+`ifndef MCAST_F_STALE
+`ifndef MCAST_F_SPLIT
+`define MCAST_F_ACCT
+`define MCAST_F_STALE
+`define MCAST_F_SPLIT
+`endif
+`endif
+`endif
     reg        f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @* if (!f_past_valid) assume(rst);
+`ifdef MCAST_F_ACCT
+    integer fi, fk, fr, fd, fa, fb;
     wire f_loc_pass = !(rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop);
     wire f_fab_pass = !(rx_len > BUFB16) && !(rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
                       f_type > 4'd1 || hb[19] != my_sw_reg) && grp_ok &&
                       !(f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
                         rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen) && !c_mal && !c_unk && !c_loop && !dd_hit;
     reg  [7:0] f_decl [0:M-1];
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @* if (!f_past_valid) assume(rst);
-    integer fi, fk, fr;
-    always @(posedge clk)
-        if (state == ST_CHECK && !rst && free_e_ok && (rx_fab ? (f_fab_pass && f_type[0]) : (f_loc_pass && rx_user[3])))
-            for (fi = 0; fi < M; fi = fi + 1)
-                if (fe3 == fi[EIW-1:0]) f_decl[fi] <= rx_fab ? c_decl_all : loc_total;
+    // ghost f_done[e]: entry e has already produced its completion since it was allocated
+    reg  [M-1:0] f_done;
+    wire f_alloc = state == ST_CHECK && !rst && free_e_ok &&
+                   (rx_fab ? (f_fab_pass && f_type[0]) : (f_loc_pass && rx_user[3]));
+    always @(posedge clk) begin
+        for (fd = 0; fd < M; fd = fd + 1) begin
+            if (f_alloc && fe3 == fd[EIW-1:0]) begin
+                f_decl[fd] <= rx_fab ? c_decl_all : loc_total;
+                f_done[fd] <= 1'b0;
+            end
+            if (!rst && state == ST_CPLE && cpe3 == fd[EIW-1:0]) f_done[fd] <= 1'b1;
+        end
+    end
 
     // replication phase of the current entry: children not yet sent, local copies not yet sent
     wire f_emit = (state == ST_EMIT) || (state == ST_EMIT0);
@@ -1169,6 +1191,9 @@ module mcast_pe #(
     always @* begin
         f_rem = 8'd0;
         f_dk = 8'd0;
+        fi = 0;
+        fk = 0;
+        fr = 0;
         if (f_rch) begin
             for (fk = 1; fk < NR; fk = fk + 1)
                 if (fk >= it_k && fk < rec_n && rec_starts[fk]) begin
@@ -1190,19 +1215,19 @@ module mcast_pe #(
     end
 
     always @(posedge clk) if (f_past_valid && !rst) begin
-        for (fi = 0; fi < M; fi = fi + 1) begin
+        for (fa = 0; fa < M; fa = fa + 1) begin
             // F1 accounting: answered + failed + outstanding (+ not yet sent) == declared; the
             // outstanding count therefore never underflows or exceeds the declaration
-            if (mot_valid[fi]) begin
-                if (cur_has_e && cur_e == fi[3:0] && (f_rch || f_rloc))
-                    assert(f_acc[fi] + f_rem == f_decl[fi]);
+            if (mot_valid[fa]) begin
+                if (cur_has_e && cur_e == fa[3:0] && (f_rch || f_rloc))
+                    assert(f_acc[fa] + f_rem == f_decl[fa]);
                 else
-                    assert(f_acc[fi] == f_decl[fi]);
-                assert(mot_nch[fi] <= NCH);
-                for (fk = 0; fk < NCH; fk = fk + 1)
-                    if (fk >= mot_nch[fi]) assert(!mot_pch[fi][fk]);
+                    assert(f_acc[fa] == f_decl[fa]);
+                assert(mot_nch[fa] <= NCH);
+                for (fb = 0; fb < NCH; fb = fb + 1)
+                    if (fb >= mot_nch[fa]) assert(!mot_pch[fa][fb]);
             end else begin
-                assert(mot_pend[fi] == {L{1'b0}} && mot_pch[fi] == {NCH{1'b0}});
+                assert(mot_pend[fa] == {L{1'b0}} && mot_pch[fa] == {NCH{1'b0}});
             end
         end
         // helper invariants of the replication phase
@@ -1229,7 +1254,11 @@ module mcast_pe #(
             assert(mot_valid[cpe3]);
             assert(mot_pend[cpe3] == {L{1'b0}} && mot_pch[cpe3] == {NCH{1'b0}});
             assert(mot_nok[cpe3] + mot_nfail[cpe3] == f_decl[cpe3]);
+            assert(!f_done[cpe3]);      // at most one completion per allocation
         end
+        for (fa = 0; fa < M; fa = fa + 1) if (mot_valid[fa]) assert(!f_done[fa]);
+        // the completed entry is free the step after its completion was built
+        if (!$past(rst) && $past(state) == ST_CPLE) assert(!mot_valid[$past(cpe3)]);
         assert(state <= ST_EMIT0);
         if (f_emit) assert(ret_state == ST_RCH || ret_state == ST_RLOC || ret_state == ST_TRETRY);
         if (state == ST_CPLE || state == ST_CPLW) assert(ret_state == ST_IDLE || ret_state == ST_TNEXT);
@@ -1237,16 +1266,36 @@ module mcast_pe #(
         assert(!(ocpl_valid_reg && fcpl_valid_reg));
         if (ocpl_valid_reg || fcpl_valid_reg) assert(state == ST_CPLW);
     end
-    // F3 stale or duplicate completions are ignored: no MOT state changes
+`endif  // MCAST_F_ACCT
+`ifdef MCAST_F_STALE
+    integer fs, fs2;
+    // F3 stale or duplicate completions are ignored: no MOT state changes. Fresh, written here
+    // from the spec and not from the RTL's decode: a node completion names a valid entry of the
+    // same generation whose copy to that port is still outstanding; a child completion names a
+    // valid entry of the same generation with a pending child of that switch.
+    wire [EIW-1:0] f_le = s_lcpl_mtid[EIW-1:0];
+    wire [EIW-1:0] f_fe = s_fcpl_mtid[EIW-1:0];
+    reg f_lfresh, f_ffresh;
+    always @* begin
+        f_lfresh = s_lcpl_mtid[3:0] < M_I[3:0] && {1'b0, s_lcpl_port} < L_I[3:0] && mot_valid[f_le] &&
+                   mot_gen[f_le] == s_lcpl_mtid[7:4] && ((mot_pend[f_le] >> s_lcpl_port) & {{(L-1){1'b0}}, 1'b1}) != {L{1'b0}};
+        f_ffresh = 1'b0;
+        for (fs = 0; fs < NCH; fs = fs + 1)
+            if (mot_pch[f_fe][fs] && mot_chsw[f_fe * NCH + fs] == s_fcpl_src_sw) f_ffresh = 1'b1;
+        f_ffresh = f_ffresh && s_fcpl_mtid[3:0] < M_I[3:0] && mot_valid[f_fe] && mot_gen[f_fe] == s_fcpl_mtid[7:4];
+    end
     always @(posedge clk)
         if (f_past_valid && !rst && !$past(rst) && $past(state) == ST_IDLE) begin
-            if (($past(s_lcpl_valid) && !$past(lc_hit)) || (!$past(s_lcpl_valid) && $past(s_fcpl_valid) && !$past(fc_hit)))
-                for (fi = 0; fi < M; fi = fi + 1) begin
-                    assert(mot_valid[fi] == $past(mot_valid[fi]));
-                    assert(mot_pend[fi] == $past(mot_pend[fi]) && mot_pch[fi] == $past(mot_pch[fi]));
-                    assert(mot_nok[fi] == $past(mot_nok[fi]) && mot_nfail[fi] == $past(mot_nfail[fi]));
+            if (($past(s_lcpl_valid) && !$past(f_lfresh)) || (!$past(s_lcpl_valid) && $past(s_fcpl_valid) && !$past(f_ffresh)))
+                for (fs2 = 0; fs2 < M; fs2 = fs2 + 1) begin
+                    assert(mot_valid[fs2] == $past(mot_valid[fs2]));
+                    assert(mot_pend[fs2] == $past(mot_pend[fs2]) && mot_pch[fs2] == $past(mot_pch[fs2]));
+                    assert(mot_nok[fs2] == $past(mot_nok[fs2]) && mot_nfail[fs2] == $past(mot_nfail[fs2]));
                 end
         end
+`endif  // MCAST_F_STALE
+`ifdef MCAST_F_SPLIT
+    integer fk4, fr4;
     // F4 the split of a switch list loses and duplicates no record: every record 1..NREC-1 lies
     // in exactly one child subtree, and the children's node counts add up to the list's
     reg [3:0] f_cov;
@@ -1254,20 +1303,23 @@ module mcast_pe #(
     always @* begin
         f_sum = 8'd0;
         f_cov = 4'd0;
+        fk4 = 0;
+        fr4 = 0;
         if (!c_mal) begin
-            for (fk = 1; fk < NR; fk = fk + 1)
-                if (c_starts[fk]) for (fr = 1; fr < NR; fr = fr + 1)
-                    if (fr >= fk && fr < fk + c_size[fk]) f_sum = f_sum + {3'd0, pop16(c_bmp[fr])};
-            for (fr = 1; fr < NR; fr = fr + 1) begin
+            for (fk4 = 1; fk4 < NR; fk4 = fk4 + 1)
+                if (c_starts[fk4]) for (fr4 = 1; fr4 < NR; fr4 = fr4 + 1)
+                    if (fr4 >= fk4 && fr4 < fk4 + c_size[fk4]) f_sum = f_sum + {3'd0, pop16(c_bmp[fr4])};
+            for (fr4 = 1; fr4 < NR; fr4 = fr4 + 1) begin
                 f_cov = 4'd0;
-                for (fk = 1; fk < NR; fk = fk + 1)
-                    if (c_starts[fk] && fr >= fk && fr < fk + c_size[fk]) f_cov = f_cov + 4'd1;
-                if (fr < c_nrec) assert(f_cov == 4'd1);
+                for (fk4 = 1; fk4 < NR; fk4 = fk4 + 1)
+                    if (c_starts[fk4] && fr4 >= fk4 && fr4 < fk4 + c_size[fk4]) f_cov = f_cov + 4'd1;
+                if (fr4 < c_nrec) assert(f_cov == 4'd1);
                 else assert(f_cov == 4'd0);
             end
             assert(f_sum == c_decl_ch);
         end
     end
+`endif  // MCAST_F_SPLIT
     // cover: a completion with no failure, one after a timeout, a stale completion dropped
     always @(posedge clk) if (f_past_valid && !rst) begin
         cover(state == ST_CPLE && mot_nfail[cpe3] == 8'd0 && mot_nok[cpe3] != 8'd0);
