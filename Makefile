@@ -188,7 +188,7 @@ synth:
 	fpga/open/synth.sh
 
 # the CI gate's synthesizability check (Yosys prep + check -assert per top, ~30 s in all); the
-# full place-and-route report (`make synth`, 10-40 min) is run by hand (docs/synth.md)
+# full place-and-route report (`make synth`, tens of minutes) is run by hand (docs/synth.md)
 synth-check:
 	fpga/open/synth.sh --check
 

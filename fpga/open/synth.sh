@@ -7,8 +7,8 @@
 # Default TOPs: every line of fpga/open/*.tops (one file per block:
 # "top  rtl_dir [rtl_dir...]  [PARAM=VALUE ...]"; the PARAM=VALUE words are applied with Yosys
 # `chparam` to the top, otherwise the top's default parameters are used). Each top is read with
-# rtl/common/*.v and the .v files of its dirs. nextpnr uses router2 (router1 needs hours on the
-# larger tops); SYNTH_PNR_TIMEOUT (seconds, default 1800) bounds each place-and-route run.
+# rtl/common/*.v and the .v files of its dirs. nextpnr uses router2 (the default router1 was much
+# slower on the larger tops); SYNTH_PNR_TIMEOUT (seconds, default 1800) bounds each place-and-route run.
 # SYNTH_DEFAULTS=1 ignores the PARAM=VALUE words (every top at its RTL defaults; slow, see
 # docs/synth.md).
 # Outputs: build/synth/TOP.{json,yosys.log,pnr.json,nextpnr.log}, build/report/synth.{json,md}.
