@@ -58,6 +58,8 @@ LOCKSTEP_QUICK_TARGETS :=
 SELFTEST_TARGETS       :=
 REPLAY_TARGETS         :=
 BENCH_TARGETS          :=
+# mk/*.mk define rules too: plain `make` must stay `all`
+.DEFAULT_GOAL := all
 include $(sort $(wildcard mk/*.mk))
 
 all: lockstep-quick report
