@@ -1,6 +1,6 @@
 # mk/mcast.mk -- make rules of the mcast block (switch multicast packet engine, issue 4;
 # docs/mcast.md). Included by the top-level Makefile after its common variables.
-MCAST_RTL    := rtl/mcast/mcast_pe.v rtl/common/axil_reg_if.v
+MCAST_RTL    := rtl/mcast/mcast_pe.v rtl/mcast/mcast_rx.v rtl/mcast/mcast_emit.v rtl/common/axil_reg_if.v
 MCAST_CM     := cmodel/mcast.c
 MCAST_CMH    := cmodel/mcast.h
 MCAST_TB     := $(B)/mcast/tb_mcast

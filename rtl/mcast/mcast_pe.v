@@ -126,12 +126,18 @@ module mcast_pe #(
     localparam W     = DEDUP_WAYS;
     localparam BUFB  = (MAX_LEN + 26 + 4 * MAX_REC + 7) / 8 * 8;   // buffer bytes
     localparam WORDS = BUFB / 8;
-    localparam NBUF  = MOT + 1;
+    localparam NBP   = MOT + 2;                                     // buffers per pool
+    localparam PBW   = $clog2(NBP);                                 // buffer index bits
+    localparam PB2   = 1 << PBW;
+    localparam BW    = PBW + 1;                                     // buffer id {pool, index}
+    localparam NB    = 2 * PB2;                                     // buffer id space
+    localparam LW    = $clog2(WORDS);                               // word index bits
+    localparam WPB   = 1 << LW;                                     // words per buffer slot
+    localparam EMIT_DEPTH = 2;                                      // copy descriptors queued
     localparam NS    = 23;                                          // counters
     localparam EIW   = $clog2(MOT);                                 // MOT index bits
     localparam GIW   = $clog2(NUM_GROUPS);                          // group index bits
     localparam SIW   = $clog2(NUM_SW);                              // switch index bits
-    localparam MIW   = $clog2(NBUF * WORDS);                        // buffer word index bits
     localparam integer L_I = L, K_I = K, NG_I = NG, NSW_I = NSW, NR_I = NR, M_I = M;
     localparam integer BUFB_I = BUFB, MAXLEN_I = MAX_LEN;
     localparam [15:0] BUFB16 = BUFB_I[15:0];
@@ -212,7 +218,7 @@ module mcast_pe #(
     reg [7:0]    mot_nfail [0:M-1];
     reg [15:0]   mot_tl [0:M-1];
     reg [15:0]   mot_tc [0:M-1];
-    reg [3:0]    mot_buf [0:M-1];
+    reg [BW-1:0] mot_buf [0:M-1];
     reg [15:0]   mot_ioff [0:M-1];
     reg [15:0]   mot_ilen [0:M-1];
 
@@ -223,41 +229,31 @@ module mcast_pe #(
     reg [15:0]     dd_age [0:NG*W-1];
     reg [1:0]      dd_rr [0:NG-1];
 
-    // packet buffers
-    reg [63:0] mem [0:(1<<MIW)-1];     // NBUF buffers of WORDS words (rounded up to a power of two)
-    reg [63:0] hw [0:7];               // first 64 bytes of the frame being received
+    // ------------------------------------------------------------------ packet buffers
+    // Two pools of NBP buffers, one per input stream (fab pool 0, loc pool 1), each buffer WPB
+    // words; buffer id = {pool, index}. A buffer is in use while its receiver fills it, while
+    // the engine processes its frame, while a queued copy descriptor reads it and while a
+    // non-posted MOT entry holds it for resends.
+    reg [63:0] mem_f [0:NBP*WPB-1];
+    reg [63:0] mem_l [0:NBP*WPB-1];
 
     // ------------------------------------------------------------------ FSM
-    localparam [4:0] ST_IDLE = 0, ST_RX = 1, ST_CHECK = 2, ST_RCH = 3, ST_RLOC = 4, ST_REND = 5,
-                     ST_EMIT = 6, ST_CPLE = 7, ST_CPLW = 8, ST_TICK = 9, ST_TRETRY = 10,
-                     ST_TCHILD = 11, ST_TNEXT = 12, ST_EMIT0 = 13;
-    reg [4:0]  state;
-    reg [4:0]  ret_state;
-    reg        rx_fab;                 // receiving s_axis_fab (else s_axis_loc)
-    reg [15:0] rx_beats, rx_len;
-    reg [11:0] rx_user;
-    reg [3:0]  rxb;                    // buffer of the frame in flight
+    localparam [2:0] ST_IDLE = 0, ST_CHECK = 1, ST_RCH = 2, ST_REND = 3, ST_CPLE = 4, ST_TICK = 5;
+    reg [2:0]  state;
+    reg [2:0]  ret_state;
+    reg        rx_fab;                 // the frame being processed came from s_axis_fab
+    reg [BW-1:0] rxb;                  // its buffer
     // current multicast
     reg        cur_np, cur_has_e;
     reg [3:0]  cur_e;
     reg [7:0]  cur_grp, cur_root;
     reg [15:0] cur_seq, cur_ioff, cur_ilen;
-    reg [L-1:0] cur_tgt;
     reg [7:0]  rec_sw [0:7];
     reg [7:0]  rec_size [0:7];
     reg [15:0] rec_bmp [0:7];
-    reg [3:0]  rec_n;
     reg [7:0]  rec_starts;
-    reg [3:0]  it_k;                   // record / port / entry iterator
-    // emitter
-    reg        em_fab;
-    reg [15:0] em_pos, em_hlen, em_total, em_boff;
-    reg [3:0]  em_buf;
-    reg [7:0]  em_dst, em_mtid;
-    reg [3:0]  em_cstart, em_csize;
-    reg [1:0]  em_isl;
-    reg [11:0] em_user;
-    // completion outputs
+    reg [3:0]  it_k;                   // child record index
+    // completion outputs (one-entry output registers)
     reg        ocpl_valid_reg, fcpl_valid_reg;
     reg [2:0]  ocpl_port_reg;
     reg [7:0]  ocpl_tag_reg, ocpl_nok_reg, ocpl_nfail_reg, ocpl_fbmp_reg;
@@ -283,42 +279,146 @@ module mcast_pe #(
         end
     endfunction
 
+    // ------------------------------------------------------------------ receivers
+    wire          idle = (state == ST_IDLE);
+    wire          ev_frame_ok = idle && !s_lcpl_valid && !s_fcpl_valid && !s_tick_valid;
+    wire          rxf_last_req, rxl_last_req, rxf_busy, rxl_busy, rxf_we, rxl_we;
+    wire [PBW-1:0] rxf_idx, rxl_idx, rxf_bidx, rxl_bidx, free_f, free_l;
+    wire          free_f_ok, free_l_ok;
+    wire [LW-1:0] rxf_word, rxl_word;
+    wire [63:0]   rxf_wdata, rxl_wdata;
+    wire [511:0]  rxf_hdr, rxl_hdr;
+    wire [15:0]   rxf_len, rxl_len;
+    /* verilator lint_off UNUSEDSIGNAL */  // fabric frames carry no tuser
+    wire [11:0]   rxf_user;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [11:0]   rxl_user;
+    wire          chk_stall;
+    // the engine reads a receiver's hdr/len/user in ST_CHECK: hold off that receiver's next frame
+    wire          hold_f = (state == ST_CHECK) && rx_fab && chk_stall;
+    wire          hold_l = (state == ST_CHECK) && !rx_fab && chk_stall;
+    mcast_rx #(.WORDS(WORDS), .IW(PBW), .LW(LW)) u_rx_fab (
+        .clk(clk), .rst(rst),
+        .s_tdata(s_axis_fab_tdata), .s_tkeep(s_axis_fab_tkeep), .s_tvalid(s_axis_fab_tvalid),
+        .s_tready(s_axis_fab_tready), .s_tlast(s_axis_fab_tlast), .s_tuser(12'd0),
+        .free_ok(free_f_ok), .free_idx(free_f), .hold(hold_f), .grant(ev_frame_ok),
+        .last_req(rxf_last_req), .busy(rxf_busy), .busy_idx(rxf_bidx), .buf_idx(rxf_idx),
+        .wr_en(rxf_we), .wr_word(rxf_word), .wr_data(rxf_wdata),
+        .hdr(rxf_hdr), .len(rxf_len), .user(rxf_user)
+    );
+    mcast_rx #(.WORDS(WORDS), .IW(PBW), .LW(LW)) u_rx_loc (
+        .clk(clk), .rst(rst),
+        .s_tdata(s_axis_loc_tdata), .s_tkeep(s_axis_loc_tkeep), .s_tvalid(s_axis_loc_tvalid),
+        .s_tready(s_axis_loc_tready), .s_tlast(s_axis_loc_tlast), .s_tuser(s_axis_loc_tuser),
+        .free_ok(free_l_ok), .free_idx(free_l), .hold(hold_l), .grant(ev_frame_ok && !rxf_last_req),
+        .last_req(rxl_last_req), .busy(rxl_busy), .busy_idx(rxl_bidx), .buf_idx(rxl_idx),
+        .wr_en(rxl_we), .wr_word(rxl_word), .wr_data(rxl_wdata),
+        .hdr(rxl_hdr), .len(rxl_len), .user(rxl_user)
+    );
+    always @(posedge clk) begin
+        if (rxf_we) mem_f[{rxf_idx, rxf_word}] <= rxf_wdata;
+        if (rxl_we) mem_l[{rxl_idx, rxl_word}] <= rxl_wdata;
+    end
+    wire [15:0] rx_len = rx_fab ? rxf_len : rxl_len;
+    wire [11:0] rx_user = rxl_user;
+    wire [511:0] rx_hdr = rx_fab ? rxf_hdr : rxl_hdr;
+
     // header byte i (< 64) of the frame being checked
     wire [7:0] hb [0:63];
     genvar gi;
     generate
         for (gi = 0; gi < 64; gi = gi + 1) begin : g_hb
-            assign hb[gi] = hw[gi / 8][8 * (gi % 8) +: 8];
+            assign hb[gi] = rx_hdr[8 * gi +: 8];
         end
     endgenerate
 
-    // ------------------------------------------------------------------ idle arbitration
-    wire idle = (state == ST_IDLE);
+    // ------------------------------------------------------------------ event arbitration
     assign s_lcpl_ready = idle;
     assign s_fcpl_ready = idle && !s_lcpl_valid;
     assign s_tick_ready = idle && !s_lcpl_valid && !s_fcpl_valid;
-    assign s_axis_fab_tready = (state == ST_RX) && rx_fab;
-    assign s_axis_loc_tready = (state == ST_RX) && !rx_fab;
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    wire [15:0] rx_widx = {12'd0, rxb} * WORDS[15:0] + rx_beats;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire rx_valid = rx_fab ? s_axis_fab_tvalid : s_axis_loc_tvalid;
-    wire rx_last  = rx_fab ? s_axis_fab_tlast : s_axis_loc_tlast;
-    wire [63:0] rx_data = rx_fab ? s_axis_fab_tdata : s_axis_loc_tdata;
-    wire [7:0]  rx_keep = rx_fab ? s_axis_fab_tkeep : s_axis_loc_tkeep;
 
-    // free buffer: lowest not held by a valid MOT entry
-    reg [3:0] free_buf;
-    reg [NBUF-1:0] buf_used;
+    // ------------------------------------------------------------------ emitters
+    wire [NB-1:0]  ef_busy, el_busy;
+    wire           ef_d_valid, el_d_valid, ef_d_ready, el_d_ready;
+    wire [BW-1:0]  ef_rd_buf, el_rd_buf;
+    wire [LW-1:0]  ef_rd_whi, ef_rd_wlo, el_rd_whi, el_rd_wlo;
+    reg  [63:0]    ef_hf, ef_lf, ef_hl, ef_ll, el_hf, el_lf, el_hl, el_ll;
+    reg            ef_pool, el_pool;
+    always @(posedge clk) begin       // synchronous buffer reads (block RAM), two words per emitter
+        ef_hf <= mem_f[{ef_rd_buf[PBW-1:0], ef_rd_whi}];
+        ef_lf <= mem_f[{ef_rd_buf[PBW-1:0], ef_rd_wlo}];
+        ef_hl <= mem_l[{ef_rd_buf[PBW-1:0], ef_rd_whi}];
+        ef_ll <= mem_l[{ef_rd_buf[PBW-1:0], ef_rd_wlo}];
+        ef_pool <= ef_rd_buf[PBW];
+        el_hf <= mem_f[{el_rd_buf[PBW-1:0], el_rd_whi}];
+        el_lf <= mem_f[{el_rd_buf[PBW-1:0], el_rd_wlo}];
+        el_hl <= mem_l[{el_rd_buf[PBW-1:0], el_rd_whi}];
+        el_ll <= mem_l[{el_rd_buf[PBW-1:0], el_rd_wlo}];
+        el_pool <= el_rd_buf[PBW];
+    end
+    // fabric copy descriptor (ST_RCH): one encapsulated copy of the child subtree at it_k
+    reg  [511:0]   fd_hdr;
+    wire [1:0]     fd_isl;
+    wire [6:0]     fd_hlen;
+    /* verilator lint_off UNUSEDSIGNAL */  // tuser [11:2] of the fabric emitter is 0
+    wire [11:0]    ef_user;
+    /* verilator lint_on UNUSEDSIGNAL */
+    mcast_emit #(.NB(NB), .BW(BW), .WORDS(WORDS), .LW(LW), .UW(12), .DEPTH(EMIT_DEPTH)) u_em_fab (
+        .clk(clk), .rst(rst),
+        .d_valid(ef_d_valid), .d_ready(ef_d_ready), .d_buf(rxb), .d_boff(cur_ioff), .d_ilen(cur_ilen),
+        .d_hlen(fd_hlen), .d_hdr(fd_hdr), .d_tgt(8'd1), .d_user({10'd0, fd_isl}), .busy_bufs(ef_busy),
+        .rd_buf(ef_rd_buf), .rd_whi(ef_rd_whi), .rd_wlo(ef_rd_wlo),
+        .rd_hi(ef_pool ? ef_hl : ef_hf), .rd_lo(ef_pool ? ef_ll : ef_lf),
+        .m_tdata(m_axis_fab_tdata), .m_tkeep(m_axis_fab_tkeep), .m_tvalid(m_axis_fab_tvalid),
+        .m_tready(m_axis_fab_tready), .m_tlast(m_axis_fab_tlast), .m_tuser(ef_user)
+    );
+    assign m_axis_fab_tuser = ef_user[1:0];
+    // local copy descriptor (ST_CHECK: first copies; ST_TICK: resends)
+    wire [BW-1:0]  ld_buf;
+    wire [15:0]    ld_boff, ld_ilen;
+    wire [7:0]     ld_tgt;
+    wire [11:0]    ld_user;
+    mcast_emit #(.NB(NB), .BW(BW), .WORDS(WORDS), .LW(LW), .UW(12), .DEPTH(EMIT_DEPTH)) u_em_loc (
+        .clk(clk), .rst(rst),
+        .d_valid(el_d_valid), .d_ready(el_d_ready), .d_buf(ld_buf), .d_boff(ld_boff), .d_ilen(ld_ilen),
+        .d_hlen(7'd0), .d_hdr(512'd0), .d_tgt(ld_tgt), .d_user(ld_user), .busy_bufs(el_busy),
+        .rd_buf(el_rd_buf), .rd_whi(el_rd_whi), .rd_wlo(el_rd_wlo),
+        .rd_hi(el_pool ? el_hl : el_hf), .rd_lo(el_pool ? el_ll : el_lf),
+        .m_tdata(m_axis_loc_tdata), .m_tkeep(m_axis_loc_tkeep), .m_tvalid(m_axis_loc_tvalid),
+        .m_tready(m_axis_loc_tready), .m_tlast(m_axis_loc_tlast), .m_tuser(m_axis_loc_tuser)
+    );
+
+    // free buffers: lowest of each pool in use by nobody
+    reg [NB-1:0] buf_used;
+    reg [PBW-1:0] free_f_r, free_l_r;
+    reg          free_f_ok_r, free_l_ok_r;
     integer fb_i;
     always @* begin
-        buf_used = {NBUF{1'b0}};
+        buf_used = ef_busy | el_busy;
         for (fb_i = 0; fb_i < M; fb_i = fb_i + 1)
-            if (mot_valid[fb_i]) buf_used = buf_used | ({{(NBUF-1){1'b0}}, 1'b1} << mot_buf[fb_i]);
-        free_buf = 4'd0;
-        for (fb_i = NBUF - 1; fb_i >= 0; fb_i = fb_i - 1)
-            if (!buf_used[fb_i]) free_buf = fb_i[3:0];
+            if (mot_valid[fb_i]) buf_used[mot_buf[fb_i]] = 1'b1;
+        if (state == ST_CHECK || state == ST_RCH) buf_used[rxb] = 1'b1;
+        if (rxf_busy) buf_used[{1'b0, rxf_bidx}] = 1'b1;
+        if (rxl_busy) buf_used[{1'b1, rxl_bidx}] = 1'b1;
+        free_f_r = {PBW{1'b0}};
+        free_l_r = {PBW{1'b0}};
+        free_f_ok_r = 1'b0;
+        free_l_ok_r = 1'b0;
+        for (fb_i = NBP - 1; fb_i >= 0; fb_i = fb_i - 1) begin
+            if (!buf_used[fb_i]) begin
+                free_f_r = fb_i[PBW-1:0];
+                free_f_ok_r = 1'b1;
+            end
+            if (!buf_used[PB2 + fb_i]) begin
+                free_l_r = fb_i[PBW-1:0];
+                free_l_ok_r = 1'b1;
+            end
+        end
     end
+    assign free_f = free_f_r;
+    assign free_l = free_l_r;
+    assign free_f_ok = free_f_ok_r;
+    assign free_l_ok = free_l_ok_r;
 
     // free MOT entry
     reg [3:0] free_e;
@@ -467,102 +567,10 @@ module mcast_pe #(
     wire [1:0] rt_alt = rt[9:8];
     wire       prim_up = |(link_up_reg & ({{(K-1){1'b0}}, 1'b1} << rt_prim));
     wire       alt_up = rt[1] && |(link_up_reg & ({{(K-1){1'b0}}, 1'b1} << rt_alt));
-    wire [L-1:0] kbit = {{(L-1){1'b0}}, 1'b1} << k3;
     wire [EIW-1:0] ce3 = cur_e[EIW-1:0];
     wire [EIW-1:0] fe3 = free_e[EIW-1:0];
     wire [EIW-1:0] cpe3 = cpl_e[EIW-1:0];
     wire [7:0] cur_mtid = cur_has_e ? {mot_gen[ce3], cur_e} : 8'd0;
-
-    // ------------------------------------------------------------------ emitter datapath
-    reg  [63:0] em_data;
-    reg  [7:0]  em_keep;
-    wire        em_last = (em_pos + 16'd8 >= em_total);
-    // synchronous buffer read (block RAM): the words of the beat presented next cycle are read
-    // now; ST_EMIT0 reads the first beat's words
-    wire [15:0] em_rpos = em_fire ? em_pos + 16'd8 : em_pos;
-    wire [15:0] em_b0p = em_boff + em_rpos + 16'd8 - em_hlen;
-    wire [15:0] em_wp = {3'd0, em_b0p[15:3]};
-    wire [2:0]  em_sh = em_b0p[2:0];
-    wire [15:0] em_base = {12'd0, em_buf} * WORDS[15:0];
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    wire [15:0] em_ihi = (em_wp < WORDS[15:0]) ? em_base + em_wp : em_base;
-    /* verilator lint_on UNUSEDSIGNAL */
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    wire [15:0] em_ilo = (em_wp >= 16'd1 && em_wp <= WORDS[15:0]) ? em_base + em_wp - 16'd1 : em_base;
-    /* verilator lint_on UNUSEDSIGNAL */
-    reg  [63:0] rd_hi, rd_lo;
-    reg  [2:0]  rd_sh;
-    always @(posedge clk) begin
-        rd_hi <= mem[em_ihi[MIW-1:0]];
-        rd_lo <= mem[em_ilo[MIW-1:0]];
-        rd_sh <= em_sh;
-    end
-    wire [127:0] em_pair = {rd_hi, rd_lo};
-    wire [127:0] em_shifted = em_pair >> {rd_sh, 3'b000};
-    reg  [7:0] hbyte;
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    reg  [15:0] hx, hr;
-    /* verilator lint_on UNUSEDSIGNAL */
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    reg  [3:0]  em_rs;
-    /* verilator lint_on UNUSEDSIGNAL */
-    reg  [2:0]  em_ri;
-    integer ei;
-    always @* begin
-        em_data = 64'd0;
-        em_keep = 8'd0;
-        for (ei = 0; ei < 8; ei = ei + 1) begin
-            hx = em_pos + ei[15:0];
-            if (hx < em_total) em_keep[ei] = 1'b1;
-            hbyte = 8'd0;
-            hr = hx - 16'd26;
-            em_rs = em_cstart + hr[5:2];
-            em_ri = em_rs[2:0];
-            case (hx)
-                16'd0, 16'd6: hbyte = 8'h02;
-                16'd1, 16'd7: hbyte = 8'h4D;
-                16'd2, 16'd8: hbyte = 8'h43;
-                16'd5, 16'd19: hbyte = em_dst;
-                16'd11, 16'd18: hbyte = my_sw_reg;
-                16'd12: hbyte = 8'h88;
-                16'd13: hbyte = 8'hB5;
-                16'd14: hbyte = {7'b0001000, cur_np};
-                16'd15: hbyte = cur_grp;
-                16'd16: hbyte = {4'd0, em_csize};
-                16'd17: hbyte = em_mtid;
-                16'd20: hbyte = cur_root;
-                16'd22: hbyte = cur_seq[15:8];
-                16'd23: hbyte = cur_seq[7:0];
-                16'd24: hbyte = cur_ilen[15:8];
-                16'd25: hbyte = cur_ilen[7:0];
-                default: begin
-                    if (hx >= 16'd26) begin
-                        case (hr[1:0])
-                            2'd0: hbyte = rec_sw[em_ri];
-                            2'd1: hbyte = rec_size[em_ri];
-                            2'd2: hbyte = rec_bmp[em_ri][15:8];
-                            default: hbyte = rec_bmp[em_ri][7:0];
-                        endcase
-                    end
-                end
-            endcase
-            if (hx < em_hlen) em_data[8 * ei +: 8] = hbyte;
-            else if (hx < em_total) em_data[8 * ei +: 8] = em_shifted[8 * ei +: 8];
-        end
-    end
-    wire emit_fab = (state == ST_EMIT) && em_fab;
-    wire emit_loc = (state == ST_EMIT) && !em_fab;
-    assign m_axis_fab_tvalid = emit_fab;
-    assign m_axis_fab_tdata  = emit_fab ? em_data : 64'd0;
-    assign m_axis_fab_tkeep  = emit_fab ? em_keep : 8'd0;
-    assign m_axis_fab_tlast  = emit_fab && em_last;
-    assign m_axis_fab_tuser  = em_isl;
-    assign m_axis_loc_tvalid = emit_loc;
-    assign m_axis_loc_tdata  = emit_loc ? em_data : 64'd0;
-    assign m_axis_loc_tkeep  = emit_loc ? em_keep : 8'd0;
-    assign m_axis_loc_tlast  = emit_loc && em_last;
-    assign m_axis_loc_tuser  = em_user;
-    wire em_fire = (state == ST_EMIT) && (em_fab ? m_axis_fab_tready : m_axis_loc_tready);
 
     assign m_ocpl_valid = ocpl_valid_reg;
     assign m_ocpl_port = ocpl_port_reg;
@@ -579,16 +587,110 @@ module mcast_pe #(
     assign m_fcpl_n_ok = fcpl_nok_reg;
     assign m_fcpl_n_fail = fcpl_nfail_reg;
 
-    // ------------------------------------------------------------------ tick helpers
+    // ------------------------------------------------------------------ ST_CHECK decisions
+    wire loc_bad = rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop;
+    wire fab_hdr_bad = rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
+                       f_type > 4'd1 || hb[19] != my_sw_reg;
+    wire fab_len_bad = f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
+                       rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen;
+    wire fab_bad = rx_len > BUFB16 || fab_hdr_bad || !grp_ok || fab_len_bad || c_mal || c_unk || c_loop || dd_hit;
+    wire chk_np = rx_fab ? f_type[0] : rx_user[3];
+    wire chk_pass = rx_fab ? !fab_bad : !loc_bad;
+    wire chk_busy = chk_pass && chk_np && !free_e_ok;                 // MOT full: answer BUSY
+    wire [L-1:0] chk_tgt = rx_fab ? fab_tgt : loc_tgt;
+    wire chk_push = chk_pass && !chk_busy && (chk_tgt != {L{1'b0}});  // local copies
+    wire chk_need_o = !rx_fab && ((!chk_pass && rx_user[3]) || chk_busy);
+    wire chk_need_f = rx_fab && chk_busy;
+    wire o_busy = ocpl_valid_reg && !m_ocpl_ready;                    // completion register taken
+    wire f_busy = fcpl_valid_reg && !m_fcpl_ready;
+    assign chk_stall = chk_push ? !el_d_ready : ((chk_need_o && o_busy) || (chk_need_f && f_busy));
+    // first child subtree of the checked list; next child after it_k
+    reg  [3:0] c_first, rc_next;
+    reg        c_has_ch, rc_has_next;
+    integer nk;
+    always @* begin
+        c_first = 4'd0;
+        c_has_ch = 1'b0;
+        rc_next = 4'd0;
+        rc_has_next = 1'b0;
+        for (nk = NR - 1; nk >= 1; nk = nk - 1) begin
+            if (c_starts[nk]) begin
+                c_first = nk[3:0];
+                c_has_ch = 1'b1;
+            end
+            if (rec_starts[nk] && nk > it_k) begin
+                rc_next = nk[3:0];
+                rc_has_next = 1'b1;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ ST_RCH: fabric copy
+    wire rch_route = prim_up || alt_up;
+    assign ef_d_valid = (state == ST_RCH) && rch_route;
+    wire rch_stall = ef_d_valid && !ef_d_ready;
+    assign fd_isl = prim_up ? rt_prim : rt_alt;
+    assign fd_hlen = 7'd26 + {1'b0, rec_size[k3][3:0], 2'b00};
+    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
+    reg [3:0] fr_i;
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer fj;
+    always @* begin
+        fd_hdr = 512'd0;
+        fd_hdr[0 +: 48] = {rec_sw[k3], 40'h0000434D02};                 // 02:4D:43:00:00:dst
+        fd_hdr[48 +: 48] = {my_sw_reg, 40'h0000434D02};                 // 02:4D:43:00:00:me
+        fd_hdr[96 +: 16] = 16'hB588;                                    // EtherType 0x88B5
+        fd_hdr[112 +: 8] = {7'b0001000, cur_np};
+        fd_hdr[120 +: 8] = cur_grp;
+        fd_hdr[128 +: 8] = {4'd0, rec_size[k3][3:0]};
+        fd_hdr[136 +: 8] = cur_mtid;
+        fd_hdr[144 +: 8] = my_sw_reg;
+        fd_hdr[152 +: 8] = rec_sw[k3];
+        fd_hdr[160 +: 8] = cur_root;
+        fd_hdr[176 +: 16] = {cur_seq[7:0], cur_seq[15:8]};
+        fd_hdr[192 +: 16] = {cur_ilen[7:0], cur_ilen[15:8]};
+        for (fj = 0; fj < NR - 1; fj = fj + 1) begin
+            fr_i = it_k + fj[3:0];
+            if (fj[3:0] < rec_size[k3][3:0] && fr_i < 4'd8)
+                fd_hdr[208 + 32 * fj +: 32] = {rec_bmp[fr_i[2:0]][7:0], rec_bmp[fr_i[2:0]][15:8],
+                                               rec_size[fr_i[2:0]], rec_sw[fr_i[2:0]]};
+        end
+    end
+
+    // ------------------------------------------------------------------ ST_TICK: one MOT entry
     wire [15:0] tk_tl = (mot_tl[ce3] == 16'hFFFF) ? 16'hFFFF : mot_tl[ce3] + 16'd1;
     wire [15:0] tk_tc = (mot_tc[ce3] == 16'hFFFF) ? 16'hFFFF : mot_tc[ce3] + 16'd1;
     reg  [7:0] tc_sum;
+    reg  [L-1:0] tk_rs, tk_to;            // resend / give up, per local port
     integer ti;
+    wire tk_round = (mot_pend[ce3] != {L{1'b0}}) && tk_tl >= t_local_reg;
     always @* begin
         tc_sum = 8'd0;
         for (ti = 0; ti < NCH; ti = ti + 1)
             if (mot_pch[ce3][ti]) tc_sum = tc_sum + mot_chdecl[ce3 * NCH + ti];
+        tk_rs = {L{1'b0}};
+        tk_to = {L{1'b0}};
+        for (ti = 0; ti < L; ti = ti + 1)
+            if (tk_round && mot_pend[ce3][ti]) begin
+                if (mot_retry[ce3 * L + ti] < max_retry_reg) tk_rs[ti] = 1'b1;
+                else tk_to[ti] = 1'b1;
+            end
     end
+    wire [L-1:0] tk_pend = mot_pend[ce3] & ~tk_to;
+    wire tk_chto = (mot_pch[ce3] != {NCH{1'b0}}) && tk_tc >= t_child_reg;
+    wire tk_done = (tk_pend == {L{1'b0}}) && (tk_chto || mot_pch[ce3] == {NCH{1'b0}});
+    wire tk_entry = (state == ST_TICK) && (cur_e < M_I[3:0]) && mot_valid[ce3];
+    wire tk_stall = tk_entry && (tk_rs != {L{1'b0}}) && !el_d_ready;
+
+    // local copy descriptor: first copies (ST_CHECK) or resends of the MOT entry (ST_TICK)
+    wire ld_chk = (state == ST_CHECK);
+    assign el_d_valid = ld_chk ? chk_push : (tk_entry && tk_rs != {L{1'b0}});
+    assign ld_buf  = ld_chk ? rxb : mot_buf[ce3];
+    assign ld_boff = ld_chk ? (rx_fab ? 16'd26 + {6'd0, f_nrec, 2'b00} : 16'd0) : mot_ioff[ce3];
+    assign ld_ilen = ld_chk ? (rx_fab ? f_ilen : rx_len) : mot_ilen[ce3];
+    assign ld_tgt  = {{(8-L){1'b0}}, ld_chk ? chk_tgt : tk_rs};
+    assign ld_user = ld_chk ? {chk_np, (chk_np ? {mot_gen[fe3], free_e} : 8'd0), 3'd0}
+                            : {1'b1, mot_gen[ce3], cur_e, 3'd0};
 
     // ------------------------------------------------------------------ CSR read / write decode
     reg [1:0] rd_kind, wr_kind;       // 0 unmapped, 1 RW, 2 RO
@@ -696,14 +798,12 @@ module mcast_pe #(
                 mot_gen[i] <= 4'd0;
                 mot_pend[i] <= {L{1'b0}};
                 mot_pch[i] <= {NCH{1'b0}};
-                mot_buf[i] <= 4'd0;
+                mot_buf[i] <= {BW{1'b0}};
             end
             dd_valid <= {(NG*W){1'b0}};
             rx_fab <= 1'b0;
-            rx_beats <= 16'd0;
-            rx_len <= 16'd0;
+            rxb <= {BW{1'b0}};
             it_k <= 4'd0;
-            em_pos <= 16'd0;
             ocpl_valid_reg <= 1'b0;
             fcpl_valid_reg <= 1'b0;
             cur_has_e <= 1'b0;
@@ -733,8 +833,12 @@ module mcast_pe #(
                 endcase
             end
 
+            // completion registers: taken by the sink (a new completion below overrides)
+            if (ocpl_valid_reg && m_ocpl_ready) ocpl_valid_reg <= 1'b0;
+            if (fcpl_valid_reg && m_fcpl_ready) fcpl_valid_reg <= 1'b0;
+
             case (state)
-            // ---------------- one input event
+            // ---------------- one input event: lcpl > fcpl > tick > fabric frame > local frame
             ST_IDLE: begin
                 if (s_lcpl_valid) begin
                     if (lc_hit) begin
@@ -777,32 +881,21 @@ module mcast_pe #(
                         end
                     cur_e <= 4'd0;
                     state <= ST_TICK;
-                end else if (s_axis_fab_tvalid || s_axis_loc_tvalid) begin
-                    rx_fab <= s_axis_fab_tvalid;
-                    rx_beats <= 16'd0;
-                    rxb <= free_buf;
-                    state <= ST_RX;
+                end else if (rxf_last_req) begin          // last beat accepted this cycle
+                    rx_fab <= 1'b1;
+                    rxb <= {1'b0, rxf_idx};
+                    stat[S_RX_FAB] <= stat[S_RX_FAB] + 32'd1;
+                    state <= ST_CHECK;
+                end else if (rxl_last_req) begin
+                    rx_fab <= 1'b0;
+                    rxb <= {1'b1, rxl_idx};
+                    stat[S_RX_LOC] <= stat[S_RX_LOC] + 32'd1;
+                    state <= ST_CHECK;
                 end
             end
 
-            // ---------------- store the frame
-            ST_RX: begin
-                if (rx_valid) begin
-                    if (rx_beats == 16'd0) rx_user <= s_axis_loc_tuser;
-                    if (rx_beats < WORDS[15:0]) mem[rx_widx[MIW-1:0]] <= rx_data;
-                    if (rx_beats < 16'd8) hw[rx_beats[2:0]] <= rx_data;
-                    if (rx_beats != 16'hFFFF) rx_beats <= rx_beats + 16'd1;
-                    if (rx_last) begin
-                        rx_len <= {rx_beats[12:0], 3'b000} + {12'd0, pop8(rx_keep)};
-                        if (rx_fab) stat[S_RX_FAB] <= stat[S_RX_FAB] + 32'd1;
-                        else stat[S_RX_LOC] <= stat[S_RX_LOC] + 32'd1;
-                        state <= ST_CHECK;
-                    end
-                end
-            end
-
-            // ---------------- checks, duplicate filter, MOT allocation
-            ST_CHECK: begin
+            // ---------------- checks, duplicate filter, MOT allocation, local copies queued
+            ST_CHECK: if (!chk_stall) begin
                 state <= ST_IDLE;
                 cur_has_e <= 1'b0;
                 for (i = 0; i < 8; i = i + 1) begin
@@ -810,20 +903,22 @@ module mcast_pe #(
                     rec_size[i] <= c_size[i];
                     rec_bmp[i] <= c_bmp[i];
                 end
-                rec_n <= c_nrec[3:0];
                 rec_starts <= c_starts;
                 cur_grp <= f_grp;
-                it_k <= 4'd1;
+                cur_np <= chk_np;
+                it_k <= c_first;
                 if (!rx_fab) begin
                     // local multicast request (note §4.6 A)
-                    cur_np <= rx_user[3];
-                    ocpl_port_reg <= rx_user[2:0];
-                    ocpl_tag_reg <= rx_user[11:4];
-                    ocpl_status_reg <= 2'd1;            // UR unless replaced below
-                    ocpl_nok_reg <= 8'd0;
-                    ocpl_nfail_reg <= 8'd0;
-                    ocpl_fbmp_reg <= 8'd0;
-                    if (rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop) begin
+                    // the completion register is written only with its valid (chk_need_o)
+                    if (chk_need_o) begin
+                        ocpl_port_reg <= rx_user[2:0];
+                        ocpl_tag_reg <= rx_user[11:4];
+                        ocpl_status_reg <= 2'd1;        // UR unless replaced below
+                        ocpl_nok_reg <= 8'd0;
+                        ocpl_nfail_reg <= 8'd0;
+                        ocpl_fbmp_reg <= 8'd0;
+                    end
+                    if (loc_bad) begin
                         if (rx_len > MAXLEN16) stat[S_OVERSIZE] <= stat[S_OVERSIZE] + 32'd1;
                         else if (rx_len < 16'd14 || !hb[0][0]) stat[S_MALF] <= stat[S_MALF] + 32'd1;
                         else if (!grp_ok) stat[S_UNK_GRP] <= stat[S_UNK_GRP] + 32'd1;
@@ -833,8 +928,6 @@ module mcast_pe #(
                         if (rx_user[3]) begin
                             ocpl_valid_reg <= 1'b1;
                             stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
-                            ret_state <= ST_IDLE;
-                            state <= ST_CPLW;
                         end
                     end else begin
                         root_seq <= root_seq + 16'd1;
@@ -842,20 +935,17 @@ module mcast_pe #(
                         cur_root <= my_sw_reg;
                         cur_ioff <= 16'd0;
                         cur_ilen <= rx_len;
-                        cur_tgt <= loc_tgt;
                         dd_valid[dd_slot] <= 1'b1;
                         dd_sw[dd_slot] <= my_sw_reg;
                         dd_seq[dd_slot] <= root_seq;
                         dd_age[dd_slot] <= 16'd0;
                         dd_rr[grp6] <= ({30'd0, dd_rr[grp6]} == W - 1) ? 2'd0 : dd_rr[grp6] + 2'd1;
-                        if (rx_user[3] && !free_e_ok) begin
+                        if (chk_busy) begin
                             stat[S_MOT_FULL] <= stat[S_MOT_FULL] + 32'd1;
                             stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
                             ocpl_status_reg <= 2'd3;
                             ocpl_nfail_reg <= loc_total;
                             ocpl_valid_reg <= 1'b1;
-                            ret_state <= ST_IDLE;
-                            state <= ST_CPLW;
                         end else begin
                             if (rx_user[3]) begin
                                 cur_has_e <= 1'b1;
@@ -864,37 +954,24 @@ module mcast_pe #(
                                 mot_relay[fe3] <= 1'b0;
                                 mot_port[fe3] <= rx_user[2:0];
                                 mot_tag[fe3] <= rx_user[11:4];
-                                mot_pend[fe3] <= {L{1'b0}};
-                                mot_fbmp[fe3] <= {L{1'b0}};
-                                mot_pch[fe3] <= {NCH{1'b0}};
-                                mot_nch[fe3] <= 4'd0;
-                                mot_nok[fe3] <= 8'd0;
-                                mot_nfail[fe3] <= 8'd0;
-                                mot_tl[fe3] <= 16'd0;
-                                mot_tc[fe3] <= 16'd0;
-                                mot_buf[fe3] <= rxb;
                                 mot_ioff[fe3] <= 16'd0;
                                 mot_ilen[fe3] <= rx_len;
+                                mot_nfail[fe3] <= 8'd0;
                             end
-                            state <= ST_RCH;
+                            if (c_has_ch) state <= ST_RCH;
+                            else if (rx_user[3]) state <= ST_REND;
                         end
                     end
                 end else begin
                     // encapsulated frame (note §4.6 B)
-                    cur_np <= f_type[0];
                     cur_root <= hb[20];
                     cur_seq <= f_seq;
                     cur_ioff <= 16'd26 + {6'd0, f_nrec, 2'b00};
                     cur_ilen <= f_ilen;
-                    cur_tgt <= fab_tgt;
                     if (rx_len > BUFB16) stat[S_OVERSIZE] <= stat[S_OVERSIZE] + 32'd1;
-                    else if (rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
-                             f_type > 4'd1 || hb[19] != my_sw_reg)
-                        stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                    else if (fab_hdr_bad) stat[S_MALF] <= stat[S_MALF] + 32'd1;
                     else if (!grp_ok) stat[S_UNK_GRP] <= stat[S_UNK_GRP] + 32'd1;
-                    else if (f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
-                             rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen)
-                        stat[S_MALF] <= stat[S_MALF] + 32'd1;
+                    else if (fab_len_bad) stat[S_MALF] <= stat[S_MALF] + 32'd1;
                     else if (c_mal) stat[S_MALF] <= stat[S_MALF] + 32'd1;
                     else if (c_unk) stat[S_UNK_SW] <= stat[S_UNK_SW] + 32'd1;
                     else if (c_loop) stat[S_LOOP] <= stat[S_LOOP] + 32'd1;
@@ -906,7 +983,7 @@ module mcast_pe #(
                         dd_age[dd_slot] <= 16'd0;
                         dd_rr[grp6] <= ({30'd0, dd_rr[grp6]} == W - 1) ? 2'd0 : dd_rr[grp6] + 2'd1;
                         stat[S_NOTMEM] <= stat[S_NOTMEM] + {27'd0, notmem};
-                        if (f_type[0] && !free_e_ok) begin
+                        if (chk_busy) begin
                             stat[S_MOT_FULL] <= stat[S_MOT_FULL] + 32'd1;
                             stat[S_FCPL] <= stat[S_FCPL] + 32'd1;
                             fcpl_dst_reg <= hb[18];
@@ -915,8 +992,6 @@ module mcast_pe #(
                             fcpl_nok_reg <= 8'd0;
                             fcpl_nfail_reg <= c_decl_all;
                             fcpl_valid_reg <= 1'b1;
-                            ret_state <= ST_IDLE;
-                            state <= ST_CPLW;
                         end else begin
                             if (f_type[0]) begin
                                 cur_has_e <= 1'b1;
@@ -925,87 +1000,50 @@ module mcast_pe #(
                                 mot_relay[fe3] <= 1'b1;
                                 mot_psw[fe3] <= hb[18];
                                 mot_tag[fe3] <= hb[17];
-                                mot_pend[fe3] <= {L{1'b0}};
-                                mot_fbmp[fe3] <= {L{1'b0}};
-                                mot_pch[fe3] <= {NCH{1'b0}};
-                                mot_nch[fe3] <= 4'd0;
-                                mot_nok[fe3] <= 8'd0;
-                                mot_nfail[fe3] <= {3'd0, notmem};
-                                mot_tl[fe3] <= 16'd0;
-                                mot_tc[fe3] <= 16'd0;
-                                mot_buf[fe3] <= rxb;
                                 mot_ioff[fe3] <= 16'd26 + {6'd0, f_nrec, 2'b00};
                                 mot_ilen[fe3] <= f_ilen;
+                                mot_nfail[fe3] <= {3'd0, notmem};
                             end
-                            state <= ST_RCH;
+                            if (c_has_ch) state <= ST_RCH;
+                            else if (f_type[0]) state <= ST_REND;
                         end
                     end
                 end
+                // common to both allocations: the local copies are queued now (chk_push)
+                if (chk_pass && !chk_busy && chk_np) begin
+                    mot_pend[fe3] <= chk_tgt;
+                    mot_fbmp[fe3] <= {L{1'b0}};
+                    mot_pch[fe3] <= {NCH{1'b0}};
+                    mot_nch[fe3] <= 4'd0;
+                    mot_nok[fe3] <= 8'd0;
+                    mot_tl[fe3] <= 16'd0;
+                    mot_tc[fe3] <= 16'd0;
+                    mot_buf[fe3] <= rxb;
+                    for (i = 0; i < L; i = i + 1) mot_retry[fe3 * L + i] <= 2'd0;
+                end
+                if (chk_push) stat[S_TX_LOC] <= stat[S_TX_LOC] + {28'd0, pop8({{(8-L){1'b0}}, chk_tgt})};
             end
 
-            // ---------------- one encapsulated copy per child subtree, pre-order
-            ST_RCH: begin
-                if (it_k >= NR_I[3:0] || it_k >= rec_n) begin
-                    it_k <= 4'd0;
-                    state <= ST_RLOC;
-                end else if (!rec_starts[k3]) begin
-                    it_k <= it_k + 4'd1;
+            // ---------------- one encapsulated copy per child subtree, pre-order (one per cycle)
+            ST_RCH: if (!rch_stall) begin
+                it_k <= rc_next;
+                if (!rc_has_next) state <= cur_has_e ? ST_REND : ST_IDLE;
+                if (!rch_route) begin
+                    stat[S_NOROUTE] <= stat[S_NOROUTE] + 32'd1;
+                    if (cur_has_e) mot_nfail[ce3] <= mot_nfail[ce3] + ch_decl;
                 end else begin
-                    it_k <= it_k + 4'd1;
-                    if (!prim_up && !alt_up) begin
-                        stat[S_NOROUTE] <= stat[S_NOROUTE] + 32'd1;
-                        if (cur_has_e) mot_nfail[ce3] <= mot_nfail[ce3] + ch_decl;
-                    end else begin
-                        if (!prim_up) stat[S_REROUTE] <= stat[S_REROUTE] + 32'd1;
-                        stat[S_TX_FAB] <= stat[S_TX_FAB] + 32'd1;
-                        em_fab <= 1'b1;
-                        em_isl <= prim_up ? rt_prim : rt_alt;
-                        em_dst <= rec_sw[k3];
-                        em_mtid <= cur_mtid;
-                        em_cstart <= it_k;
-                        em_csize <= rec_size[k3][3:0];
-                        em_hlen <= 16'd26 + {10'd0, rec_size[k3][3:0], 2'b00};
-                        em_total <= 16'd26 + {10'd0, rec_size[k3][3:0], 2'b00} + cur_ilen;
-                        em_boff <= cur_ioff;
-                        em_buf <= rxb;
-                        em_pos <= 16'd0;
-                        ret_state <= ST_RCH;
-                        state <= ST_EMIT0;
-                        if (cur_has_e) begin
-                            mot_chsw[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= rec_sw[k3];
-                            mot_chdecl[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= ch_decl;
-                            mot_pch[ce3] <= mot_pch[ce3] | ({{(NCH-1){1'b0}}, 1'b1} << mot_nch[ce3]);
-                            mot_nch[ce3] <= mot_nch[ce3] + 4'd1;
-                        end
+                    if (!prim_up) stat[S_REROUTE] <= stat[S_REROUTE] + 32'd1;
+                    stat[S_TX_FAB] <= stat[S_TX_FAB] + 32'd1;
+                    if (cur_has_e) begin
+                        mot_chsw[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= rec_sw[k3];
+                        mot_chdecl[ce3 * NCH + {28'd0, mot_nch[ce3]}] <= ch_decl;
+                        mot_pch[ce3] <= mot_pch[ce3] | ({{(NCH-1){1'b0}}, 1'b1} << mot_nch[ce3]);
+                        mot_nch[ce3] <= mot_nch[ce3] + 4'd1;
                     end
                 end
             end
 
-            // ---------------- local copies, ascending port
-            ST_RLOC: begin
-                if (it_k >= L_I[3:0]) begin
-                    state <= ST_REND;
-                end else begin
-                    it_k <= it_k + 4'd1;
-                    if ((cur_tgt & kbit) != {L{1'b0}}) begin
-                        stat[S_TX_LOC] <= stat[S_TX_LOC] + 32'd1;
-                        em_fab <= 1'b0;
-                        em_user <= {cur_has_e, cur_mtid, k3};
-                        em_hlen <= 16'd0;
-                        em_total <= cur_ilen;
-                        em_boff <= cur_ioff;
-                        em_buf <= rxb;
-                        em_pos <= 16'd0;
-                        ret_state <= ST_RLOC;
-                        state <= ST_EMIT0;
-                        if (cur_has_e) begin
-                            mot_pend[ce3] <= mot_pend[ce3] | kbit;
-                            mot_retry[ce3 * L + {29'd0, k3}] <= 2'd0;
-                        end
-                    end
-                end
-            end
-
+            // ---------------- a non-posted multicast with nothing outstanding completes at once
             ST_REND: begin
                 if (cur_has_e && mot_pend[ce3] == {L{1'b0}} && mot_pch[ce3] == {NCH{1'b0}}) begin
                     cpl_e <= cur_e;
@@ -1016,123 +1054,61 @@ module mcast_pe #(
                 end
             end
 
-            // ---------------- frame output
-            ST_EMIT0: state <= ST_EMIT;
-
-            ST_EMIT: begin
-                if (em_fire) begin
-                    em_pos <= em_pos + 16'd8;
-                    if (em_last) state <= ret_state;
-                end
-            end
-
             // ---------------- completion of MOT entry cpl_e (note §4.6 F): exactly once, then free
             ST_CPLE: begin
-                if (mot_relay[cpe3]) begin
-                    fcpl_valid_reg <= 1'b1;
-                    fcpl_dst_reg <= mot_psw[cpe3];
-                    fcpl_mtid_reg <= mot_tag[cpe3];
-                    fcpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
-                    fcpl_nok_reg <= mot_nok[cpe3];
-                    fcpl_nfail_reg <= mot_nfail[cpe3];
-                    stat[S_FCPL] <= stat[S_FCPL] + 32'd1;
-                end else begin
-                    ocpl_valid_reg <= 1'b1;
-                    ocpl_port_reg <= mot_port[cpe3];
-                    ocpl_tag_reg <= mot_tag[cpe3];
-                    ocpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
-                    ocpl_nok_reg <= mot_nok[cpe3];
-                    ocpl_nfail_reg <= mot_nfail[cpe3];
-                    ocpl_fbmp_reg <= {{(8-L){1'b0}}, mot_fbmp[cpe3]};
-                    stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
-                end
-                mot_valid[cpe3] <= 1'b0;
-                mot_gen[cpe3] <= mot_gen[cpe3] + 4'd1;
-                state <= ST_CPLW;
-            end
-
-            ST_CPLW: begin
-                if (ocpl_valid_reg && m_ocpl_ready) begin
-                    ocpl_valid_reg <= 1'b0;
-                    state <= ret_state;
-                end
-                if (fcpl_valid_reg && m_fcpl_ready) begin
-                    fcpl_valid_reg <= 1'b0;
+                if (mot_relay[cpe3] ? !f_busy : !o_busy) begin
+                    if (mot_relay[cpe3]) begin
+                        fcpl_valid_reg <= 1'b1;
+                        fcpl_dst_reg <= mot_psw[cpe3];
+                        fcpl_mtid_reg <= mot_tag[cpe3];
+                        fcpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
+                        fcpl_nok_reg <= mot_nok[cpe3];
+                        fcpl_nfail_reg <= mot_nfail[cpe3];
+                        stat[S_FCPL] <= stat[S_FCPL] + 32'd1;
+                    end else begin
+                        ocpl_valid_reg <= 1'b1;
+                        ocpl_port_reg <= mot_port[cpe3];
+                        ocpl_tag_reg <= mot_tag[cpe3];
+                        ocpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;
+                        ocpl_nok_reg <= mot_nok[cpe3];
+                        ocpl_nfail_reg <= mot_nfail[cpe3];
+                        ocpl_fbmp_reg <= {{(8-L){1'b0}}, mot_fbmp[cpe3]};
+                        stat[S_OCPL] <= stat[S_OCPL] + 32'd1;
+                    end
+                    mot_valid[cpe3] <= 1'b0;
+                    mot_gen[cpe3] <= mot_gen[cpe3] + 4'd1;
                     state <= ret_state;
                 end
             end
 
-            // ---------------- timer tick: per MOT entry, retries, timeouts (note §4.6 E)
+            // ---------------- timer tick: one MOT entry per cycle: resends, timeouts (note §4.6 E)
             ST_TICK: begin
                 if (cur_e >= M_I[3:0]) begin
                     state <= ST_IDLE;
                 end else if (!mot_valid[ce3]) begin
                     cur_e <= cur_e + 4'd1;
-                end else begin
+                end else if (!tk_stall) begin
+                    cur_e <= cur_e + 4'd1;
                     mot_tc[ce3] <= tk_tc;
-                    if (mot_pend[ce3] != {L{1'b0}} && tk_tl >= t_local_reg) begin
-                        mot_tl[ce3] <= 16'd0;
-                        it_k <= 4'd0;
-                        state <= ST_TRETRY;
-                    end else begin
-                        mot_tl[ce3] <= tk_tl;
-                        state <= ST_TCHILD;
+                    mot_tl[ce3] <= tk_round ? 16'd0 : tk_tl;
+                    for (i = 0; i < L; i = i + 1)
+                        if (tk_rs[i]) mot_retry[ce3 * L + i] <= mot_retry[ce3 * L + i] + 2'd1;
+                    stat[S_RETRY] <= stat[S_RETRY] + {28'd0, pop8({{(8-L){1'b0}}, tk_rs})};
+                    stat[S_TX_LOC] <= stat[S_TX_LOC] + {28'd0, pop8({{(8-L){1'b0}}, tk_rs})};
+                    stat[S_TIMEOUT] <= stat[S_TIMEOUT] + {28'd0, pop8({{(8-L){1'b0}}, tk_to})};
+                    mot_pend[ce3] <= tk_pend;
+                    mot_fbmp[ce3] <= mot_fbmp[ce3] | tk_to;
+                    mot_nfail[ce3] <= mot_nfail[ce3] + {4'd0, pop8({{(8-L){1'b0}}, tk_to})} + (tk_chto ? tc_sum : 8'd0);
+                    if (tk_chto) begin
+                        stat[S_CH_TO] <= stat[S_CH_TO] + {28'd0, pop8({{(8-NCH){1'b0}}, mot_pch[ce3]})};
+                        mot_pch[ce3] <= {NCH{1'b0}};
                     end
-                end
-            end
-
-            ST_TRETRY: begin
-                if (it_k >= L_I[3:0]) begin
-                    state <= ST_TCHILD;
-                end else begin
-                    it_k <= it_k + 4'd1;
-                    if ((mot_pend[ce3] & kbit) != {L{1'b0}}) begin
-                        if (mot_retry[ce3 * L + {29'd0, k3}] < max_retry_reg) begin
-                            mot_retry[ce3 * L + {29'd0, k3}] <= mot_retry[ce3 * L + {29'd0, k3}] + 2'd1;
-                            stat[S_RETRY] <= stat[S_RETRY] + 32'd1;
-                            stat[S_TX_LOC] <= stat[S_TX_LOC] + 32'd1;
-                            em_fab <= 1'b0;
-                            em_user <= {1'b1, mot_gen[ce3], cur_e, k3};
-                            em_hlen <= 16'd0;
-                            em_total <= mot_ilen[ce3];
-                            em_boff <= mot_ioff[ce3];
-                            em_buf <= mot_buf[ce3];
-                            em_pos <= 16'd0;
-                            ret_state <= ST_TRETRY;
-                            state <= ST_EMIT0;
-                        end else begin
-                            mot_pend[ce3] <= mot_pend[ce3] & ~kbit;
-                            mot_nfail[ce3] <= mot_nfail[ce3] + 8'd1;
-                            mot_fbmp[ce3] <= mot_fbmp[ce3] | kbit;
-                            stat[S_TIMEOUT] <= stat[S_TIMEOUT] + 32'd1;
-                        end
-                    end
-                end
-            end
-
-            ST_TCHILD: begin
-                if (mot_pch[ce3] != {NCH{1'b0}} && mot_tc[ce3] >= t_child_reg) begin
-                    mot_nfail[ce3] <= mot_nfail[ce3] + tc_sum;
-                    stat[S_CH_TO] <= stat[S_CH_TO] + {28'd0, pop8({{(8-NCH){1'b0}}, mot_pch[ce3]})};
-                    mot_pch[ce3] <= {NCH{1'b0}};
-                    state <= ST_TNEXT;
-                    if (mot_pend[ce3] == {L{1'b0}}) begin
+                    if (tk_done) begin
                         cpl_e <= cur_e;
-                        ret_state <= ST_TNEXT;
+                        ret_state <= ST_TICK;
                         state <= ST_CPLE;
                     end
-                end else if (mot_pend[ce3] == {L{1'b0}} && mot_pch[ce3] == {NCH{1'b0}}) begin
-                    cpl_e <= cur_e;
-                    ret_state <= ST_TNEXT;
-                    state <= ST_CPLE;
-                end else begin
-                    state <= ST_TNEXT;
                 end
-            end
-
-            ST_TNEXT: begin
-                cur_e <= cur_e + 4'd1;
-                state <= ST_TICK;
             end
 
             default: state <= ST_IDLE;
