@@ -1138,32 +1138,25 @@ module mcast_pe #(
     always @* if (!f_past_valid) assume(rst);
 `ifdef MCAST_F_ACCT
     integer fi, fk, fr, fd, fa, fb;
-    wire f_loc_pass = !(rx_len > MAXLEN16 || rx_len < 16'd14 || !hb[0][0] || !grp_ok || c_mal || c_unk || c_loop);
-    wire f_fab_pass = !(rx_len > BUFB16) && !(rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
-                      f_type > 4'd1 || hb[19] != my_sw_reg) && grp_ok &&
-                      !(f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
-                        rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen) && !c_mal && !c_unk && !c_loop && !dd_hit;
     reg  [7:0] f_decl [0:M-1];
     // ghost f_done[e]: entry e has already produced its completion since it was allocated
     reg  [M-1:0] f_done;
-    wire f_alloc = state == ST_CHECK && !rst && free_e_ok &&
-                   (rx_fab ? (f_fab_pass && f_type[0]) : (f_loc_pass && rx_user[3]));
+    wire f_alloc = state == ST_CHECK && !chk_stall && chk_pass && chk_np && !chk_busy;
+    wire f_cple = state == ST_CPLE && (mot_relay[cpe3] ? !f_busy : !o_busy);   // completion built
     always @(posedge clk) begin
         for (fd = 0; fd < M; fd = fd + 1) begin
-            if (f_alloc && fe3 == fd[EIW-1:0]) begin
+            if (!rst && f_alloc && fe3 == fd[EIW-1:0]) begin
                 f_decl[fd] <= rx_fab ? c_decl_all : loc_total;
                 f_done[fd] <= 1'b0;
             end
-            if (!rst && state == ST_CPLE && cpe3 == fd[EIW-1:0]) f_done[fd] <= 1'b1;
+            if (!rst && f_cple && cpe3 == fd[EIW-1:0]) f_done[fd] <= 1'b1;
         end
     end
 
-    // replication phase of the current entry: children not yet sent, local copies not yet sent
-    wire f_emit = (state == ST_EMIT) || (state == ST_EMIT0);
-    wire f_rch  = (state == ST_RCH) || (f_emit && ret_state == ST_RCH);
-    wire f_rloc = (state == ST_RLOC) || (f_emit && ret_state == ST_RLOC);
+    // replication phase of the current entry: the local copies are queued in ST_CHECK (pending
+    // from then on); f_rem = nodes of the child subtrees not yet sent (starts >= it_k)
+    wire f_rch = (state == ST_RCH);
     reg  [7:0] f_rem, f_dk, f_acc [0:M-1];
-    reg  [L-1:0] f_low;
     always @* begin
         f_rem = 8'd0;
         f_dk = 8'd0;
@@ -1172,17 +1165,13 @@ module mcast_pe #(
         fr = 0;
         if (f_rch) begin
             for (fk = 1; fk < NR; fk = fk + 1)
-                if (fk >= it_k && fk < rec_n && rec_starts[fk]) begin
+                if (fk >= it_k && rec_starts[fk]) begin
                     f_dk = 8'd0;
                     for (fr = 1; fr < NR; fr = fr + 1)
                         if (fr >= fk && fr < fk + rec_size[fk]) f_dk = f_dk + {3'd0, pop16(rec_bmp[fr])};
                     f_rem = f_rem + f_dk;
                 end
-            f_rem = f_rem + {4'd0, pop8({{(8-L){1'b0}}, cur_tgt})};
         end
-        f_low = {L{1'b0}};
-        for (fk = 0; fk < L; fk = fk + 1) if (fk < it_k) f_low[fk] = 1'b1;
-        if (f_rloc) f_rem = f_rem + {4'd0, pop8({{(8-L){1'b0}}, cur_tgt & ~f_low})};
         for (fi = 0; fi < M; fi = fi + 1) begin
             f_acc[fi] = mot_nok[fi] + mot_nfail[fi] + {4'd0, pop8({{(8-L){1'b0}}, mot_pend[fi]})};
             for (fk = 0; fk < NCH; fk = fk + 1)
@@ -1195,7 +1184,7 @@ module mcast_pe #(
             // F1 accounting: answered + failed + outstanding (+ not yet sent) == declared; the
             // outstanding count therefore never underflows or exceeds the declaration
             if (mot_valid[fa]) begin
-                if (cur_has_e && cur_e == fa[3:0] && (f_rch || f_rloc))
+                if (cur_has_e && cur_e == fa[3:0] && f_rch)
                     assert(f_acc[fa] + f_rem == f_decl[fa]);
                 else
                     assert(f_acc[fa] == f_decl[fa]);
@@ -1207,21 +1196,14 @@ module mcast_pe #(
             end
         end
         // helper invariants of the replication phase
-        if ((f_rch || f_rloc || state == ST_REND) && cur_has_e) begin
+        if ((f_rch || state == ST_REND) && cur_has_e) begin
             assert(cur_e < M);
             assert(mot_valid[ce3]);
-            assert(!mot_relay[ce3] || rx_fab);
         end
-        if (f_rch && cur_has_e) assert(mot_pend[ce3] == {L{1'b0}});
-        if (f_rloc && cur_has_e) assert((mot_pend[ce3] & ~f_low) == {L{1'b0}});
-        if (f_rch) assert(it_k >= 1 && it_k <= NR && rec_n <= NR);
+        if (f_rch) assert(it_k >= 1 && it_k < NR && rec_starts[k3]);
         if (f_rch && cur_has_e) assert({1'b0, mot_nch[ce3]} + {1'b0, pop8({{(8-NR){1'b0}}, rec_starts & ~((8'd1 << it_k) - 8'd1)})} <= NCH);
-        if (f_rch) assert((rec_starts & 8'd1) == 8'd0 && (rec_starts >> rec_n) == 8'd0);
-        if (f_rloc) assert(it_k <= L);
-        if (state == ST_TRETRY || state == ST_TCHILD || (f_emit && ret_state == ST_TRETRY)) begin
-            assert(cur_e < M && mot_valid[ce3]);
-        end
-        if (state == ST_TRETRY || (f_emit && ret_state == ST_TRETRY)) assert(it_k <= L);
+        if (f_rch) assert((rec_starts & 8'd1) == 8'd0 && (rec_starts >> NR) == 8'd0);
+        if (state == ST_TICK) assert(cur_e <= M);
         // F2 exactly one completion per non-posted multicast: a completion is built only for a
         // valid entry with nothing outstanding and n_ok + n_fail == declared; the entry is freed
         // (and its generation advanced) in the same step, so it cannot complete twice
@@ -1231,16 +1213,13 @@ module mcast_pe #(
             assert(mot_pend[cpe3] == {L{1'b0}} && mot_pch[cpe3] == {NCH{1'b0}});
             assert(mot_nok[cpe3] + mot_nfail[cpe3] == f_decl[cpe3]);
             assert(!f_done[cpe3]);      // at most one completion per allocation
+            assert(ret_state == ST_IDLE || ret_state == ST_TICK);
+            if (ret_state == ST_TICK) assert(cur_e <= M);
         end
         for (fa = 0; fa < M; fa = fa + 1) if (mot_valid[fa]) assert(!f_done[fa]);
         // the completed entry is free the step after its completion was built
-        if (!$past(rst) && $past(state) == ST_CPLE) assert(!mot_valid[$past(cpe3)]);
-        assert(state <= ST_EMIT0);
-        if (f_emit) assert(ret_state == ST_RCH || ret_state == ST_RLOC || ret_state == ST_TRETRY);
-        if (state == ST_CPLE || state == ST_CPLW) assert(ret_state == ST_IDLE || ret_state == ST_TNEXT);
-        if (state == ST_TNEXT || ((state == ST_CPLE || state == ST_CPLW) && ret_state == ST_TNEXT)) assert(cur_e < M);
-        assert(!(ocpl_valid_reg && fcpl_valid_reg));
-        if (ocpl_valid_reg || fcpl_valid_reg) assert(state == ST_CPLW);
+        if (!$past(rst) && $past(f_cple)) assert(!mot_valid[$past(cpe3)]);
+        assert(state <= ST_TICK);
     end
 `endif  // MCAST_F_ACCT
 `ifdef MCAST_F_STALE
@@ -1301,7 +1280,7 @@ module mcast_pe #(
         cover(state == ST_CPLE && mot_nfail[cpe3] == 8'd0 && mot_nok[cpe3] != 8'd0);
         cover(state == ST_CPLE && stat[S_TIMEOUT] != 32'd0 && mot_relay[cpe3]);
         cover(stat[S_STALE] != 32'd0 && mot_valid != {M{1'b0}});
-        cover(state == ST_EMIT && em_fab && !em_last && cur_has_e);
+        cover(m_axis_fab_tvalid && !m_axis_fab_tlast && cur_has_e);
     end
 `endif
 endmodule
