@@ -10,3 +10,7 @@ mutant rtl/mcast/mcast_pe.v mcast_pe_split.v \
 # earlier multicast that used the same entry is counted
 mutant rtl/mcast/mcast_pe.v mcast_pe_stale.v \
     "s/^\(    wire lc_hit = .*\) \&\& mot_gen\[lc_e3\] == lc_g\(.*\)$/\1\2  \/\/ MUTANT: no generation check/" || return 1
+# mcast_pe bug4: a silent node is never given up (no timeout after MAX_RETRY resends), so its
+# multicast never completes
+mutant rtl/mcast/mcast_pe.v mcast_pe_nogiveup.v \
+    "s/else tk_to\[ti\] = 1'b1;/else tk_to[ti] = 1'b0;  \/\/ MUTANT: never given up/" || return 1

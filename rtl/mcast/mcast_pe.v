@@ -15,9 +15,16 @@
 // T_CHILD ticks; exactly one completion goes to the originator (m_ocpl) or to the parent
 // switch (m_fcpl).
 //
-// Timing: event-serial. In IDLE the engine takes one input, priority s_lcpl > s_fcpl > s_tick
-// > s_axis_fab > s_axis_loc, and processes it completely (store and forward; outputs one at a
-// time, a frame's beats contiguous) before the next. Only the chosen port has ready high.
+// Timing (docs/mcast.md §7): a pipeline of three parts. (1) Two receivers (mcast_rx), one per
+// input stream, store frames at one beat per cycle into buffers of their own pool (MOT + 2
+// buffers each). (2) The control FSM takes ONE event per cycle in IDLE, priority s_lcpl >
+// s_fcpl > s_tick > fabric frame > local frame, where a frame's event is the handshake of its
+// last beat (tready of a last beat is high only when the FSM takes it); it updates all state
+// in event order and queues copy descriptors (ST_CHECK: one for all local copies; ST_RCH: one
+// per child subtree, one a cycle; ST_TICK: one per MOT entry for its resends). (3) Two
+// emitters (mcast_emit) turn descriptors into frames at one beat per cycle per output port,
+// reading the buffer, so reception, event processing and both outputs overlap. Copies leave
+// each output port in event order (the C model's order); ports are independent.
 // Units: lengths in bytes, timers in ticks (s_tick handshakes). DATA_WIDTH is 64.
 // Errors: never an API error; each bad input has an outcome and a counter (docs/mcast.md §5).
 //
@@ -1122,20 +1129,44 @@ module mcast_pe #(
     // Ghost f_decl[e]: the endpoints a non-posted multicast declared when entry e was allocated
     // (root: local targets + every node of the switch list; relay: every node of its records).
     // Property groups (formal/mcast/mcast_pe.sby proves each in its own task): MCAST_F_ACCT
-    // (F1, F2 and their helper invariants), MCAST_F_STALE (F3), MCAST_F_SPLIT (F4); none
-    // defined = all of them.
+    // (F1, F2 and their helper invariants), MCAST_F_STALE (F3), MCAST_F_SPLIT (F4),
+    // MCAST_F_LIVE (F5); none defined = all of them.
 `ifndef MCAST_F_ACCT
 `ifndef MCAST_F_STALE
 `ifndef MCAST_F_SPLIT
+`ifndef MCAST_F_LIVE
 `define MCAST_F_ACCT
 `define MCAST_F_STALE
 `define MCAST_F_SPLIT
+`define MCAST_F_LIVE
+`define MCAST_F_LIVE_ALL
+`endif
 `endif
 `endif
 `endif
     reg        f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
     always @* if (!f_past_valid) assume(rst);
+`ifdef MCAST_F_ACCT
+`define MCAST_F_FSM
+`endif
+`ifdef MCAST_F_LIVE
+`define MCAST_F_FSM
+`endif
+`ifdef MCAST_F_FSM
+    // FSM invariants used by F1/F2 and F5: legal states, the entry being replicated or
+    // completed is a valid one
+    always @(posedge clk) if (f_past_valid && !rst) begin
+        assert(state <= ST_TICK);
+        if ((state == ST_RCH || state == ST_REND) && cur_has_e) assert(cur_e < M && mot_valid[ce3]);
+        if (state == ST_CPLE) begin
+            assert(cpl_e < M && mot_valid[cpe3]);
+            assert(ret_state == ST_IDLE || ret_state == ST_TICK);
+            if (ret_state == ST_TICK) assert(cur_e <= M);
+        end
+        if (state == ST_TICK) assert(cur_e <= M);
+    end
+`endif
 `ifdef MCAST_F_ACCT
     integer fi, fk, fr, fd, fa, fb;
     reg  [7:0] f_decl [0:M-1];
@@ -1196,30 +1227,20 @@ module mcast_pe #(
             end
         end
         // helper invariants of the replication phase
-        if ((f_rch || state == ST_REND) && cur_has_e) begin
-            assert(cur_e < M);
-            assert(mot_valid[ce3]);
-        end
         if (f_rch) assert(it_k >= 1 && it_k < NR && rec_starts[k3]);
         if (f_rch && cur_has_e) assert({1'b0, mot_nch[ce3]} + {1'b0, pop8({{(8-NR){1'b0}}, rec_starts & ~((8'd1 << it_k) - 8'd1)})} <= NCH);
         if (f_rch) assert((rec_starts & 8'd1) == 8'd0 && (rec_starts >> NR) == 8'd0);
-        if (state == ST_TICK) assert(cur_e <= M);
         // F2 exactly one completion per non-posted multicast: a completion is built only for a
         // valid entry with nothing outstanding and n_ok + n_fail == declared; the entry is freed
         // (and its generation advanced) in the same step, so it cannot complete twice
         if (state == ST_CPLE) begin
-            assert(cpl_e < M);
-            assert(mot_valid[cpe3]);
             assert(mot_pend[cpe3] == {L{1'b0}} && mot_pch[cpe3] == {NCH{1'b0}});
             assert(mot_nok[cpe3] + mot_nfail[cpe3] == f_decl[cpe3]);
             assert(!f_done[cpe3]);      // at most one completion per allocation
-            assert(ret_state == ST_IDLE || ret_state == ST_TICK);
-            if (ret_state == ST_TICK) assert(cur_e <= M);
         end
         for (fa = 0; fa < M; fa = fa + 1) if (mot_valid[fa]) assert(!f_done[fa]);
         // the completed entry is free the step after its completion was built
         if (!$past(rst) && $past(f_cple)) assert(!mot_valid[$past(cpe3)]);
-        assert(state <= ST_TICK);
     end
 `endif  // MCAST_F_ACCT
 `ifdef MCAST_F_STALE
@@ -1275,6 +1296,72 @@ module mcast_pe #(
         end
     end
 `endif  // MCAST_F_SPLIT
+`ifdef MCAST_F_LIVE
+    // F5 bounded completion (the "at least one" half of exactly one completion), in two parts:
+    // F5a (prompt): a valid MOT entry with nothing outstanding exists only while the FSM is
+    //   replicating it (ST_RCH, ST_REND) or building its completion (ST_CPLE): it never sits in
+    //   IDLE or waits for a tick.
+    // F5b (timers): a pending node has had exactly `retry` resend rounds, one every
+    //   max(T_LOCAL, 1) ticks since the allocation (mot_tc counts them), retry <= MAX_RETRY; a
+    //   pending child has seen fewer than max(T_CHILD, 1) ticks. With F5a: a valid entry seen
+    //   in IDLE has seen fewer than max((MAX_RETRY + 1) * max(T_LOCAL, 1), max(T_CHILD, 1))
+    //   ticks, so its one completion is built on or before that tick (then it waits only for
+    //   the m_ocpl / m_fcpl handshake).
+    // Task live_prompt defines MCAST_F_PROMPT and proves F5a alone; task live proves F5b and the
+    // bound with F5a assumed (assume-guarantee: F5a's proof does not use F5b); with neither
+    // (the cover task) both are asserted. Environment rule of docs/mcast.md §4: the timer CSRs
+    // are not written while a multicast is in flight. Proof reduction: T_LOCAL <= 255 (the
+    // reset value is 4); with T_LOCAL free up to 0x3FFF (no tick-counter saturation) the
+    // induction of mot_tc == retry * T + tl did not finish in 400 s.
+    integer fl, fp;
+    wire [15:0] f_tl = (t_local_reg == 16'd0) ? 16'd1 : t_local_reg;
+    wire [15:0] f_tch = (t_child_reg == 16'd0) ? 16'd1 : t_child_reg;
+    // T * r for a 3-bit r as shifts and adds
+    function [17:0] f_tmul(input [15:0] t, input [2:0] r);
+        begin
+            f_tmul = (r[0] ? {2'd0, t} : 18'd0) + (r[1] ? {1'b0, t, 1'b0} : 18'd0) + (r[2] ? {t, 2'b00} : 18'd0);
+        end
+    endfunction
+    wire [17:0] f_tnode = f_tmul(f_tl, {1'b0, max_retry_reg} + 3'd1);
+    wire [17:0] f_bound = (f_tnode > {2'd0, f_tch}) ? f_tnode : {2'd0, f_tch};
+    always @* begin
+        if (reg_wr_en && (reg_wr_addr == 16'h000C || reg_wr_addr == 16'h0010 || reg_wr_addr == 16'h0014))
+            assume(mot_valid == {M{1'b0}});
+        assume(t_local_reg <= 16'h00FF);                          // proof reduction
+    end
+    reg f_prompt_ok;
+    always @* begin
+        f_prompt_ok = 1'b1;
+        for (fl = 0; fl < M; fl = fl + 1)
+            if (mot_valid[fl] && mot_pend[fl] == {L{1'b0}} && mot_pch[fl] == {NCH{1'b0}} &&
+                !(((state == ST_RCH || state == ST_REND) && cur_has_e && ce3 == fl[EIW-1:0]) ||
+                  (state == ST_CPLE && cpe3 == fl[EIW-1:0])))
+                f_prompt_ok = 1'b0;
+    end
+    always @(posedge clk) if (f_past_valid && !rst) begin
+`ifdef MCAST_F_PROMPT
+        assert(f_prompt_ok);                                             // F5a
+`else
+`ifdef MCAST_F_LIVE_ALL
+        assert(f_prompt_ok);
+`else
+        assume(f_prompt_ok);
+`endif
+        for (fl = 0; fl < M; fl = fl + 1) if (mot_valid[fl]) begin
+            if (mot_pend[fl] != {L{1'b0}}) assert(mot_tl[fl] < f_tl);    // F5b
+            for (fp = 0; fp < L; fp = fp + 1)
+                if (mot_pend[fl][fp]) begin
+                    assert(mot_retry[fl * L + fp] <= max_retry_reg);
+                    assert({2'd0, mot_tc[fl]} == f_tmul(f_tl, {1'b0, mot_retry[fl * L + fp]}) + {2'd0, mot_tl[fl]});
+                end
+            if (mot_pch[fl] != {NCH{1'b0}}) assert(mot_tc[fl] < f_tch);
+            if (state == ST_IDLE) assert({2'd0, mot_tc[fl]} < f_bound);  // F5
+        end
+        // helper: replication happens before the entry's first tick
+        if ((state == ST_RCH || state == ST_REND) && cur_has_e) assert(mot_tc[ce3] == 16'd0 && mot_tl[ce3] == 16'd0);
+`endif
+    end
+`endif  // MCAST_F_LIVE
     // cover: a completion with no failure, one after a timeout, a stale completion dropped
     always @(posedge clk) if (f_past_valid && !rst) begin
         cover(state == ST_CPLE && mot_nfail[cpe3] == 8'd0 && mot_nok[cpe3] != 8'd0);
