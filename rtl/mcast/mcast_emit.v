@@ -199,7 +199,7 @@ module mcast_emit #(
                 b_keep <= a_keep;
                 b_last <= a_last;
                 b_sh <= b0p[2:0];
-                b_user <= d_user_of_head(q_user[q_head], port);
+                b_user <= q_user[q_head] | {{(UW-3){1'b0}}, port};  // copy's bit index in [2:0]
                 if (a_last) begin
                     pos <= 16'd0;
                     rem <= left_next;
@@ -224,11 +224,4 @@ module mcast_emit #(
             o_cnt <= o_cnt + {2'd0, b_valid} - {2'd0, o_pop};
         end
     end
-
-    // tuser of a copy: the descriptor's tuser with the copy's bit index in [2:0] (UW >= 3)
-    function [UW-1:0] d_user_of_head(input [UW-1:0] u, input [2:0] p);
-        begin
-            d_user_of_head = u | {{(UW-3){1'b0}}, p};
-        end
-    endfunction
 endmodule

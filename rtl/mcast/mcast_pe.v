@@ -290,8 +290,9 @@ module mcast_pe #(
     wire          idle = (state == ST_IDLE);
     wire          ev_frame_ok = idle && !s_lcpl_valid && !s_fcpl_valid && !s_tick_valid;
     wire          rxf_last_req, rxl_last_req, rxf_busy, rxl_busy, rxf_we, rxl_we;
-    wire [PBW-1:0] rxf_idx, rxl_idx, rxf_bidx, rxl_bidx, free_f, free_l;
-    wire          free_f_ok, free_l_ok;
+    wire [PBW-1:0] rxf_idx, rxl_idx, rxf_bidx, rxl_bidx;
+    reg  [PBW-1:0] free_f, free_l;     // lowest free buffer of each pool (below)
+    reg           free_f_ok, free_l_ok;
     wire [LW-1:0] rxf_word, rxl_word;
     wire [63:0]   rxf_wdata, rxl_wdata;
     wire [511:0]  rxf_hdr, rxl_hdr;
@@ -397,8 +398,6 @@ module mcast_pe #(
 
     // free buffers: lowest of each pool in use by nobody
     reg [NB-1:0] buf_used;
-    reg [PBW-1:0] free_f_r, free_l_r;
-    reg          free_f_ok_r, free_l_ok_r;
     integer fb_i;
     always @* begin
         buf_used = ef_busy | el_busy;
@@ -407,25 +406,21 @@ module mcast_pe #(
         if (state == ST_CHECK || state == ST_RCH) buf_used[rxb] = 1'b1;
         if (rxf_busy) buf_used[{1'b0, rxf_bidx}] = 1'b1;
         if (rxl_busy) buf_used[{1'b1, rxl_bidx}] = 1'b1;
-        free_f_r = {PBW{1'b0}};
-        free_l_r = {PBW{1'b0}};
-        free_f_ok_r = 1'b0;
-        free_l_ok_r = 1'b0;
+        free_f = {PBW{1'b0}};
+        free_l = {PBW{1'b0}};
+        free_f_ok = 1'b0;
+        free_l_ok = 1'b0;
         for (fb_i = NBP - 1; fb_i >= 0; fb_i = fb_i - 1) begin
             if (!buf_used[fb_i]) begin
-                free_f_r = fb_i[PBW-1:0];
-                free_f_ok_r = 1'b1;
+                free_f = fb_i[PBW-1:0];
+                free_f_ok = 1'b1;
             end
             if (!buf_used[PB2 + fb_i]) begin
-                free_l_r = fb_i[PBW-1:0];
-                free_l_ok_r = 1'b1;
+                free_l = fb_i[PBW-1:0];
+                free_l_ok = 1'b1;
             end
         end
     end
-    assign free_f = free_f_r;
-    assign free_l = free_l_r;
-    assign free_f_ok = free_f_ok_r;
-    assign free_l_ok = free_l_ok_r;
 
     // free MOT entry
     reg [3:0] free_e;
@@ -484,6 +479,7 @@ module mcast_pe #(
     wire [7:0]  f_nrec = hb[16];
     wire [15:0] f_seq = {hb[22], hb[23]};
     wire [15:0] f_ilen = {hb[24], hb[25]};
+    wire [15:0] f_ioff = 16'd26 + {6'd0, f_nrec, 2'b00};          // inner frame of a fabric frame
     wire        grp_in = (f_grp < NG_I[7:0]);
     wire [GIW-1:0] grp6 = f_grp[GIW-1:0];
     wire        grp_ok = grp_in && grp_valid[grp6];
@@ -599,9 +595,11 @@ module mcast_pe #(
     wire fab_hdr_bad = rx_len < 16'd26 || f_ethertype != 16'h88B5 || hb[14][7:4] != 4'd1 ||
                        f_type > 4'd1 || hb[19] != my_sw_reg;
     wire fab_len_bad = f_nrec == 8'd0 || f_nrec > NR_I[7:0] || f_ilen == 16'd0 ||
-                       rx_len != 16'd26 + {6'd0, f_nrec, 2'b00} + f_ilen;
+                       rx_len != f_ioff + f_ilen;
     wire fab_bad = rx_len > BUFB16 || fab_hdr_bad || !grp_ok || fab_len_bad || c_mal || c_unk || c_loop || dd_hit;
     wire chk_np = rx_fab ? f_type[0] : rx_user[3];
+    wire [15:0] chk_ioff = rx_fab ? f_ioff : 16'd0;                  // original frame in the buffer
+    wire [15:0] chk_ilen = rx_fab ? f_ilen : rx_len;
     wire chk_pass = rx_fab ? !fab_bad : !loc_bad;
     wire chk_busy = chk_pass && chk_np && !free_e_ok;                 // MOT full: answer BUSY
     wire [L-1:0] chk_tgt = rx_fab ? fab_tgt : loc_tgt;
@@ -693,8 +691,8 @@ module mcast_pe #(
     wire ld_chk = (state == ST_CHECK);
     assign el_d_valid = ld_chk ? chk_push : (tk_entry && tk_rs != {L{1'b0}});
     assign ld_buf  = ld_chk ? rxb : mot_buf[ce3];
-    assign ld_boff = ld_chk ? (rx_fab ? 16'd26 + {6'd0, f_nrec, 2'b00} : 16'd0) : mot_ioff[ce3];
-    assign ld_ilen = ld_chk ? (rx_fab ? f_ilen : rx_len) : mot_ilen[ce3];
+    assign ld_boff = ld_chk ? chk_ioff : mot_ioff[ce3];
+    assign ld_ilen = ld_chk ? chk_ilen : mot_ilen[ce3];
     assign ld_tgt  = {{(8-L){1'b0}}, ld_chk ? chk_tgt : tk_rs};
     assign ld_user = ld_chk ? {chk_np, (chk_np ? {mot_gen[fe3], free_e} : 8'd0), 3'd0}
                             : {1'b1, mot_gen[ce3], cur_e, 3'd0};
@@ -973,7 +971,7 @@ module mcast_pe #(
                     // encapsulated frame (note §4.6 B)
                     cur_root <= hb[20];
                     cur_seq <= f_seq;
-                    cur_ioff <= 16'd26 + {6'd0, f_nrec, 2'b00};
+                    cur_ioff <= f_ioff;
                     cur_ilen <= f_ilen;
                     if (rx_len > BUFB16) stat[S_OVERSIZE] <= stat[S_OVERSIZE] + 32'd1;
                     else if (fab_hdr_bad) stat[S_MALF] <= stat[S_MALF] + 32'd1;
@@ -1007,7 +1005,7 @@ module mcast_pe #(
                                 mot_relay[fe3] <= 1'b1;
                                 mot_psw[fe3] <= hb[18];
                                 mot_tag[fe3] <= hb[17];
-                                mot_ioff[fe3] <= 16'd26 + {6'd0, f_nrec, 2'b00};
+                                mot_ioff[fe3] <= f_ioff;
                                 mot_ilen[fe3] <= f_ilen;
                                 mot_nfail[fe3] <= {3'd0, notmem};
                             end
