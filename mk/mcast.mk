@@ -30,14 +30,10 @@ $(B)/mcast/libmcast.a: $(MCAST_CM) $(MCAST_CMH)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c $(MCAST_CM) -o $(B)/mcast/mcast.o
 	ar rcs $@ $(B)/mcast/mcast.o
 
-$(MCAST_TB): $(MCAST_RTL) tb/mcast/tb_mcast.cpp $(TB_COMMON) $(B)/mcast/libmcast.a
-	@mkdir -p $(B)/mcast/obj
-	$(VERILATOR) $(VFLAGS) --top-module mcast_pe -Irtl/common -Irtl/mcast rtl/mcast/mcast_pe.v \
-	  $(ROOT)/tb/mcast/tb_mcast.cpp $(ROOT)/tb/common/core.cpp $(ROOT)/tb/common/scoreboard.cpp \
-	  -CFLAGS "-std=c++17 -O2 -I$(ROOT)/tb/common -I$(ROOT)/cmodel" \
-	  -LDFLAGS "$(ROOT)/$(B)/mcast/libmcast.a -lpcap" --Mdir $(B)/mcast/obj -o tb_mcast > $(B)/mcast/build.log 2>&1 \
-	  || { tail -40 $(B)/mcast/build.log; exit 1; }
-	cp $(B)/mcast/obj/tb_mcast $@
+# parameter set of the lockstep build (Makefile "build macros"; empty: the RTL defaults)
+MCAST_PSET   :=
+$(eval $(call verilator_tb,$(MCAST_TB),mcast_pe,rtl/common rtl/mcast,rtl/mcast/mcast_pe.v,$(MCAST_PSET),\
+  tb/mcast/tb_mcast.cpp,$(B)/mcast/libmcast.a,$(MCAST_RTL),$(B)/mcast/obj))
 
 lockstep-mcast: $(MCAST_TB)
 	@mkdir -p $(REPORT); rm -f $(MCAST_JSON)
@@ -67,11 +63,7 @@ SELFTEST_TARGETS       += selftest-mcast
 # Icarus vector replay (second simulator): vectors written by the random scenario
 .PHONY: replay-mcast
 replay-mcast: $(MCAST_TB)
-	@d=$(B)/vectors/mcast; rm -rf $$d; \
-	  $(MCAST_TB) --seed 11 --n 4000 --scenario random --vectors $$d --quiet; \
-	  iverilog -g2012 -o $$d/replay.vvp -Irtl/common -Pmcast_pe_replay.DIR=\"$$d\" \
-	    tb/mcast/mcast_pe_replay.v $(MCAST_RTL); \
-	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
+	@$(call icarus_replay,$(MCAST_TB),$(B)/vectors/mcast,mcast_pe_replay,rtl/common,$(MCAST_PSET),tb/mcast/mcast_pe_replay.v $(MCAST_RTL))
 REPLAY_TARGETS += replay-mcast
 
 # packet oracle: RTL-emitted encapsulated frames decoded by tshark + scripts/mcast.lua vs scapy/struct

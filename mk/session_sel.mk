@@ -39,24 +39,15 @@ $(B)/session_sel/libss.a: $(SS_CM)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/common/roce.c -o $(B)/session_sel/roce.o
 	ar rcs $@ $(B)/session_sel/session_sel.o $(B)/session_sel/session_sel_pkt.o $(B)/session_sel/roce.o
 
-$(SS_BIN): $(SS_RTL) tb/session_sel/tb_session_sel.cpp $(TB_COMMON) $(B)/session_sel/libss.a
-	@mkdir -p $(dir $@)
-	$(VERILATOR) $(VFLAGS) --top-module session_sel -Irtl/common -Irtl/session_sel $(SS_RTL) \
-	  $(ROOT)/tb/session_sel/tb_session_sel.cpp $(ROOT)/tb/common/core.cpp $(ROOT)/tb/common/scoreboard.cpp \
-	  -CFLAGS "-std=c++17 -O2 -I$(ROOT)/tb/common -I$(ROOT)/cmodel" \
-	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a -lpcap" --Mdir $(B)/session_sel -o tb_session_sel > $(B)/session_sel/build.log 2>&1 \
-	  || { tail -40 $(B)/session_sel/build.log; exit 1; }
-
-# second build at the smallest parameters (2 sessions, 2 groups, 2 QPs): index wrap corners
+# parameter sets of the two lockstep builds (Makefile "build macros"): the RTL defaults, and the
+# smallest parameters (2 sessions, 2 groups, 2 QPs): index wrap corners
+SS_PSET     :=
+SS_PSET2    := TB_NS:MAX_SESSIONS=2 TB_NG:NUM_GROUPS=2 TB_NQ:NUM_QPS=2
 SS_BIN2     := $(B)/session_sel_s2/tb_session_sel
-$(SS_BIN2): $(SS_RTL) tb/session_sel/tb_session_sel.cpp $(TB_COMMON) $(B)/session_sel/libss.a
-	@mkdir -p $(dir $@)
-	$(VERILATOR) $(VFLAGS) --top-module session_sel -GMAX_SESSIONS=2 -GNUM_GROUPS=2 -GNUM_QPS=2 \
-	  -Irtl/common -Irtl/session_sel $(SS_RTL) \
-	  $(ROOT)/tb/session_sel/tb_session_sel.cpp $(ROOT)/tb/common/core.cpp $(ROOT)/tb/common/scoreboard.cpp \
-	  -CFLAGS "-std=c++17 -O2 -DTB_NS=2 -DTB_NG=2 -DTB_NQ=2 -I$(ROOT)/tb/common -I$(ROOT)/cmodel" \
-	  -LDFLAGS "$(ROOT)/$(B)/session_sel/libss.a -lpcap" --Mdir $(B)/session_sel_s2 -o tb_session_sel > $(B)/session_sel_s2/build.log 2>&1 \
-	  || { tail -40 $(B)/session_sel_s2/build.log; exit 1; }
+$(eval $(call verilator_tb,$(SS_BIN),session_sel,rtl/common rtl/session_sel,$(SS_RTL),$(SS_PSET),\
+  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a))
+$(eval $(call verilator_tb,$(SS_BIN2),session_sel,rtl/common rtl/session_sel,$(SS_RTL),$(SS_PSET2),\
+  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a))
 
 lockstep-session_sel: $(SS_BIN) $(SS_BIN2)
 	@mkdir -p $(REPORT); rm -f $(SS_JSON)
@@ -83,11 +74,8 @@ oracles-session_sel: $(SS_BIN)
 	scripts/expect_fail.sh "FAIL" $(PY) scripts/session_sel_pcap.py $(B)/pcap/session_sel_random.pcap $(B)/pcap/session_sel_bad_desc.csv
 
 replay-session_sel: $(SS_BIN)
-	@d=$(B)/vectors/session_sel; rm -rf $$d; \
-	  $(SS_BIN) --seed 11 --n 4000 --scenario random --vectors $$d --quiet; \
-	  iverilog -g2012 -o $$d/replay.vvp -Irtl/common -Irtl/session_sel -Psession_sel_replay.DIR=\"$$d\" \
-	    tb/session_sel/session_sel_replay.v $(SS_RTL); \
-	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
+	@$(call icarus_replay,$(SS_BIN),$(B)/vectors/session_sel,session_sel_replay,rtl/common rtl/session_sel,$(SS_PSET),\
+	  tb/session_sel/session_sel_replay.v $(SS_RTL))
 
 $(B)/session_sel/bench_dist: tb/session_sel/bench_dist.c $(SS_CM)
 	@mkdir -p $(dir $@)
