@@ -1,0 +1,17 @@
+# mk/common.mk -- make rules of the rtl/common primitive library (issue 10 part 1; docs/common.md).
+# Included by the top-level Makefile after its common variables (mk/README.md).
+#
+#   make lint-common         verilator --lint-only -Wall on every primitive at several parameter sets
+#   make unit-common         Verilator unit tests of the primitives against C++ reference models
+# Formal jobs: formal/common/jobs (scripts/formal.sh); synthesis tops: fpga/open/common.tops.
+
+LINT_COMMON := $(VERILATOR) --lint-only -Wall rtl/common/common.vlt
+
+.PHONY: lint-common
+LINT_TARGETS += lint-common
+
+lint-common:
+	$(LINT_COMMON) --top-module sync_fifo rtl/common/sync_fifo.v
+	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=1 -GDEPTH=2 rtl/common/sync_fifo.v
+	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=36 -GDEPTH=512 rtl/common/sync_fifo.v
+	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=72 -GDEPTH=128 -GBRAM_MIN_DEPTH=128 rtl/common/sync_fifo.v
