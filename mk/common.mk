@@ -15,3 +15,6 @@ lint-common:
 	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=1 -GDEPTH=2 rtl/common/sync_fifo.v
 	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=36 -GDEPTH=512 rtl/common/sync_fifo.v
 	$(LINT_COMMON) --top-module sync_fifo -GWIDTH=72 -GDEPTH=128 -GBRAM_MIN_DEPTH=128 rtl/common/sync_fifo.v
+	$(LINT_COMMON) --top-module axis_skid rtl/common/axis_skid.v
+	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=1 rtl/common/axis_skid.v
+	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=577 rtl/common/axis_skid.v

@@ -6,3 +6,6 @@ mutant rtl/common/sync_fifo.v sync_fifo_count.v \
 # sync_fifo bug2: the read pointer does not advance at its wrap (last RAM address read twice)
 mutant rtl/common/sync_fifo.v sync_fifo_rdptr.v \
     's/rd_ptr_reg <= rd_ptr_reg + 1'"'"'b1;/rd_ptr_reg <= rd_ptr_reg + {{AW-1{1'"'"'b0}}, rd_ptr_reg != {AW{1'"'"'b1}}};   \/\/ MUTANT: no wrap/' || return 1
+# axis_skid bug1: when the skid register drains, the output takes the input word instead (loss)
+mutant rtl/common/axis_skid.v axis_skid_drain.v \
+    's/                out_reg <= skid_reg;/                out_reg <= s_data;   \/\/ MUTANT: skid word lost/' || return 1
