@@ -97,13 +97,13 @@ REPLAY_TARGETS         :=
 BENCH_TARGETS          :=
 # mk/*.mk define rules too: plain `make` must stay `all`
 .DEFAULT_GOAL := all
-.PHONY: all test lint cmodel-test oracles lockstep lockstep-quick selftest replay formal synth synth-check \
+.PHONY: all test lint cmodel-test oracles lockstep lockstep-quick selftest replay formal synth synth-check timing \
         bench sim report clean setup
 include $(sort $(wildcard mk/*.mk))
 
 all: lockstep-quick report
 
-test: lint cmodel-test oracles lockstep selftest replay formal synth-check report
+test: lint cmodel-test oracles lockstep selftest replay formal synth-check timing report
 	@echo "make test: all stages passed"
 
 lint: $(LINT_TARGETS)
@@ -125,13 +125,19 @@ report:
 formal:
 	scripts/formal.sh
 
+# every top of fpga/open/*.tops: ECP5 place and route + UltraScale+ estimate, fails a gated top
+# that misses its CLK_MHZ (build/report/synth.md; tens of minutes; by hand, docs/synth.md)
 synth:
-	fpga/open/synth.sh
+	JOBS=$(JOBS) fpga/open/synth.sh
 
-# the CI gate's synthesizability check (Yosys prep + check -assert per top, ~30 s in all); the
-# full place-and-route report (`make synth`, tens of minutes) is run by hand (docs/synth.md)
+# the CI gate's synthesizability check (Yosys prep + check -assert per top, ~30 s in all)
 synth-check:
 	fpga/open/synth.sh --check
+
+# the CI timing gate: ECP5 place and route of the gated tops only (GATE=1 lines), JOBS in
+# parallel, fails a top whose Fmax is below its CLK_MHZ (build/report/timing.md, docs/synth.md)
+timing:
+	JOBS=$(JOBS) fpga/open/synth.sh --timing
 
 # ------------------------------------------------------------------ rerun one seed
 # make sim BLOCK=<block> runs sim-<block> (barrier_fanout: sim-barrier in mk/barrier.mk)

