@@ -36,7 +36,8 @@
 # Environment: JOBS (tops run in parallel, default 1), SYNTH_PNR_TIMEOUT (seconds per nextpnr run,
 # default 1800), SYNTH_DEFAULTS=1 (ignore the PARAM=VALUE words: every top at its RTL defaults),
 # SYNTH_CLK_MHZ (override every selected line's CLK_MHZ), SYNTH_TOPS (the .tops files to read,
-# default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1).
+# default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1), SYNTH_REPORT_DIR (default
+# build/report).
 # Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json}.
 # Numbers are estimates of the open flow, not Vivado or Radiant figures.
 set -euo pipefail
@@ -93,7 +94,7 @@ if [ -n "${SYNTH_CLK_MHZ:-}" ]; then
     for n in "${SEL[@]}"; do CLK[$n]="$SYNTH_CLK_MHZ"; done
 fi
 OUT=build/synth
-REP=build/report
+REP=${SYNTH_REPORT_DIR:-build/report}
 mkdir -p "$OUT" "$REP"
 
 # yosys read + chparam commands of one line
@@ -180,7 +181,7 @@ run_one() {
     echo "synth: $n done in $((t3 - t0)) s (ECP5 synthesis $((t1 - t0)) s, place and route $((t2 - t1)) s$([ $MODE = synth ] && echo ", UltraScale+ synthesis $((t3 - t2)) s"))"
 }
 
-[ ${#SEL[@]} -gt 0 ] || echo "synth: no $([ $MODE = timing ] && echo gated )top selected (fpga/open/*.tops)"
+[ ${#SEL[@]} -gt 0 ] || echo "synth: no $([ $MODE = timing ] && echo "gated ")top selected (fpga/open/*.tops)"
 trap 'kill $(jobs -p) 2>/dev/null' INT TERM
 JOBS=${JOBS:-1}
 running=0
