@@ -18,3 +18,11 @@ lint-common:
 	$(LINT_COMMON) --top-module axis_skid rtl/common/axis_skid.v
 	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=1 rtl/common/axis_skid.v
 	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=577 rtl/common/axis_skid.v
+	$(LINT_COMMON) --top-module prio_enc rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module prio_enc -GN=1 rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module prio_enc -GN=5 rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module prio_enc -GN=64 rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module arbiter rtl/common/arbiter.v rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module arbiter -GN=1 rtl/common/arbiter.v rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module arbiter -GN=5 -GBLOCK=1 rtl/common/arbiter.v rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module arbiter -GN=32 -GROUND_ROBIN=0 -GBLOCK=1 -GBLOCK_ACK=1 rtl/common/arbiter.v rtl/common/prio_enc.v
