@@ -26,3 +26,8 @@ lint-common:
 	$(LINT_COMMON) --top-module arbiter -GN=1 rtl/common/arbiter.v rtl/common/prio_enc.v
 	$(LINT_COMMON) --top-module arbiter -GN=5 -GBLOCK=1 rtl/common/arbiter.v rtl/common/prio_enc.v
 	$(LINT_COMMON) --top-module arbiter -GN=32 -GROUND_ROBIN=0 -GBLOCK=1 -GBLOCK_ACK=1 rtl/common/arbiter.v rtl/common/prio_enc.v
+	$(LINT_COMMON) --top-module popcount rtl/common/popcount.v
+	$(LINT_COMMON) --top-module popcount -GN=1 rtl/common/popcount.v
+	$(LINT_COMMON) --top-module popcount -GN=7 -GCHUNK=3 rtl/common/popcount.v
+	$(LINT_COMMON) --top-module popcount -GN=64 -GPIPELINE=1 rtl/common/popcount.v
+	$(LINT_COMMON) --top-module popcount -GN=512 -GPIPELINE=1 -GCHUNK=16 rtl/common/popcount.v

@@ -15,3 +15,6 @@ mutant rtl/common/arbiter.v arbiter_nomask.v \
 # prio_enc bug (arbiter bug2): every request whose lower neighbour is idle is granted (not one-hot)
 mutant rtl/common/prio_enc.v prio_enc_multi.v \
     's/assign onehot = req \& (~req + {{N-1{1'"'"'b0}}, 1'"'"'b1});/assign onehot = req \& ~(req << 1);   \/\/ MUTANT: not one-hot/' || return 1
+# popcount bug1: the last (partial) group is left out of the sum
+mutant rtl/common/popcount.v popcount_lastgroup.v \
+    's/        for (h = 0; h < NG; h = h + 1)$/        for (h = 0; h < NG - 1; h = h + 1)   \/\/ MUTANT: last group dropped/' || return 1
