@@ -95,6 +95,8 @@ static void dev_clear_state(struct barrier_dev_model *m)
     m->src_mac_lo = m->src_mac_hi = m->src_ip = m->dest_qp = m->rkey = m->sport_tos = 0;
     m->cnt_base = m->mirror_base = 0;
     m->tx_psn = 0;
+    m->src = 0;
+    memset(m->seq_known, 0, m->num_sources * sizeof *m->seq_known);
     memset(m->stats, 0, sizeof m->stats);
 
     memset(m->bar_en, 0, nb * sizeof *m->bar_en);
@@ -129,6 +131,8 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
         return BARRIER_EINVAL;
 
     m->cfg = *cfg;
+    m->num_sources = 16;
+    m->log2_ns = 4;
     m->log2_nb = ilog2(cfg->num_barriers);
     m->log2_nw = ilog2(cfg->num_pes);
     m->mask = cfg->cnt_width == 64 ? UINT64_MAX : ((UINT64_C(1) << cfg->cnt_width) - 1u);
@@ -140,6 +144,8 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->bar_step = calloc(nb, sizeof *m->bar_step);
     m->group_ip = calloc(nb, sizeof *m->group_ip);
     m->cnt = calloc(nb, sizeof *m->cnt);
+    m->seq_known = calloc(m->num_sources, sizeof *m->seq_known);
+    m->seq_exp = calloc(m->num_sources, sizeof *m->seq_exp);
     m->tgt = calloc(nw, sizeof *m->tgt);
     m->armed = calloc(nw, sizeof *m->armed);
     m->arm_bar = calloc(nw, sizeof *m->arm_bar);
@@ -152,12 +158,32 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->rxq = bq_new(sizeof(struct barrier_mir));
     if (!m->bar_en || !m->bar_inc || !m->bar_step || !m->group_ip || !m->cnt || !m->tgt ||
         !m->armed || !m->arm_bar || !m->pend || !m->pend_rel || !m->presenting ||
-        !m->presenting_ok || !m->txq || !m->mirq ||
+        !m->presenting_ok || !m->txq || !m->mirq || !m->seq_known || !m->seq_exp ||
         !m->rxq) {
         barrier_dev_free(m);
         return BARRIER_ENOMEM;
     }
     dev_clear_state(m);
+    return BARRIER_OK;
+}
+
+int barrier_dev_set_num_sources(struct barrier_dev_model *m, unsigned n)
+{
+    if (!m || !m->txq || !is_pow2(n) || n < 2 || n > 256)
+        return BARRIER_EINVAL;
+    uint8_t *k = calloc(n, sizeof *k);
+    uint32_t *e = calloc(n, sizeof *e);
+    if (!k || !e) {
+        free(k);
+        free(e);
+        return BARRIER_ENOMEM;
+    }
+    free(m->seq_known);
+    free(m->seq_exp);
+    m->seq_known = k;
+    m->seq_exp = e;
+    m->num_sources = n;
+    m->log2_ns = ilog2(n);
     return BARRIER_OK;
 }
 
@@ -170,6 +196,8 @@ void barrier_dev_free(struct barrier_dev_model *m)
     free(m->bar_step);
     free(m->group_ip);
     free(m->cnt);
+    free(m->seq_known);
+    free(m->seq_exp);
     free(m->tgt);
     free(m->armed);
     free(m->arm_bar);
@@ -509,7 +537,9 @@ int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint3
     }
 
     switch (addr) {
-    case BDEV_CSR_CTRL:          m->ctrl = data & BDEV_CTRL_INTERNAL_PATH; return BARRIER_CSR_DONE;
+    case BDEV_CSR_CTRL:          m->ctrl = data & (BDEV_CTRL_INTERNAL_PATH | BDEV_CTRL_WIRE_FA);
+                                 return BARRIER_CSR_DONE;
+    case BDEV_CSR_SRC:           m->src = data; return BARRIER_CSR_DONE;
     case BDEV_CSR_INC_MAX:       m->inc_max = data; return BARRIER_CSR_DONE;
     case BDEV_CSR_SRC_MAC_LO:    m->src_mac_lo = data; return BARRIER_CSR_DONE;
     case BDEV_CSR_SRC_MAC_HI:    m->src_mac_hi = data & 0xffffu; return BARRIER_CSR_DONE;
@@ -577,7 +607,7 @@ int barrier_dev_csr_read_err(const struct barrier_dev_model *m, uint32_t addr)
     addr &= 0xffffu;
     if (addr & 3u)
         return 1;
-    if (addr <= BDEV_CSR_TX_PSN)
+    if (addr <= BDEV_CSR_SRC)
         return 0;
     if (addr >= 0x100u && addr < 0x100u + 4u * BDS_NUM_STATS)
         return 0;
@@ -596,7 +626,8 @@ uint32_t barrier_dev_csr_read(const struct barrier_dev_model *m, uint32_t addr)
 
     switch (addr) {
     case BDEV_CSR_ID:            return BDEV_ID_VALUE;
-    case BDEV_CSR_PARAMS:        return m->log2_nb | (m->log2_nw << 8) | (m->cfg.cnt_width << 16);
+    case BDEV_CSR_PARAMS:        return m->log2_nb | (m->log2_nw << 8) | (m->cfg.cnt_width << 16) |
+                                        (m->log2_ns << 24);
     case BDEV_CSR_CTRL:          return m->ctrl;
     case BDEV_CSR_INC_MAX:       return m->inc_max;
     case BDEV_CSR_SRC_MAC_LO:    return m->src_mac_lo;
@@ -610,6 +641,7 @@ uint32_t barrier_dev_csr_read(const struct barrier_dev_model *m, uint32_t addr)
     case BDEV_CSR_MIR_BASE_LO:   return (uint32_t)m->mirror_base;
     case BDEV_CSR_MIR_BASE_HI:   return (uint32_t)(m->mirror_base >> 32);
     case BDEV_CSR_TX_PSN:        return m->tx_psn;
+    case BDEV_CSR_SRC:           return m->src;
     default: break;
     }
     if (addr >= 0x100u && addr < 0x100u + 4u * BDS_NUM_STATS)

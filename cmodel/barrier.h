@@ -67,7 +67,8 @@ enum barrier_dev_stat {
     BDS_RX_DROP_RKEY, BDS_RX_DROP_BAR, BDS_RX_DROP_INC, BDS_REQ_ARRIVE, BDS_REQ_WAIT,
     BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY, BDS_RSP_ERR_BAR, BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP,
     BDS_REL_OK, BDS_TX_NOTIF, BDS_MIRROR_WR, BDS_CFG_REJECT, BDS_CSR_ERR,
-    BDS_NUM_STATS  /* 23 */
+    BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_GAP,   /* 23..25: per-source sequence (section 5.5) */
+    BDS_NUM_STATS  /* 26 */
 };
 
 /* CSR byte addresses of barrier_dev (section 6). */
@@ -86,6 +87,8 @@ enum barrier_dev_stat {
 #define BDEV_CSR_MIR_BASE_LO   0x030u
 #define BDEV_CSR_MIR_BASE_HI   0x034u
 #define BDEV_CSR_TX_PSN        0x038u
+#define BDEV_CSR_SRC           0x03Cu  /* [31:24] SRC_ID, [23:0] SRC_QP (section 5) */
+#define BDEV_CSR_KEY           BDEV_CSR_RKEY  /* R_Key (FA mode) / Q_Key (UD mode) */
 #define BDEV_CSR_STAT(i)       (0x100u + 4u * (unsigned)(i))
 #define BDEV_CSR_BAR_CTRL(b)   (0x400u + 32u * (unsigned)(b))
 #define BDEV_CSR_BAR_INC(b)    (0x404u + 32u * (unsigned)(b))
@@ -98,6 +101,7 @@ enum barrier_dev_stat {
 #define BDEV_CSR_TGT_HI(p)     (0x804u + 8u * (unsigned)(p))
 #define BDEV_ID_VALUE          0x42415231u  /* "BAR1" */
 #define BDEV_CTRL_INTERNAL_PATH 0x1u
+#define BDEV_CTRL_WIRE_FA      0x2u   /* 1: RC FETCH_ADD notifications (section 5.2), 0: UD (5.1) */
 #define BDEV_BAR_CTRL_ENABLE   0x1u
 
 /* Elaboration parameters (section 1). */
@@ -153,7 +157,8 @@ struct bq;  /* internal growable FIFO */
 /* The model state. Treat as opaque; use the functions below (fields are for debugging). */
 struct barrier_dev_model {
     struct barrier_dev_cfg cfg;
-    unsigned log2_nb, log2_nw;
+    unsigned log2_nb, log2_nw, log2_ns;
+    unsigned num_sources;  /* NUM_SOURCES (default 16; barrier_dev_set_num_sources) */
     uint64_t mask;   /* 2^W - 1 */
     uint64_t half;   /* 2^(W-1) */
 
@@ -161,7 +166,12 @@ struct barrier_dev_model {
     uint32_t ctrl, inc_max, src_mac_lo, src_mac_hi, src_ip, dest_qp, rkey, sport_tos;
     uint64_t cnt_base, mirror_base;
     uint32_t tx_psn;
+    uint32_t src;    /* CSR SRC: [31:24] SRC_ID, [23:0] SRC_QP */
     uint32_t stats[BDS_NUM_STATS];
+
+    /* per source index (NUM_SOURCES entries, section 5.5) */
+    uint8_t  *seq_known;  /* a notification of this source was accepted since reset */
+    uint32_t *seq_exp;    /* next expected PSN (24 bits) */
 
     /* per barrier (NB entries) */
     uint8_t  *bar_en;
@@ -197,6 +207,13 @@ struct barrier_dev_model {
  */
 int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg);
 
+/*
+ * barrier_dev_set_num_sources - the RTL parameter NUM_SOURCES (power of two 2..256, default 16
+ * after init): the number of source indices barrier_rx tracks (section 5.5). Clears the
+ * per-source sequence state. Returns BARRIER_OK, BARRIER_EINVAL or BARRIER_ENOMEM.
+ */
+int barrier_dev_set_num_sources(struct barrier_dev_model *m, unsigned n);
+
 /* barrier_dev_free - release the model's memory; m may be zeroed or already freed (idempotent). */
 void barrier_dev_free(struct barrier_dev_model *m);
 
@@ -214,7 +231,7 @@ void barrier_dev_reset(struct barrier_dev_model *m);
  * is enabled -> locked, BARRIER_CSR_ERR. TGT[p] lo/hi while PE p is armed or has a release
  * pending -> locked, BARRIER_CSR_ERR. BAR_CTRL[b] with bit 0 set while BAR_STEP[b] == 0 or
  * BAR_STEP[b] > 2^(W-1) -> BARRIER_CSR_REJECT and cfg_reject++ (the register keeps its value).
- * Register widths: CTRL [0], SRC_MAC_HI [15:0], DEST_QP [23:0], UDP_SPORT/TOS [23:0], TX_PSN
+ * Register widths: CTRL [1:0], SRC_MAC_HI [15:0], DEST_QP [23:0], UDP_SPORT/TOS [23:0], TX_PSN
  * [23:0], BAR_CTRL [0]; BAR_INC, BAR_STEP, CNT and TGT hold W bits (bits above W are dropped);
  * the others 32 bits. Returns enum barrier_csr_result (or BARRIER_EINVAL for a NULL model).
  */
@@ -230,7 +247,7 @@ int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint3
 
 /*
  * barrier_dev_csr_read_err - 1 when a read of addr is answered SLVERR (unmapped: holes, a
- * barrier >= NB, a PE >= NW, a statistic >= 23, addr bits 1:0 != 0), else 0.
+ * barrier >= NB, a PE >= NW, a statistic >= 26, addr bits 1:0 != 0), else 0.
  */
 int barrier_dev_csr_read_err(const struct barrier_dev_model *m, uint32_t addr);
 

@@ -210,18 +210,18 @@ static void test_dev_init_params(void)
     struct barrier_dev_cfg c1 = {16, 16, 64};
     CHECK_EQ(barrier_dev_init(&m, &c1), BARRIER_OK);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_ID), 0x42415231u);
-    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x00400404u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x04400404u);
     barrier_dev_free(&m);
     barrier_dev_free(&m); /* idempotent */
 
     struct barrier_dev_cfg c2 = {32, 128, 4};
     CHECK_EQ(barrier_dev_init(&m, &c2), BARRIER_OK);
-    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x00040705u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x04040705u);
     barrier_dev_free(&m);
 
     struct barrier_dev_cfg c3 = {2, 2, 33};
     CHECK_EQ(barrier_dev_init(&m, &c3), BARRIER_OK);
-    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x00210101u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x04210101u);
     barrier_dev_free(&m);
 }
 
@@ -234,10 +234,11 @@ static void test_dev_csr_reset_values(void)
     const uint32_t zero[] = {BDEV_CSR_CTRL, BDEV_CSR_SRC_MAC_LO, BDEV_CSR_SRC_MAC_HI,
                              BDEV_CSR_SRC_IP, BDEV_CSR_DEST_QP, BDEV_CSR_RKEY,
                              BDEV_CSR_UDP_SPORT_TOS, BDEV_CSR_CNT_BASE_LO, BDEV_CSR_CNT_BASE_HI,
-                             BDEV_CSR_MIR_BASE_LO, BDEV_CSR_MIR_BASE_HI, BDEV_CSR_TX_PSN};
+                             BDEV_CSR_MIR_BASE_LO, BDEV_CSR_MIR_BASE_HI, BDEV_CSR_TX_PSN,
+                             BDEV_CSR_SRC};
     for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
         CHECK_EQ(barrier_dev_csr_read(&m, zero[i]), 0u);
-    for (unsigned i = 0; i < 23; i++)
+    for (unsigned i = 0; i < BDS_NUM_STATS; i++)
         CHECK_EQ(barrier_dev_csr_read(&m, 0x100u + 4u * i), 0u);
     for (unsigned b = 0; b < 16; b++)
         for (unsigned r = 0; r < 32; r += 4)
@@ -254,7 +255,8 @@ static void test_dev_csr_widths(void)
     struct barrier_dev_cfg cfg = {16, 16, 16};
     CHECK_EQ(barrier_dev_init(&m, &cfg), BARRIER_OK);
     const struct { uint32_t a, v; } exp[] = {
-        {BDEV_CSR_CTRL, 0x1u},         {BDEV_CSR_INC_MAX, 0xffffffffu},
+        {BDEV_CSR_CTRL, 0x3u},         {BDEV_CSR_INC_MAX, 0xffffffffu},
+        {BDEV_CSR_SRC, 0xffffffffu},
         {BDEV_CSR_SRC_MAC_LO, 0xffffffffu}, {BDEV_CSR_SRC_MAC_HI, 0xffffu},
         {BDEV_CSR_SRC_IP, 0xffffffffu}, {BDEV_CSR_DEST_QP, 0xffffffu},
         {BDEV_CSR_RKEY, 0xffffffffu},   {BDEV_CSR_UDP_SPORT_TOS, 0xffffffu},
@@ -284,14 +286,14 @@ static void test_dev_csr_readonly_and_holes(void)
     struct barrier_dev_model m;
     struct barrier_dev_cfg cfg = {16, 16, 64};
     CHECK_EQ(barrier_dev_init(&m, &cfg), BARRIER_OK);
-    const uint32_t bad[] = {BDEV_CSR_ID, BDEV_CSR_PARAMS, 0x03Cu, 0x0FCu, BDEV_CSR_STAT(0),
-                            BDEV_CSR_STAT(22), BDEV_CSR_STAT(23), 0x414u, 0x400u + 32u * 16u,
+    const uint32_t bad[] = {BDEV_CSR_ID, BDEV_CSR_PARAMS, 0x040u, 0x0FCu, BDEV_CSR_STAT(0),
+                            BDEV_CSR_STAT(22), BDEV_CSR_STAT(25), BDEV_CSR_STAT(26), 0x414u, 0x400u + 32u * 16u,
                             0x800u + 8u * 16u, 0xFFFCu};
     unsigned n = sizeof bad / sizeof bad[0];
     for (unsigned i = 0; i < n; i++)
         CHECK_EQ(barrier_dev_csr_write(&m, bad[i], 0x12345678u), BARRIER_CSR_ERR);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_ID), 0x42415231u);
-    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x00400404u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x04400404u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_CSR_ERR), n);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_STAT(BDS_CSR_ERR)), n);
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 0u); /* the write to stat 0 had no effect */
@@ -328,12 +330,13 @@ static void test_dev_cfg_reject(void)
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_CTRL), 0u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_CSR_ERR), 4u);
     CHECK_EQ(barrier_dev_csr_read_err(&m, 0x414u), 1);
-    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(23)), 1);
-    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(22)), 0);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(26)), 1);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(25)), 0);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_BAR_CTRL(16)), 1);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_TGT_HI(15)), 0);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_TGT_LO(16)), 1);
-    CHECK_EQ(barrier_dev_csr_read_err(&m, 0x03cu), 1);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, 0x03cu), 0); /* SRC */
+    CHECK_EQ(barrier_dev_csr_read_err(&m, 0x040u), 1);
     /* a request on a refused barrier gets ERR_BAR */
     struct barrier_rel rel;
     CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 1, 0), BARRIER_REQ_ERR_BAR);
@@ -1110,7 +1113,7 @@ static void test_dev_reset(void)
     CHECK_EQ(r64(&m, BDEV_CSR_BAR_STEP_LO(1)), 0u);
     for (unsigned i = 0; i < BDS_NUM_STATS; i++)
         CHECK_EQ(barrier_dev_stat(&m, i), 0u);
-    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x00400404u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_PARAMS), 0x04400404u);
     /* usable again */
     CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 0, 0), BARRIER_REQ_ERR_BAR);
     barrier_dev_free(&m);

@@ -16,7 +16,8 @@ module barrier_dev #(
     parameter DATA_WIDTH   = 64,
     parameter NUM_BARRIERS = 16,
     parameter NUM_PES      = 16,
-    parameter CNT_WIDTH    = 64
+    parameter CNT_WIDTH    = 64,
+    parameter NUM_SOURCES  = 16     // notifying devices tracked by barrier_rx (power of two, 2..256)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -69,13 +70,14 @@ module barrier_dev #(
     localparam NW    = NUM_PES;
     localparam BW    = (NB <= 2) ? 1 : $clog2(NB);
     localparam PW    = (NW <= 2) ? 1 : $clog2(NW);
-    localparam NSTAT = 23;
+    localparam NSTAT = 26;
+    localparam SW    = (NUM_SOURCES <= 2) ? 1 : $clog2(NUM_SOURCES);
     localparam [W-1:0] HALF = {1'b1, {(W-1){1'b0}}};
     localparam integer NB_I = NB;
     localparam integer NW_I = NW;
     localparam [5:0] NB6 = NB_I[5:0];
     localparam [8:0] NW9 = NW_I[8:0];
-    localparam [31:0] PARAMS = {8'd0, W[7:0], PW[7:0], BW[7:0]};
+    localparam [31:0] PARAMS = {SW[7:0], W[7:0], PW[7:0], BW[7:0]};
 
     // ------------------------------------------------------------ CSR bus
     wire        reg_wr_en;
@@ -105,6 +107,8 @@ module barrier_dev #(
 
     // ------------------------------------------------------------ configuration registers
     reg          ctrl_internal_reg;
+    reg          ctrl_wire_fa_reg;   // CTRL bit 1: 0 = UD SEND_ONLY_WITH_IMMEDIATE, 1 = RC FETCH_ADD
+    reg [31:0]   src_reg;            // 0x03C SRC: [31:24] SRC_ID, [23:0] SRC_QP (docs/barrier.md 5)
     reg [31:0]   inc_max_reg;
     reg [47:0]   src_mac_reg;
     reg [31:0]   src_ip_reg;
@@ -208,7 +212,7 @@ module barrier_dev #(
             end else begin
                 case (reg_wr_addr)
                     16'h0008, 16'h000c, 16'h0010, 16'h0014, 16'h0018, 16'h001c, 16'h0020,
-                    16'h0024, 16'h0028, 16'h002c, 16'h0030, 16'h0034: ;
+                    16'h0024, 16'h0028, 16'h002c, 16'h0030, 16'h0034, 16'h003c: ;
                     16'h0038: csr_psn_wr = 1'b1;
                     default: reg_wr_err = 1'b1;
                 endcase
@@ -255,7 +259,7 @@ module barrier_dev #(
             case (reg_rd_addr)
                 16'h0000: reg_rd_data = 32'h42415231;
                 16'h0004: reg_rd_data = PARAMS;
-                16'h0008: reg_rd_data = {31'd0, ctrl_internal_reg};
+                16'h0008: reg_rd_data = {30'd0, ctrl_wire_fa_reg, ctrl_internal_reg};
                 16'h000c: reg_rd_data = inc_max_reg;
                 16'h0010: reg_rd_data = src_mac_reg[31:0];
                 16'h0014: reg_rd_data = {16'd0, src_mac_reg[47:32]};
@@ -268,6 +272,7 @@ module barrier_dev #(
                 16'h0030: reg_rd_data = mirror_base_reg[31:0];
                 16'h0034: reg_rd_data = mirror_base_reg[63:32];
                 16'h0038: reg_rd_data = {8'd0, tx_psn};
+                16'h003c: reg_rd_data = src_reg;
                 default:  reg_rd_err = 1'b1;
             endcase
         end
@@ -335,7 +340,11 @@ module barrier_dev #(
     );
 
     // ------------------------------------------------------------ statistics
+    wire rx_drop_src = 1'b0, rx_drop_dup = 1'b0, rx_gap = 1'b0;   // barrier_rx sequence stats (H6)
     wire [NSTAT*2-1:0] stat_add = {
+        {1'b0, rx_gap},                    // 25 rx_gap
+        {1'b0, rx_drop_dup},               // 24 rx_drop_dup
+        {1'b0, rx_drop_src},               // 23 rx_drop_src
         {1'b0, reg_wr_en && reg_wr_err},   // 22 csr_err
         {1'b0, cfg_reject_pulse},          // 21 cfg_reject
         st_mir,                            // 20 mirror_wr
@@ -359,6 +368,8 @@ module barrier_dev #(
     always @(posedge clk) begin
         if (rst) begin
             ctrl_internal_reg <= 1'b0;
+            ctrl_wire_fa_reg  <= 1'b0;
+            src_reg           <= 32'd0;
             inc_max_reg       <= 32'd1;
             src_mac_reg       <= 48'd0;
             src_ip_reg        <= 32'd0;
@@ -391,7 +402,11 @@ module barrier_dev #(
                     endcase
                 end else if (!a_tgt_ok) begin
                     case (reg_wr_addr)
-                        16'h0008: ctrl_internal_reg <= reg_wr_data[0];
+                        16'h0008: begin
+                            ctrl_internal_reg <= reg_wr_data[0];
+                            ctrl_wire_fa_reg  <= reg_wr_data[1];
+                        end
+                        16'h003c: src_reg <= reg_wr_data;
                         16'h000c: inc_max_reg <= reg_wr_data;
                         16'h0010: src_mac_reg[31:0] <= reg_wr_data;
                         16'h0014: src_mac_reg[47:32] <= reg_wr_data[15:0];
