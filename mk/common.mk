@@ -31,3 +31,11 @@ lint-common:
 	$(LINT_COMMON) --top-module popcount -GN=7 -GCHUNK=3 rtl/common/popcount.v
 	$(LINT_COMMON) --top-module popcount -GN=64 -GPIPELINE=1 rtl/common/popcount.v
 	$(LINT_COMMON) --top-module popcount -GN=512 -GPIPELINE=1 -GCHUNK=16 rtl/common/popcount.v
+	$(LINT_COMMON) --top-module stats_counter rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter -GN=1 -GCNT_WIDTH=8 rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter -GN=2 -GCNT_WIDTH=32 rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter -GN=1024 -GCNT_WIDTH=64 rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter_axil rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter_axil -GN=1 -GCNT_WIDTH=8 -GADDR_WIDTH=4 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter_axil -GN=4 -GCNT_WIDTH=64 -GADDR_WIDTH=5 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module stats_counter_axil -GN=64 -GCNT_WIDTH=48 -GADDR_WIDTH=16 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
