@@ -19,7 +19,7 @@ static void usage(const char* prog, const std::string& why) {
   std::fprintf(stderr,
                "%s: %s\n"
                "usage: %s [--seed N] [--n N] [--trace [FILE]] [--no-stall | --stall P]\n"
-               "          [--max-cycles N] [--json FILE] [--fault NAME] [--scenario NAME]\n"
+               "          [--stall-limit N] [--max-cycles N] [--json FILE] [--fault NAME] [--scenario NAME]\n"
                "          [--quiet] [--<block option> VALUE ...]\n",
                prog, why.c_str(), prog);
   std::exit(2);
@@ -55,6 +55,7 @@ void Options::parse(int argc, char** argv_) {
     if (k == "seed") seed = to_u64(prog, k, value());
     else if (k == "n") n = to_u64(prog, k, value());
     else if (k == "max-cycles") max_cycles = to_u64(prog, k, value());
+    else if (k == "stall-limit") stall_limit = to_u64(prog, k, value());
     else if (k == "json") json = value();
     else if (k == "fault") fault = value();
     else if (k == "scenario") scenario = value();
@@ -255,6 +256,13 @@ void Harness::fail(const std::string& port, const std::string& what, const std::
   std::printf("  seed      : %" PRIu64 "  (n %" PRIu64 ", stall %g%s%s)\n", opt.seed, opt.n, opt.stall,
               opt.fault.empty() ? "" : ", fault ", opt.fault.c_str());
   if (!detail.empty()) std::printf("%s%s", detail.c_str(), detail.back() == '\n' ? "" : "\n");
+  if (sim) {
+    // the failing port's last transactions; for a watchdog or drain failure, those of every
+    // port that still owes expected outputs
+    std::string hs = sim->history(port);
+    if (hs.empty() && (port == "watchdog" || port == "drain")) hs = sim->pending_history();
+    std::printf("%s", hs.c_str());
+  }
   if (opt.trace) std::printf("  waveform  : %s\n", trace_path().c_str());
   std::printf("  reproduce : %s\n", repro().c_str());
   std::fflush(stdout);
@@ -264,6 +272,27 @@ void Harness::fail(const std::string& port, const std::string& what, const std::
 void Harness::check(bool ok, const std::string& port, const std::string& what) {
   if (!ok) fail(port, "check failed: " + what);
   checks++;
+}
+
+void Harness::cov_declare(const std::string& name) {
+  for (auto& kv : cov_)
+    if (kv.first == name) return;
+  cov_.emplace_back(name, 0);
+}
+
+void Harness::cover(const std::string& name, uint64_t n) {
+  for (auto& kv : cov_)
+    if (kv.first == name) {
+      kv.second += n;
+      return;
+    }
+  cov_.emplace_back(name, n);
+}
+
+uint64_t Harness::covered(const std::string& name) const {
+  for (auto& kv : cov_)
+    if (kv.first == name) return kv.second;
+  return 0;
 }
 
 void Harness::extra(const std::string& key, double value) {
@@ -306,10 +335,12 @@ void Harness::write_json(bool ok) {
        ", \"inputs\": " + std::to_string(inputs) + ", \"outputs_compared\": " + std::to_string(outputs) +
        ", \"checks\": " + std::to_string(checks) + ", \"cycles\": " + std::to_string(cycles) +
        ", \"mismatches\": " + std::to_string(failures_) + ", \"result\": " + json_str(ok ? "pass" : "fail");
+  s += ", \"max_quiet_cycles\": " + std::to_string(max_quiet_);
   for (auto& kv : extra_) {
     std::snprintf(buf, sizeof buf, "%.17g", kv.second);
     s += ", " + json_str(kv.first) + ": " + buf;
   }
+  for (auto& kv : cov_) s += ", " + json_str("cov_" + kv.first) + ": " + std::to_string(kv.second);
   std::fprintf(f, "%s}\n", s.c_str());
   std::fclose(f);
 }
@@ -321,8 +352,9 @@ bool Harness::run(const std::string& scenario, const std::function<void()>& body
     return false;
   }
   scenario_ = scenario;
-  inputs = outputs = checks = cycles = failures_ = 0;
+  inputs = outputs = checks = cycles = failures_ = max_quiet_ = 0;
   extra_.clear();
+  cov_.clear();
   uint64_t x = opt.seed;
   for (unsigned char c : scenario) x = (x ^ c) * 0x100000001b3ull;  // FNV-style mix of the name
   rng.reseed(x);
@@ -354,8 +386,25 @@ Agent::Agent(SimBase& sim, std::string name, Role role)
 Agent::~Agent() { sim_.detach(this); }
 Rng& Agent::rng() { return sim_.h.rng; }
 
-SimBase::SimBase(Harness& harness) : h(harness), prev_sim_(harness.sim) { h.sim = this; }
+bool Agent::withhold() {
+  if (burst_left_) {
+    burst_left_--;
+    return true;
+  }
+  if (burst_p > 0.0 && rng().chance(burst_p)) {
+    const uint64_t len = rng().range(burst_min, std::max(burst_min, burst_max));
+    burst_left_ = len ? len - 1 : 0;
+    return true;
+  }
+  return rng().chance(stall);
+}
+
+SimBase::SimBase(Harness& harness)
+    : h(harness), stuck_limit(harness.opt.stall_limit), prev_sim_(harness.sim) {
+  h.sim = this;
+}
 SimBase::~SimBase() {
+  h.max_quiet_ = std::max(h.max_quiet_, max_quiet_);
   h.cycles += cycle_;
   h.sim = prev_sim_;
 }
@@ -385,21 +434,21 @@ void SimBase::step(uint64_t n) {
     eval_at(10 * cycle_ + 5);
     cycle_++;
     check_rtl("at the rising edge");
-    bool busy = false;
-    for (Agent* a : agents_) {
+    for (Agent* a : agents_)
       if (a->moved_) last_move_ = cycle_;
-      busy |= a->busy();
-    }
+    if (in_reset_) last_move_ = cycle_;
     // Callbacks may add agents (rare) -- iterate over a copy.
     auto agents = agents_;
     for (Agent* a : agents) a->post();
-    if (cycle_ >= h.opt.max_cycles)
-      h.fail("watchdog", "deadlock / no progress: --max-cycles " + std::to_string(h.opt.max_cycles) + " reached",
-             pending_report());
-    if (busy && !in_reset_ && cycle_ - last_move_ >= stuck_limit)
+    const uint64_t quiet = cycle_ - last_move_;
+    if (quiet > max_quiet_) max_quiet_ = quiet;
+    if (stuck_limit && quiet >= stuck_limit)
       h.fail("watchdog",
-             "deadlock / no progress: no handshake on any port for " + std::to_string(stuck_limit) +
-                 " cycles while inputs are waiting",
+             "deadlock / no progress: no handshake on any port for " + std::to_string(quiet) +
+                 " consecutive cycles (--stall-limit " + std::to_string(stuck_limit) + ")",
+             pending_report());
+    if (h.opt.max_cycles && cycle_ >= h.opt.max_cycles)
+      h.fail("watchdog", "cycle budget exhausted: --max-cycles " + std::to_string(h.opt.max_cycles) + " reached",
              pending_report());
   }
 }
@@ -438,6 +487,37 @@ void SimBase::drain(uint64_t quiet) {
                std::to_string(pend) + " expected output(s) never appeared",
            err + pending_report());
   if (!err.empty()) h.fail("drain", "ports not idle at the end of the run", err);
+}
+
+void SimBase::log_txn(const std::string& port, const Txn& t) {
+  Hist& hs = hist_[port];
+  Hist::Ent& e = hs.ring[hs.count % kHistory];
+  e.idx = hs.count++;
+  e.cycle = cycle_;
+  e.t = t;
+}
+
+std::string SimBase::history(const std::string& port) const {
+  auto it = hist_.find(port);
+  if (it == hist_.end() || !it->second.count) return "";
+  const Hist& hs = it->second;
+  const uint64_t n = std::min<uint64_t>(hs.count, kHistory);
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "  last %" PRIu64 " transactions on %s (oldest first):\n", n, port.c_str());
+  std::string s = buf;
+  for (uint64_t k = hs.count - n; k < hs.count; k++) {
+    const Hist::Ent& e = hs.ring[k % kHistory];
+    std::snprintf(buf, sizeof buf, "    #%-6" PRIu64 " cycle %-9" PRIu64 " ", e.idx, e.cycle);
+    s += buf + e.t.str() + "\n";
+  }
+  return s;
+}
+
+std::string SimBase::pending_history() {
+  std::string s;
+  for (Scoreboard* sb : sbs_)
+    if (sb->pending()) s += history(sb->port());
+  return s;
 }
 
 std::string SimBase::pending_report() {

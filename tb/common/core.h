@@ -86,7 +86,9 @@ struct Options {
   bool trace = false;                // --trace [FILE] FST waveform (model built with --trace-fst)
   std::string trace_file;            //   default build/trace/<block>_<scenario>_s<seed>.fst
   double stall = 0.3;                // --stall P     P(valid or ready withheld in a cycle); --no-stall: 0
-  uint64_t max_cycles = 10000000;    // --max-cycles N  watchdog, per Sim
+  uint64_t stall_limit = 100000;     // --stall-limit N  watchdog: fail after N consecutive cycles
+                                     //   with no handshake on any port (SimBase::stuck_limit)
+  uint64_t max_cycles = 0;           // --max-cycles N  optional cycle budget per Sim (0: none)
   std::string json;                  // --json FILE   append one JSON object per scenario
   std::string fault;                 // --fault NAME  block-specific fault injection, passed through
   std::string scenario;              // --scenario NAME  run only this scenario
@@ -205,6 +207,15 @@ class Harness {
                          const std::string& detail = "");
   void check(bool ok, const std::string& port, const std::string& what);  // property check
   void extra(const std::string& key, double value);                       // extra JSON number
+
+  // Coverage registry of the running scenario: named classes (a status, a drop or error
+  // counter, a corner) counted per run and written to the JSON line as "cov_<name>": count.
+  // declare() makes a class appear with count 0 when it is not reached in this run;
+  // scripts/report.py sums every cov_ key per (block, scenario) over the seeds and fails
+  // `make test` naming any class whose total is 0.
+  void cov_declare(const std::string& name);
+  void cover(const std::string& name, uint64_t n = 1);
+  uint64_t covered(const std::string& name) const;
   void note(const char* fmt, ...) __attribute__((format(printf, 2, 3)));  // printf unless --quiet
 
   const std::string& block() const { return block_; }
@@ -218,12 +229,14 @@ class Harness {
   uint64_t outputs = 0;   // output transactions compared equal
   uint64_t checks = 0;    // check() calls that held
   uint64_t cycles = 0;    // cycles of finished Sims of this scenario
+  uint64_t max_quiet_ = 0; // longest stretch without a handshake in finished Sims (JSON max_quiet_cycles)
   SimBase* sim = nullptr; // the Sim in flight (set by SimBase)
 
  private:
   void write_json(bool ok);
   std::string block_, repro_, scenario_;
   std::vector<std::pair<std::string, double>> extra_;
+  std::vector<std::pair<std::string, uint64_t>> cov_;
   uint64_t failures_ = 0;
   bool failed_ = false;
 };
@@ -245,6 +258,16 @@ class Agent {
   bool fired() const { return fired_; }  // a whole transaction completed in the last step()
   double stall;                          // P(valid/ready withheld in a cycle); default --stall
 
+  // Backpressure profile of this port: besides `stall` (per-cycle probability), a burst of
+  // `burst_min`..`burst_max` consecutive withheld cycles (ready low on a sink, valid low on a
+  // source) starts with probability `burst_p` in a cycle. burst_p = 0 (default) draws nothing
+  // extra from the PRNG, so runs without bursts are unchanged. See tb/common/stimulus.h.
+  double burst_p = 0.0;
+  uint32_t burst_min = 0, burst_max = 0;
+  void profile(double p_stall, double p_burst = 0.0, uint32_t bmin = 0, uint32_t bmax = 0) {
+    stall = p_stall, burst_p = p_burst, burst_min = bmin, burst_max = bmax, burst_left_ = 0;
+  }
+
   virtual bool busy() const { return false; }         // input work queued or in flight
   virtual std::string status() const { return ""; }   // for the deadlock report
   virtual std::string leftover() const { return ""; } // non-empty: error at the end of drain()
@@ -255,6 +278,8 @@ class Agent {
   virtual void sample() = 0;  // read handshakes, settled, before the rising edge
   virtual void post() {}      // after the edge: user callbacks
   Rng& rng();
+  bool withhold();  // this cycle's draw of the profile: true = valid / ready withheld
+  uint64_t burst_left_ = 0;
   SimBase& sim_;
   std::string name_;
   Role role_;
@@ -284,8 +309,19 @@ class SimBase {
   // Clock until done() holds; the watchdogs apply. `what` names the wait in reports.
   void run_until(const std::function<bool()>& done, const char* what);
 
-  uint64_t stuck_limit = 100000;  // fail if sources wait this long with no handshake anywhere
+  // Watchdog: fail ("deadlock / no progress") after this many consecutive cycles with no
+  // handshake on any port (reset excepted); from --stall-limit. Only no-progress fails: the
+  // total length of a run is not limited (unless --max-cycles is given).
+  uint64_t stuck_limit;
+  uint64_t max_quiet() const { return max_quiet_; }  // longest such stretch so far
   std::string pending_report();   // per port: pending expected outputs, queued inputs
+
+  // Transaction history: the last kHistory transactions of every port (inputs accepted,
+  // outputs captured, AXI4-Lite operations), printed by Harness::fail for the failing port.
+  static constexpr size_t kHistory = 16;
+  void log_txn(const std::string& port, const Txn& t);
+  std::string history(const std::string& port) const;  // "" if the port has none
+  std::string pending_history();  // history() of every port whose scoreboard owes outputs
 
   void attach(Agent* a);
   void detach(Agent* a);
@@ -300,6 +336,15 @@ class SimBase {
   void check_rtl(const char* when);
   uint64_t cycle_ = 0;
   uint64_t last_move_ = 0;  // last cycle with any handshake
+  uint64_t max_quiet_ = 0;
+  struct Hist {
+    uint64_t count = 0;  // transactions logged on the port
+    struct Ent {
+      uint64_t idx = 0, cycle = 0;
+      Txn t;
+    } ring[kHistory];
+  };
+  std::map<std::string, Hist> hist_;
   bool in_reset_ = false;
   std::vector<Agent*> agents_;
   std::vector<Scoreboard*> sbs_;

@@ -45,7 +45,7 @@ class StreamSource : public Agent {
  protected:
   void drive() override {
     if (sim_.in_reset()) holding_ = false;
-    else if (!holding_ && !q_.empty() && !rng().chance(stall)) holding_ = true;
+    else if (!holding_ && !q_.empty() && !withhold()) holding_ = true;
     hs_.valid.set(holding_ ? 1 : 0);
     if (holding_) put_(q_.front());
   }
@@ -60,6 +60,7 @@ class StreamSource : public Agent {
     holding_ = false;
     sim_.h.inputs++;
     if (on_accept) on_accept(t);
+    sim_.log_txn(name_, t);
   }
 
  private:
@@ -82,7 +83,7 @@ class StreamSink : public Agent {
   void clear() { waiting_ = false; }
 
  protected:
-  void drive() override { hs_.ready.set(!sim_.in_reset() && !rng().chance(stall)); }
+  void drive() override { hs_.ready.set(!sim_.in_reset() && !withhold()); }
   void sample() override {
     got_ = false;
     if (sim_.in_reset()) { waiting_ = false; return; }
@@ -105,7 +106,9 @@ class StreamSink : public Agent {
     }
   }
   void post() override {
-    if (got_ && on_capture) on_capture(cap_);
+    if (!got_) return;
+    if (on_capture) on_capture(cap_);
+    sim_.log_txn(name_, cap_);
   }
 
  private:
@@ -131,6 +134,16 @@ struct Packet {
   uint64_t user = 0;  // tuser (constant over the packet)
 };
 
+// history entry of a packet (SimBase::log_txn): length, tuser and the first bytes
+inline void log_packet(SimBase& sim, const std::string& port, const Packet& pk) {
+  Txn t;
+  t.add("len", 16, pk.data.size()).add("tuser", 64, pk.user);
+  uint64_t head = 0;
+  for (size_t i = 0; i < 8 && i < pk.data.size(); i++) head = head << 8 | pk.data[i];
+  t.add("head", 64, head);
+  sim.log_txn(port, t);
+}
+
 // AxisSource: sends packets beat by beat (byte 0 = tdata[7:0] of the first beat, tkeep
 // contiguous, only the last beat partial). Zero-length packets are not allowed.
 class AxisSource : public Agent {
@@ -154,7 +167,7 @@ class AxisSource : public Agent {
  protected:
   void drive() override {
     if (sim_.in_reset()) holding_ = false, off_ = 0;
-    else if (!holding_ && !q_.empty() && !rng().chance(stall)) holding_ = true;
+    else if (!holding_ && !q_.empty() && !withhold()) holding_ = true;
     p_.tvalid.set(holding_);
     if (!holding_) return;
     const Packet& pk = q_.front();
@@ -188,6 +201,7 @@ class AxisSource : public Agent {
     fired_ = true;
     sim_.h.inputs++;
     if (on_accept) on_accept(pk);
+    log_packet(sim_, name_, pk);
   }
 
  private:
@@ -212,7 +226,7 @@ class AxisSink : public Agent {
   }
 
  protected:
-  void drive() override { p_.tready.set(!sim_.in_reset() && !rng().chance(stall)); }
+  void drive() override { p_.tready.set(!sim_.in_reset() && !withhold()); }
   void sample() override {
     got_ = done_ = false;
     if (sim_.in_reset()) { waiting_ = false; cur_ = Packet(); return; }
@@ -251,7 +265,9 @@ class AxisSink : public Agent {
     }
   }
   void post() override {
-    if (done_ && on_capture) on_capture(cap_);
+    if (!done_) return;
+    if (on_capture) on_capture(cap_);
+    log_packet(sim_, name_, cap_);
   }
 
  private:
@@ -314,6 +330,7 @@ class AxilMaster : public Agent {
   }
   void clear() { q_.clear(); st_ = idle; }
   bool idle_now() const { return q_.empty() && st_ == idle; }
+  size_t queued() const { return q_.size(); }  // operations not yet completed
   bool busy() const override { return !idle_now(); }
   std::string status() const override {
     return idle_now() ? "" : std::to_string(q_.size()) + " op(s) queued, state " + std::to_string(int(st_));
@@ -324,7 +341,7 @@ class AxilMaster : public Agent {
  protected:
   void drive() override {
     if (sim_.in_reset()) st_ = idle;
-    if (st_ == idle && !q_.empty() && !rng().chance(stall)) {
+    if (st_ == idle && !q_.empty() && !withhold()) {
       st_ = q_.front().write ? addr_phase : rd_addr;
       aw_done_ = w_done_ = false;
       start_ = sim_.cycle();
@@ -337,8 +354,8 @@ class AxilMaster : public Agent {
     if (o) {
       p_.awaddr.set(o->addr), p_.wdata.set(o->data), p_.wstrb.set(o->strb), p_.araddr.set(o->addr);
     }
-    p_.bready.set(st_ == wr_resp && !rng().chance(stall));
-    p_.rready.set(st_ == rd_data && !rng().chance(stall));
+    p_.bready.set(st_ == wr_resp && !withhold());
+    p_.rready.set(st_ == rd_data && !withhold());
     if (st_ != idle && sim_.cycle() - start_ > watchdog)
       sim_.h.fail(name_, "AXI4-Lite transaction did not complete within " + std::to_string(watchdog) + " cycles");
   }
@@ -372,6 +389,11 @@ class AxilMaster : public Agent {
       fired_ = true;
       if (o.done) o.done(resp_, rdata_);
       if (on_done) on_done(o, resp_, rdata_);
+      Txn t;
+      t.add("write", 1, o.write).add("addr", 32, o.addr).add(o.write ? "wdata" : "rdata", 32, o.write ? o.data : rdata_);
+      if (o.write) t.add("strb", 4, o.strb);
+      t.add("resp", 2, resp_);
+      sim_.log_txn(name_, t);
     }
   }
 
