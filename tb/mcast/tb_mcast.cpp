@@ -32,36 +32,19 @@
 #include <set>
 
 #include "Vmcast_pe.h"
+#include "csr.h"
 #include "mcast.h"
 #include "pcap.h"
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
+#include "vectors.h"
 
 using tb::Txn;
 static constexpr unsigned L = 8, K = 4, NG = 16, NSWID = 16, NR = 8, MOTN = 4;
 
 // ------------------------------------------------------------------ Icarus vectors (--vectors DIR)
-// A bit vector written as hex, most significant field first (fields appended in order).
-struct BitVec {
-  std::vector<bool> b;  // b[0] = most significant
-  void add(uint64_t v, unsigned w) {
-    for (int i = int(w) - 1; i >= 0; i--) b.push_back(i < 64 && ((v >> i) & 1));
-  }
-  std::string hex() const {
-    std::string s;
-    size_t pad = (4 - b.size() % 4) % 4, n = b.size() + pad;
-    for (size_t i = 0; i < n; i += 4) {
-      unsigned d = 0;
-      for (size_t j = 0; j < 4; j++) {
-        size_t k = i + j;
-        d = d << 1 | ((k >= pad && b[k - pad]) ? 1u : 0u);
-      }
-      s += "0123456789abcdef"[d];
-    }
-    return s;
-  }
-};
+using tb::BitVec;  // tb/common/vectors.h
 static std::string beats_hex(const std::vector<uint8_t>& d, unsigned user, unsigned uw) {
   std::string out;
   for (size_t off = 0; off < d.size(); off += 8) {
@@ -92,35 +75,29 @@ struct Pe {
   std::function<void(const Txn&)> on_ocpl, on_fcpl;
   tb::PcapWriter pcap;
   std::unique_ptr<std::ofstream> v_stim, v_outs, v_fab, v_loc, v_ocpl, v_fcpl, v_rd;
-  struct VecAgent : tb::Agent {  // constructed after every port: drive() sees every input pin
-    Pe& d;
-    explicit VecAgent(Pe& pe) : Agent(pe.sim, "vectors", Role::other), d(pe) {}
-    void drive() override {
-      auto* t = d.top;
-      BitVec v;
-      v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
-      v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
-      v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
-      v.add(t->s_axis_loc_tvalid, 1), v.add(t->s_axis_loc_tdata, 64), v.add(t->s_axis_loc_tkeep, 8);
-      v.add(t->s_axis_loc_tlast, 1), v.add(t->s_axis_loc_tuser, 12);
-      v.add(t->s_axis_fab_tvalid, 1), v.add(t->s_axis_fab_tdata, 64), v.add(t->s_axis_fab_tkeep, 8);
-      v.add(t->s_axis_fab_tlast, 1), v.add(t->m_axis_fab_tready, 1), v.add(t->m_axis_loc_tready, 1);
-      v.add(t->s_lcpl_valid, 1), v.add(t->s_lcpl_port, 3), v.add(t->s_lcpl_mtid, 8), v.add(t->s_lcpl_ok, 1);
-      v.add(t->s_fcpl_valid, 1), v.add(t->s_fcpl_src_sw, 8), v.add(t->s_fcpl_mtid, 8), v.add(t->s_fcpl_n_ok, 8);
-      v.add(t->s_fcpl_n_fail, 8), v.add(t->s_tick_valid, 1), v.add(t->m_ocpl_ready, 1), v.add(t->m_fcpl_ready, 1);
-      *d.v_stim << v.hex() << "\n";
-    }
-    void sample() override {  // settled handshake output pins of the cycle
-      auto* t = d.top;
-      BitVec v;
-      v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
-      v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_loc_tready, 1), v.add(t->s_axis_fab_tready, 1);
-      v.add(t->m_axis_fab_tvalid, 1), v.add(t->m_axis_loc_tvalid, 1), v.add(t->s_lcpl_ready, 1), v.add(t->s_fcpl_ready, 1);
-      v.add(t->s_tick_ready, 1), v.add(t->m_ocpl_valid, 1), v.add(t->m_fcpl_valid, 1);
-      *d.v_outs << v.hex() << "\n";
-    }
-  };
-  std::unique_ptr<VecAgent> vec;
+  // vector lines (tb::VecAgent, constructed after every port): input pins of the cycle
+  void vec_inputs(BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
+    v.add(t->s_axis_loc_tvalid, 1), v.add(t->s_axis_loc_tdata, 64), v.add(t->s_axis_loc_tkeep, 8);
+    v.add(t->s_axis_loc_tlast, 1), v.add(t->s_axis_loc_tuser, 12);
+    v.add(t->s_axis_fab_tvalid, 1), v.add(t->s_axis_fab_tdata, 64), v.add(t->s_axis_fab_tkeep, 8);
+    v.add(t->s_axis_fab_tlast, 1), v.add(t->m_axis_fab_tready, 1), v.add(t->m_axis_loc_tready, 1);
+    v.add(t->s_lcpl_valid, 1), v.add(t->s_lcpl_port, 3), v.add(t->s_lcpl_mtid, 8), v.add(t->s_lcpl_ok, 1);
+    v.add(t->s_fcpl_valid, 1), v.add(t->s_fcpl_src_sw, 8), v.add(t->s_fcpl_mtid, 8), v.add(t->s_fcpl_n_ok, 8);
+    v.add(t->s_fcpl_n_fail, 8), v.add(t->s_tick_valid, 1), v.add(t->m_ocpl_ready, 1), v.add(t->m_fcpl_ready, 1);
+  }
+  void vec_outputs(BitVec& v) {  // settled handshake output pins of the cycle
+    auto* t = top;
+    v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_loc_tready, 1), v.add(t->s_axis_fab_tready, 1);
+    v.add(t->m_axis_fab_tvalid, 1), v.add(t->m_axis_loc_tvalid, 1), v.add(t->s_lcpl_ready, 1), v.add(t->s_fcpl_ready, 1);
+    v.add(t->s_tick_ready, 1), v.add(t->m_ocpl_valid, 1), v.add(t->m_fcpl_valid, 1);
+  }
+  std::unique_ptr<tb::VecAgent> vec;
+  std::unique_ptr<tb::CsrChecker> csr_chk;
 
   explicit Pe(tb::Harness& harness)
       : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
@@ -227,25 +204,13 @@ struct Pe {
       sb_fcpl.actual(t);
       if (on_fcpl) on_fcpl(t);
     };
-    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
-      Txn a, e;
-      a.add("addr", 16, o.addr).add("resp", 2, resp);
-      e.add("addr", 16, o.addr);
-      if (o.write) {
-        e.add("resp", 2, mcast_csr_write(&m, o.addr, o.data, o.strb) == MCAST_CSR_ERR ? 2 : 0);
-      } else {
-        e.add("resp", 2, mcast_csr_read_err(&m, o.addr) ? 2 : 0);
-        a.add("rdata", 32, data), e.add("rdata", 32, mcast_csr_read(&m, o.addr));
-        if (v_rd) {
-          BitVec v;
-          v.add(mcast_csr_read(&m, o.addr), 32), v.add(mcast_csr_read_err(&m, o.addr) ? 2 : 0, 2);
-          *v_rd << v.hex() << "\n";
-        }
-      }
-      if (a != e)
-        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
-               "  expected: " + e.str() + "\n  actual  : " + a.str());
-      h.outputs++;
+    csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
+      if (o.write) return mcast_csr_write(&m, o.addr, o.data, o.strb) == MCAST_CSR_ERR ? 2 : 0;
+      rdata = mcast_csr_read(&m, o.addr);
+      return mcast_csr_read_err(&m, o.addr) ? 2 : 0;
+    }));
+    csr_chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+      if (v_rd) *v_rd << BitVec().add(rdata, 32).add(resp, 2).hex() << "\n";
     };
     const std::string vd = h.opt.get("vectors");
     if (!vd.empty()) {
@@ -258,7 +223,8 @@ struct Pe {
       v_ocpl.reset(new std::ofstream(vd + "/exp_ocpl.hex"));
       v_fcpl.reset(new std::ofstream(vd + "/exp_fcpl.hex"));
       v_rd.reset(new std::ofstream(vd + "/exp_rd.hex"));
-      vec.reset(new VecAgent(*this));
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](BitVec& v) { vec_inputs(v); },
+                                 [this](BitVec& v) { vec_outputs(v); }));
     }
     sim.reset(8);
   }
