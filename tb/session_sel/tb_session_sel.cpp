@@ -14,10 +14,19 @@
 //   4. sinks (compare with the model's queued outputs)
 //   5. clock agent      (session_sel_clock once per cycle out of reset)
 // Scenarios: csr (every register, refused writes), directed (spec rules), random (traffic with
-// weight updates, session adds/removes, key expiries, event acks, feedback, rx lookups, CSR
-// reads, all during traffic), bench (--scenario bench: throughput and latency, --no-stall).
+// writes of every writable CSR, session adds/removes, key expiries, event acks, feedback, rx
+// lookups, CSR reads, all during traffic; each quarter under another backpressure profile),
+// reset (mid-traffic reset inside ready-low bursts), ties (duplicate keys wherever the doc has a
+// tie rule), samecycle (CSR writes in the cycle of decisions, feedback, lookups and ticks on the
+// same entries), bench (--scenario bench: throughput and latency, --no-stall).
+// Corner stimulus support (ss_cov.h, doc section 9.1): per-port backpressure profiles (a first
+// agent sets every port's stall each cycle), coverage classes (JSON cov_*, checked over the seeds
+// by cov_check.py), and the doc's selection / lookup / event rules written out again: every RTL
+// m_desc and m_rx choice is checked against the rule, besides the scoreboard's model comparison.
 // Faults (--fault): flip (one expected m_desc sess bit flipped), rxflip (one expected m_rx hit
-// flipped), tick (the model's clock skipped once): each must be reported.
+// flipped), tick (the model's clock skipped once), and mutants of the rule checks: tie
+// (lowest-weight ties to the highest index), rxtie (rx: highest slot), victim (REM victim ties to
+// the lowest index): each must be reported.
 // --vectors DIR writes the Icarus replay vectors (tb/session_sel/session_sel_replay.v).
 #include <cinttypes>
 #include <cstdio>
@@ -38,6 +47,7 @@ extern "C" {
 #include "session_sel.h"
 #include "session_sel_pkt.h"
 }
+#include "ss_cov.h"
 
 #ifndef TB_NS
 #define TB_NS 8
@@ -103,6 +113,14 @@ struct Dev {
   // latency/throughput probes (bench)
   std::deque<uint64_t> acc_cycle;
   uint64_t lat_sum = 0, lat_n = 0, lat_max = 0;
+  // corner stimulus (ss_cov.h): coverage, the doc's rules for the RTL's choices, port profiles
+  ss::Cov cov;
+  std::deque<ss::Pick> exp_pick;      // rule's pick per accepted descriptor, in order
+  std::deque<ss::RxPick> exp_rxpick;  // rule's lookup per accepted rx tuple
+  std::vector<uint64_t> k16_key;      // (group, k16) -> hash key + 1 of the last decision
+  std::vector<ss::TickPick> tick_pick;
+  ss::Profile pf[6];                  // s_desc, s_rx, s_fb, m_desc, m_rx, s_axil
+  bool prof_on = false, in_traffic = false;
 
   struct RdProbe : tb::Agent {
     Dev& d;
@@ -146,7 +164,72 @@ struct Dev {
       if (sim_.in_reset()) return;
       const uint64_t c = n++;
       if (c >= d.tick_skip_at && c < d.tick_skip_at + 64) return;  // --fault tick: the model misses >= 1 tick
+      const bool tick = d.m.tick_cnt >= d.m.tick_p;
+      if (tick) d.tick_rules_before();
       session_sel_clock(&d.m);
+      if (tick) d.tick_rules_after();
+    }
+  };
+  // first agent: sets every port's stall for the cycle from its profile (ss::Profile)
+  struct ProfAgent : tb::Agent {
+    Dev& d;
+    ProfAgent(Dev& dev) : Agent(dev.sim, "port profiles", Role::other), d(dev) {}
+    void drive() override {
+      if (!d.prof_on || sim_.in_reset()) return;
+      tb::Agent* a[6] = {&d.desc, &d.rx, &d.fb, &d.mdesc, &d.mrx, &d.csr};
+      for (int i = 0; i < 6; i++) a[i]->stall = d.pf[i].next(rng());
+    }
+    void sample() override {}
+  };
+  // before the sources' post(): the doc's rule on the registers before the cycle (section 7)
+  struct RuleProbe : tb::Agent {
+    Dev& d;
+    bool dfire = false, rfire = false;
+    unsigned qp = 0, first = 0;
+    uint32_t dqpn = 0, key = 0, sip = 0, dip = 0, sp = 0, dp = 0;
+    RuleProbe(Dev& dev) : Agent(dev.sim, "rule probe", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      auto* t = d.top;
+      dfire = t->s_desc_valid && t->s_desc_ready;
+      rfire = t->s_rx_valid && t->s_rx_ready;
+      qp = t->s_desc_qp, dqpn = t->s_desc_dest_qpn, key = t->s_desc_key, first = t->s_desc_first;
+      sip = t->s_rx_src_ip, dip = t->s_rx_dst_ip, sp = t->s_rx_sport, dp = t->s_rx_dport;
+    }
+    void post() override {
+      if (sim_.in_reset()) return;
+      const std::string& f = d.h.opt.fault;
+      if (dfire) d.exp_pick.push_back(ss::rule_pick(d.m, qp, dqpn, key, first, f == "tie"));
+      if (rfire) d.exp_rxpick.push_back(ss::rule_rx(d.m, sip, dip, sp, dp, f == "rxtie"));
+    }
+  };
+  // after the CSR write probe, before the model clock: same-cycle and backpressure coverage
+  struct CovProbe : tb::Agent {
+    Dev& d;
+    bool wr = false, rd = false, dfire = false, ffire = false, rfire = false, bfire = false, rdfire = false;
+    bool md_held = false, mr_held = false, b_held = false, sd_blk = false, sr_blk = false, md_fire = false;
+    unsigned waddr = 0, wstrb = 0, qp = 0, ft = 0, bresp = 0, rresp = 0;
+    uint64_t md_run = 0, mr_run = 0, b_run = 0, full_run = 0;
+    CovProbe(Dev& dev) : Agent(dev.sim, "coverage probe", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      auto* t = d.top;
+      wr = t->s_axil_awvalid && t->s_axil_awready && t->s_axil_wvalid;
+      waddr = t->s_axil_awaddr, wstrb = t->s_axil_wstrb;
+      rd = t->s_axil_arvalid && t->s_axil_arready;
+      dfire = t->s_desc_valid && t->s_desc_ready, qp = t->s_desc_qp;
+      ffire = t->s_fb_valid && t->s_fb_ready, ft = (unsigned(t->s_fb_group) << SWB) | t->s_fb_sess;
+      rfire = t->s_rx_valid && t->s_rx_ready;
+      bfire = t->s_axil_bvalid && t->s_axil_bready, bresp = t->s_axil_bresp;
+      rdfire = t->s_axil_rvalid && t->s_axil_rready, rresp = t->s_axil_rresp;
+      md_held = t->m_desc_valid && !t->m_desc_ready, md_fire = t->m_desc_valid && t->m_desc_ready;
+      mr_held = t->m_rx_valid && !t->m_rx_ready;
+      b_held = t->s_axil_bvalid && !t->s_axil_bready;
+      sd_blk = t->s_desc_valid && !t->s_desc_ready, sr_blk = t->s_rx_valid && !t->s_rx_ready;
+    }
+    void post() override {
+      if (sim_.in_reset()) { md_run = mr_run = b_run = full_run = 0; return; }
+      d.coverage_cycle(*this);
     }
   };
   struct VecAgent : tb::Agent {  // constructed last: drive() sees every input pin of the cycle
@@ -177,10 +260,10 @@ struct Dev {
     }
   };
 
-  std::unique_ptr<tb::Agent> rd_probe;
+  std::unique_ptr<tb::Agent> prof_agent, rd_probe, rule_probe;
   tb::AxilMaster csr;
   tb::StreamSource desc, rx, fb;
-  std::unique_ptr<tb::Agent> wr_probe;
+  std::unique_ptr<tb::Agent> wr_probe, cov_probe;
   tb::StreamSink mdesc, mrx;
   std::unique_ptr<tb::Agent> clk_agent, vec;
   tb::Scoreboard sb_desc, sb_rx;
@@ -189,7 +272,9 @@ struct Dev {
       : h(harness),
         sim(harness),
         top(sim.top.get()),
+        prof_agent(new ProfAgent(*this)),
         rd_probe(new RdProbe(*this)),
+        rule_probe(new RuleProbe(*this)),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         desc(sim, "s_desc", TB_HS(top, s_desc),
              [this](const Txn& t) {
@@ -214,6 +299,7 @@ struct Dev {
              top->s_fb_value = uint16_t(t.get("value"));
            }),
         wr_probe(new WrProbe(*this)),
+        cov_probe(new CovProbe(*this)),
         mdesc(sim, "m_desc", TB_HS(top, m_desc),
               [this]() {
                 ss_out o;
@@ -270,6 +356,7 @@ struct Dev {
     });
     mdesc.on_capture = [this](const Txn& t) {
       sb_desc.actual(t);
+      check_pick(t);
       if (pcap && t.get("status") == SS_ST_OK) {
         ss_out o{};
         o.status = 0, o.sport = uint32_t(t.get("sport")), o.dport = uint32_t(t.get("dport"));
@@ -287,7 +374,7 @@ struct Dev {
         lat_sum += l, lat_n++, lat_max = std::max(lat_max, l);
       }
     };
-    mrx.on_capture = [this](const Txn& t) { sb_rx.actual(t); };
+    mrx.on_capture = [this](const Txn& t) { sb_rx.actual(t), check_rx(t); };
     csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
       Txn a, e;
       a.add("addr", 16, o.addr).add("resp", 2, resp);
@@ -326,7 +413,128 @@ struct Dev {
     }
     sim.reset(8);
   }
-  ~Dev() { session_sel_free(&m); }
+  ~Dev() {
+    fold_counters();
+    cov.emit(h);
+    session_sel_free(&m);
+  }
+  void fold_counters() {  // the model's counters (checked against the RTL by reads) as coverage
+    for (unsigned i = 0; i < SS_NUM_CTR; i++) cov.hit(ss::Cls(ss::ctr_decisions + i), m.ctr[i]);
+  }
+  void forget_rules() { exp_pick.clear(), exp_rxpick.clear(); }
+  // the RTL's choice against the doc's rule (section 3.3-3.4), and what it exercised
+  void check_pick(const Txn& t) {
+    if (exp_pick.empty()) h.fail("m_desc", "output without an accepted descriptor (rule probe)");
+    const ss::Pick p = exp_pick.front();
+    exp_pick.pop_front();
+    const unsigned st = unsigned(t.get("status"));
+    h.check(st == p.status && (st != SS_ST_OK || t.get("sess") == p.sess) && t.get("group") == p.group, "m_desc",
+            "status/session differ from the selection rule of docs/session_sel.md 3.3-3.4 (rule: status " +
+                std::to_string(p.status) + " session " + std::to_string(p.sess) + ")");
+    cov.hit(ss::Cls(ss::st_ok + st));
+    if (st != SS_ST_OK) return;
+    if (p.lowest_tie) cov.hit(ss::tie_lowest);
+    if (p.hashed && p.equal_w) cov.hit(ss::tie_hash_equal_w);
+    if (p.hashed && p.zero_w) cov.hit(ss::tie_hash_zero_w);
+    if (p.stored) cov.hit(ss::tie_msg_reuse);
+    if (p.hashed) {
+      if (k16_key.empty()) k16_key.assign(size_t(NG) << 16, 0);
+      uint64_t& k = k16_key[(size_t(p.group) << 16) | p.k16];
+      if (k && k != uint64_t(p.hkey) + 1) cov.hit(ss::tie_hash_k16);
+      k = uint64_t(p.hkey) + 1;
+    }
+    const unsigned q = unsigned(t.get("qp"));
+    for (unsigned o = 0; o < NQ; o++)
+      if (o != q && (m.qp[o].ctrl & 1) && ((m.qp[o].ctrl >> 4) & (NG - 1)) == p.group) {
+        cov.hit(ss::tie_qp_shared_group);
+        break;
+      }
+    for (unsigned g = 0; g < NG; g++)
+      if (g != p.group && m.grp[g].dqpn == m.grp[p.group].dqpn) {
+        cov.hit(ss::tie_dqpn_shared);
+        break;
+      }
+  }
+  void check_rx(const Txn& t) {
+    if (exp_rxpick.empty()) h.fail("m_rx", "output without an accepted lookup (rule probe)");
+    const ss::RxPick p = exp_rxpick.front();
+    exp_rxpick.pop_front();
+    h.check(t.get("hit") == p.hit && (!p.hit || (t.get("group") == p.t / NS && t.get("sess") == p.t % NS)), "m_rx",
+            "receive lookup differs from the lowest-slot rule of docs/session_sel.md 6");
+    if (p.matches >= 2) cov.hit(ss::tie_rx_dup);
+    if (p.groups >= 2) cov.hit(ss::tie_rx_dup_groups);
+  }
+  // section 5.2/5.3 rules for one tick, on the model (the RTL's EVENT/STATE are compared by reads)
+  void tick_rules_before() {
+    tick_pick.resize(NG);
+    for (unsigned g = 0; g < NG; g++) tick_pick[g] = ss::rule_tick(m, g, h.opt.fault == "victim");
+  }
+  void tick_rules_after() {
+    for (unsigned g = 0; g < NG; g++) {
+      const ss::TickPick& p = tick_pick[g];
+      const ss_grp& gr = m.grp[g];
+      if (p.ev == 1) h.check(gr.add_req == 1, "model", "ADD_REQ not raised as section 5.2 says");
+      if (p.ev == 2) {
+        h.check(gr.rem_req == 1 && gr.victim == p.victim, "model",
+                "REM victim differs from section 5.2 (highest c, ties to the highest index)");
+        if (p.victim_tie) cov.hit(ss::tie_victim);
+      }
+      if (p.both_due) cov.hit(ss::tie_add_over_rem);
+      if (p.n_exp) h.check(gr.key_exp == 1 && gr.exp_sess == p.exp_sess, "model",
+                           "expired session index differs from section 5.3 (last in slot order)");
+      if (p.n_exp >= 2) cov.hit(ss::tie_kexp_multi);
+    }
+  }
+  static int csr_class(uint32_t a) {  // coverage class of a writable CSR, or -1
+    if (a >= SS_CSR_TICK && a <= SS_CSR_EVCFG && !(a & 3)) return ss::csrw_tick + int((a - SS_CSR_TICK) / 4);
+    if (a >= SS_CSR_QP(0) && a < SS_CSR_QP(NQ) && !(a & 3)) return ss::csrw_qp_ctrl;
+    if (a >= SS_CSR_GRP(0, 0) && a < SS_CSR_GRP(NG, 0) && (a & 0x3f) <= SS_GRP_EVENT && !(a & 3))
+      return ss::csrw_src_ip + int((a & 0x3f) / 4);
+    if (a >= SS_CSR_SESS(0, 0) && a < SS_CSR_SESS(NT, 0) && (a & 0x3f) <= SS_SESS_KEY && !(a & 3))
+      return ss::csrw_ports + int((a & 0x3f) / 4);
+    return -1;
+  }
+  template <class P>
+  void coverage_cycle(P& c) {
+    if (c.bfire) cov.hit(c.bresp ? ss::axi_wr_slverr : ss::axi_wr_okay);
+    if (c.rdfire) cov.hit(c.rresp ? ss::axi_rd_slverr : ss::axi_rd_okay);
+    c.md_run = c.md_held ? c.md_run + 1 : 0;
+    c.mr_run = c.mr_held ? c.mr_run + 1 : 0;
+    c.b_run = c.b_held ? c.b_run + 1 : 0;
+    c.full_run = c.md_fire ? c.full_run + 1 : 0;
+    if (c.md_run == 32) cov.hit(ss::bp_mdesc_hold32);
+    if (c.mr_run == 32) cov.hit(ss::bp_mrx_hold32);
+    if (c.b_run == 16) cov.hit(ss::bp_b_hold16);
+    if (c.full_run == 32) cov.hit(ss::bp_full_rate32);
+    if (c.sd_blk) cov.hit(ss::bp_sdesc_blocked);
+    if (c.sr_blk) cov.hit(ss::bp_srx_blocked);
+    const bool tick = m.tick_cnt >= m.tick_p;  // the model clock of this cycle runs after this probe
+    if (c.md_held && (c.wr || tick)) cov.hit(ss::bp_change_while_held);
+    if (c.rd && c.dfire) cov.hit(ss::sc_rd_desc);
+    if (!c.wr || c.wstrb != 0xf) return;
+    const int k = csr_class(c.waddr);
+    if (k < 0) return;
+    if (in_traffic) cov.hit(ss::Cls(k));
+    const unsigned a = c.waddr;
+    const bool is_sess = k >= ss::csrw_ports, is_grp = k >= ss::csrw_src_ip && k <= ss::csrw_event;
+    const unsigned wg = is_sess ? ((a - SS_CSR_SESS(0, 0)) >> 6) / NS : is_grp ? (a - SS_CSR_GRP(0, 0)) >> 6 : 0;
+    const unsigned wt = is_sess ? (a - SS_CSR_SESS(0, 0)) >> 6 : 0;
+    if (c.dfire) {
+      const unsigned dg = (m.qp[c.qp].ctrl >> 4) & (NG - 1);
+      if ((k == ss::csrw_qp_ctrl && (a - SS_CSR_QP(0)) / 4 == c.qp) || ((is_sess || is_grp) && wg == dg))
+        cov.hit(ss::sc_wr_desc);
+    }
+    if (c.ffire && is_sess && wt == c.ft) cov.hit(ss::sc_wr_fb);
+    if (c.rfire && (k == ss::csrw_ports || k == ss::csrw_state || k == ss::csrw_src_ip || k == ss::csrw_dst_ip))
+      cov.hit(ss::sc_wr_rx);
+    if (tick) {
+      cov.hit(ss::sc_wr_tick);
+      if (k == ss::csrw_state) cov.hit(ss::sc_state_tick);
+      if (k == ss::csrw_key) cov.hit(ss::sc_key_tick);
+      if (k == ss::csrw_event) cov.hit(ss::sc_event_tick);
+      if (k == ss::csrw_tick) cov.hit(ss::sc_tick_tick);
+    }
+  }
 
   void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
   void rd(uint32_t a) { csr.read(a, {}); }
@@ -364,12 +572,18 @@ struct Dev {
 
 // ------------------------------------------------------------------ configuration
 struct Cfg {
-  uint32_t src_ip[NG], dst_ip[NG], dqpn[NG];
-  uint32_t sport[NT], dport[NT];
+  uint32_t src_ip[NG], dst_ip[NG], dqpn[NG], seed[NG];
+  uint32_t sport[NT], dport[NT], wsw[NT];
   unsigned qgroup[NQ];
+  uint32_t qctrl[NQ];
+  uint32_t key_val = 5;  // last KEY written (duplicates: the same value to several sessions)
 };
 
 static uint32_t grp_ip(unsigned g, bool dst) { return (dst ? 0x0a010000u : 0x0a000000u) | (g + 1); }
+
+static uint32_t qp_ctrl(unsigned valid, unsigned g, unsigned gran, unsigned mode, unsigned ar) {
+  return (valid & 1) | (g << 4) | ((gran & 3) << 8) | ((mode & 1) << 12) | ((ar & 1) << 16);
+}
 
 static void program(Dev& d, Cfg& c, tb::Rng& r, bool hw_weights_some) {
   d.wr(SS_CSR_TICK, uint32_t(r.range(3, 40)));
@@ -383,6 +597,7 @@ static void program(Dev& d, Cfg& c, tb::Rng& r, bool hw_weights_some) {
   d.wr(SS_CSR_EVCFG, uint32_t(r.range(0, 4) | (r.range(0, 4) << 4) | (r.range(0, 3) << 8) | (r.range(0, 6) << 16)));
   for (unsigned g = 0; g < NG; g++) {
     c.src_ip[g] = grp_ip(g, false), c.dst_ip[g] = grp_ip(g, true), c.dqpn[g] = uint32_t(r.bits(24));
+    c.seed[g] = uint32_t(r.bits(16));
     d.wr(SS_CSR_GRP(g, SS_GRP_SRC_IP), c.src_ip[g]);
     d.wr(SS_CSR_GRP(g, SS_GRP_DST_IP), c.dst_ip[g]);
     d.wr(SS_CSR_GRP(g, SS_GRP_DQPN), c.dqpn[g]);
@@ -390,82 +605,188 @@ static void program(Dev& d, Cfg& c, tb::Rng& r, bool hw_weights_some) {
     d.wr(SS_CSR_GRP(g, SS_GRP_CTRL), hw_weights_some ? uint32_t(r.bits(1)) : 1u);
     d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4)));
     d.wr(SS_CSR_GRP(g, SS_GRP_TCOST), uint32_t(r.bits(4)));
-    d.wr(SS_CSR_GRP(g, SS_GRP_SEED), uint32_t(r.bits(16)));
+    d.wr(SS_CSR_GRP(g, SS_GRP_SEED), c.seed[g]);
   }
   for (unsigned t = 0; t < NT; t++) {
     c.sport[t] = 0xc000u + (t << 4) + unsigned(r.bits(4));  // unique per session
     c.dport[t] = 0x1000u + unsigned(r.bits(12));
+    c.wsw[t] = uint32_t(r.chance(0.1) ? 0 : r.range(1, 255));
     d.wr(SS_CSR_SESS(t, SS_SESS_PORTS), c.sport[t] | (c.dport[t] << 16));
-    d.wr(SS_CSR_SESS(t, SS_SESS_WSW), uint32_t(r.chance(0.1) ? 0 : r.range(1, 255)));
+    d.wr(SS_CSR_SESS(t, SS_SESS_WSW), c.wsw[t]);
     d.wr(SS_CSR_SESS(t, SS_SESS_STATE), r.chance(0.8) ? SS_ACTIVE : uint32_t(r.bits(2)));
     if (r.chance(0.2)) d.wr(SS_CSR_SESS(t, SS_SESS_KEY), uint32_t(r.range(1, 400)));
   }
   for (unsigned q = 0; q < NQ; q++) {
     c.qgroup[q] = unsigned(r.below(NG));
-    const uint32_t gran = uint32_t(r.below(4)), mode = r.chance(0.1) ? 1u : 0u;
-    d.wr(SS_CSR_QP(q), (r.chance(0.95) ? 1u : 0u) | (c.qgroup[q] << 4) | (gran << 8) | (mode << 12) |
-                           (uint32_t(r.bits(1)) << 16));
+    c.qctrl[q] = qp_ctrl(r.chance(0.95), c.qgroup[q], unsigned(r.below(4)), r.chance(0.1), unsigned(r.bits(1)));
+    d.wr(SS_CSR_QP(q), c.qctrl[q]);
   }
   d.csr_wait();
+}
+
+// A write to one of the 23 writable CSRs (section 8), value drawn so that traffic keeps going;
+// with `dups` the value repeats a key another entry already holds where the doc has a tie rule
+// (ports -> rx lowest slot; weights -> lowest-weight ties and equal shares; DQPN, seed, IPs,
+// QP_CTRL duplicates; THRESH with T_HI = 0, T_LO = 1023: ADD and REM due in the same tick).
+static void write_any(Dev& d, Cfg& c, tb::Rng& r, bool dups, int only_group = -1) {
+  const unsigned g = only_group >= 0 ? unsigned(only_group) : unsigned(r.below(NG));
+  const unsigned t = g * NS + unsigned(r.below(NS)), o = unsigned(r.below(NG)), ot = unsigned(r.below(NT));
+  switch (r.below(23)) {
+    case 0: d.wr(SS_CSR_TICK, uint32_t(r.range(0, 40))); break;
+    case 1: d.wr(SS_CSR_ENGINE, uint32_t(r.range(0, 10) | (r.chance(0.2) ? r.range(200, 255) : r.range(0, 8)) << 8)); break;
+    case 2: d.wr(SS_CSR_RTT_MIN, uint32_t(r.range(0, 300))); break;
+    case 3: d.wr(SS_CSR_RTT_CFG, uint32_t(r.range(0, 4096) | (r.range(0, 10) << 16))); break;
+    case 4: d.wr(SS_CSR_TOS, uint32_t(r.next())); break;
+    case 5: d.wr(SS_CSR_DRAIN_TO, uint32_t(r.range(0, 30))); break;
+    case 6: d.wr(SS_CSR_HOLD, uint32_t(r.range(0, 20))); break;
+    case 7:
+      d.wr(SS_CSR_THRESH, dups ? (0u | (1023u << 16)) : uint32_t(r.range(300, 900) | (r.range(0, 300) << 16)));
+      break;
+    case 8: d.wr(SS_CSR_EVCFG, uint32_t(r.range(0, 4) | (r.range(0, 4) << 4) | (r.range(0, 3) << 8) | (r.range(0, 6) << 16))); break;
+    case 9: {
+      const unsigned q = unsigned(r.below(NQ)), oq = unsigned(r.below(NQ));
+      if (dups) c.qctrl[q] = c.qctrl[oq];  // duplicate QP entry
+      else c.qctrl[q] = qp_ctrl(r.chance(0.9), only_group >= 0 ? g : unsigned(r.below(NG)), unsigned(r.below(4)),
+                                r.chance(0.15), unsigned(r.bits(1)));
+      c.qgroup[q] = (c.qctrl[q] >> 4) & (NG - 1);
+      d.wr(SS_CSR_QP(q), c.qctrl[q]);
+      break;
+    }
+    case 10: c.src_ip[g] = dups ? c.src_ip[o] : grp_ip(g, false) ^ uint32_t(r.bits(2) << 8);
+             d.wr(SS_CSR_GRP(g, SS_GRP_SRC_IP), c.src_ip[g]); break;
+    case 11: c.dst_ip[g] = dups ? c.dst_ip[o] : grp_ip(g, true) ^ uint32_t(r.bits(2) << 8);
+             d.wr(SS_CSR_GRP(g, SS_GRP_DST_IP), c.dst_ip[g]); break;
+    case 12: c.dqpn[g] = dups ? c.dqpn[o] : uint32_t(r.bits(24)); d.wr(SS_CSR_GRP(g, SS_GRP_DQPN), c.dqpn[g]); break;
+    case 13: d.wr(SS_CSR_GRP(g, SS_GRP_RX_QPN), uint32_t(r.bits(24))); break;
+    case 14: d.wr(SS_CSR_GRP(g, SS_GRP_CTRL), uint32_t(r.bits(1))); break;
+    case 15: d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4))); break;
+    case 16: d.wr(SS_CSR_GRP(g, SS_GRP_TCOST), uint32_t(r.bits(4))); break;
+    case 17: c.seed[g] = dups ? c.seed[o] : uint32_t(r.bits(16)); d.wr(SS_CSR_GRP(g, SS_GRP_SEED), c.seed[g]); break;
+    case 18: d.wr(SS_CSR_GRP(g, SS_GRP_EVENT), uint32_t(r.bits(3))); break;
+    case 19:
+      if (dups) c.sport[t] = c.sport[ot], c.dport[t] = c.dport[ot];  // duplicate 5-tuple ports
+      else c.sport[t] = 0xc000u + unsigned(r.bits(12)), c.dport[t] = 0x1000u + unsigned(r.bits(12));
+      d.wr(SS_CSR_SESS(t, SS_SESS_PORTS), c.sport[t] | (c.dport[t] << 16));
+      break;
+    case 20: d.wr(SS_CSR_SESS(t, SS_SESS_STATE), r.chance(0.6) ? SS_ACTIVE : uint32_t(r.bits(2))); break;
+    case 21: c.wsw[t] = dups ? c.wsw[g * NS + (t + 1) % NS] : uint32_t(r.range(0, 255));
+             d.wr(SS_CSR_SESS(t, SS_SESS_WSW), c.wsw[t]); break;
+    default:
+      if (!dups) c.key_val = uint32_t(r.range(1, 60));
+      d.wr(SS_CSR_SESS(t, SS_SESS_KEY), c.key_val);
+      break;
+  }
 }
 
 // one random CSR operation during traffic
 static void random_csr(Dev& d, Cfg& c, tb::Rng& r) {
   const unsigned t = unsigned(r.below(NT)), g = unsigned(r.below(NG));
   const unsigned k = unsigned(r.below(100));
-  if (k < 30) d.wr(SS_CSR_SESS(t, SS_SESS_WSW), uint32_t(r.range(0, 255)));            // weight update
-  else if (k < 38) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_ACTIVE);                      // session add
-  else if (k < 42) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_DRAINING);                    // SW remove
-  else if (k < 44) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_INVALID);                     // free
-  else if (k < 50) d.wr(SS_CSR_SESS(t, SS_SESS_KEY), uint32_t(r.range(1, 60)));         // key timer
-  else if (k < 58) d.wr(SS_CSR_GRP(g, SS_GRP_EVENT), uint32_t(r.bits(3)));              // event ack
-  else if (k < 62) d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4)));
-  else if (k < 64) d.wr(SS_CSR_GRP(g, SS_GRP_CTRL), uint32_t(r.bits(1)));
-  else if (k < 66) {
-    const uint32_t gran = uint32_t(r.below(4));
-    const unsigned q = unsigned(r.below(NQ));
-    d.wr(SS_CSR_QP(q), 1u | (c.qgroup[q] << 4) | (gran << 8) | ((r.chance(0.1) ? 1u : 0u) << 12) | (uint32_t(r.bits(1)) << 16));
-  } else if (k < 68) d.wr(SS_CSR_EVCFG, uint32_t(r.range(0, 4) | (r.range(0, 4) << 4) | (r.range(0, 3) << 8) | (r.range(0, 6) << 16)));
-  else if (k < 69) d.wr(SS_CSR_TICK, uint32_t(r.range(0, 40)));
+  if (k < 25) {                                                                       // weight update
+    c.wsw[t] = r.chance(0.2) ? c.wsw[(t / NS) * NS + (t + 1) % NS] : uint32_t(r.range(0, 255));
+    d.wr(SS_CSR_SESS(t, SS_SESS_WSW), c.wsw[t]);
+  } else if (k < 33) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_ACTIVE);                    // session add
+  else if (k < 37) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_DRAINING);                    // SW remove
+  else if (k < 39) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_INVALID);                     // free
+  else if (k < 44) d.wr(SS_CSR_SESS(t, SS_SESS_KEY), uint32_t(r.range(1, 60)));         // key timer
+  else if (k < 51) d.wr(SS_CSR_GRP(g, SS_GRP_EVENT), uint32_t(r.bits(3)));              // event ack
+  else if (k < 53) d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4)));
+  else if (k < 69) write_any(d, c, r, r.chance(0.25));                                   // any writable CSR
   else if (k < 70) d.wr(uint32_t(r.bits(16)) & ~3u, uint32_t(r.next()), r.chance(0.5) ? 0xf : unsigned(r.bits(4)));  // refused mostly
   else if (k < 80) d.rd(SS_CSR_CTR(r.below(SS_NUM_CTR)));
   else if (k < 90) d.rd(SS_CSR_SESS(t, 4 * unsigned(r.below(11))));
   else d.rd(SS_CSR_GRP(g, 4 * unsigned(r.below(12))));
 }
 
-static void traffic(Dev& d, Cfg& c, tb::Harness& h, uint64_t n, double p_csr) {
+// ------------------------------------------------------------------ per-port backpressure
+// Profiles (doc 9.1): 0 uniform (--stall on every port), 1 independent probabilities per port,
+// 2 sink bursts (sources unthrottled, long ready-low bursts on chosen sinks and on B/R),
+// 3 full rate (no stall anywhere). --no-stall keeps every port at 0.
+enum { PF_UNIFORM, PF_INDEP, PF_SINK_BURSTS, PF_FULL, PF_NUM };
+static void set_profile(Dev& d, tb::Rng& r, int kind) {
+  const double base = d.h.opt.stall;
+  static const double lv[] = {0.0, 0.1, 0.3, 0.6, 0.9};
+  for (int i = 0; i < 6; i++) d.pf[i] = ss::Profile{base, 0, 0, 0, 0};
+  if (base == 0) kind = PF_FULL;
+  if (kind == PF_INDEP)
+    for (int i = 0; i < 6; i++) d.pf[i].base = i == 5 ? lv[r.below(3)] : lv[r.below(5)];
+  if (kind == PF_SINK_BURSTS) {
+    for (int i = 0; i < 3; i++) d.pf[i].base = 0;  // sources unthrottled
+    const unsigned which = unsigned(r.range(1, 3));  // bit 0: m_desc, bit 1: m_rx
+    for (int i = 3; i < 5; i++) {
+      d.pf[i].base = lv[r.below(3)];
+      if (which >> (i - 3) & 1) d.pf[i].burst_p = 0.01 + 0.02 * double(r.below(3)), d.pf[i].burst_lo = 20, d.pf[i].burst_hi = 150;
+    }
+    d.pf[5].base = 0, d.pf[5].burst_p = r.chance(0.7) ? 0.05 : 0, d.pf[5].burst_lo = 16, d.pf[5].burst_hi = 60;
+  }
+  if (kind == PF_FULL)
+    for (int i = 0; i < 6; i++) d.pf[i].base = 0;
+  d.prof_on = true;
+}
+static void profile_off(Dev& d) {  // back to --stall on every port (drain, read-back)
+  d.prof_on = false;
+  tb::Agent* a[6] = {&d.desc, &d.rx, &d.fb, &d.mdesc, &d.mrx, &d.csr};
+  for (auto* x : a) x->stall = d.h.opt.stall;
+  for (auto& p : d.pf) p.left = 0;
+}
+
+struct TrafficOpt {
+  double p_csr = 0.1;
+  std::function<void(Dev&, Cfg&, tb::Rng&)> csr_op = random_csr;
+  int focus_group = -1;  // >= 0: feedback and rx lookups name only this group
+};
+
+static void traffic(Dev& d, Cfg& c, tb::Harness& h, uint64_t n, const TrafficOpt& o) {
   tb::Rng& r = h.rng;
-  uint32_t psn[NQ] = {};
+  uint32_t psn[NQ] = {}, last_key[NQ] = {};
   for (unsigned q = 0; q < NQ; q++) psn[q] = uint32_t(r.bits(24));
+  uint32_t pool[8];  // a few keys that recur (equal hashes)
+  for (auto& k : pool) k = uint32_t(r.next());
   uint64_t pushed = 0;
   const double p_fb = 0.1 + 0.4 * (r.next() * 0x1.0p-64), p_rx = 0.05 + 0.2 * (r.next() * 0x1.0p-64);
+  d.in_traffic = true;
   while (pushed < n) {
     while (d.desc.queued() < 4 && pushed < n) {
       const unsigned q = unsigned(r.below(NQ));
       const uint32_t dq = r.chance(0.97) ? c.dqpn[c.qgroup[q]] : uint32_t(r.bits(24));
-      const uint32_t key = r.chance(0.7) ? (psn[q]++ & 0xffffff) : uint32_t(r.next());
+      const unsigned kk = unsigned(r.below(100));
+      uint32_t key;
+      if (kk < 70) key = psn[q]++ & 0xffffff;
+      else if (kk < 80) key = pool[r.below(8)];
+      else if (kk < 88) key = last_key[q] ^ (uint32_t(r.bits(16)) * 0x10001u);  // same k16, other key
+      else key = uint32_t(r.next());
+      last_key[q] = key;
       d.desc_push(q, dq, key, r.chance(0.25), unsigned(r.bits(16)));
       pushed++;
     }
     if (d.fb.queued() < 2 && r.chance(p_fb)) {
-      const unsigned t = unsigned(r.below(NT));
+      const unsigned t = o.focus_group >= 0 ? unsigned(o.focus_group) * NS + unsigned(r.below(NS)) : unsigned(r.below(NT));
       const unsigned ty = unsigned(r.below(4));
       const unsigned v = ty == SS_FB_RTT ? unsigned(r.range(0, 1500)) : unsigned(r.range(0, 6));
       d.fb_push(ty, t / NS, t % NS, v);
     }
     if (d.rx.queued() < 2 && r.chance(p_rx)) {
-      const unsigned t = unsigned(r.below(NT)), g = t / NS;
+      const unsigned t = o.focus_group >= 0 ? unsigned(o.focus_group) * NS + unsigned(r.below(NS)) : unsigned(r.below(NT));
+      const unsigned g = t / NS;
       if (r.chance(0.8)) d.rx_push(c.dst_ip[g], c.src_ip[g], c.dport[t], c.sport[t]);
       else d.rx_push(uint32_t(r.next()), c.src_ip[g], c.dport[t], unsigned(r.bits(16)));
     }
-    if (d.csr.idle_now() && r.chance(p_csr)) random_csr(d, c, r);
+    if (d.csr.idle_now() && r.chance(o.p_csr)) o.csr_op(d, c, r);
     d.sim.step();
   }
+  d.in_traffic = false;
+}
+
+static void traffic(Dev& d, Cfg& c, tb::Harness& h, uint64_t n, double p_csr) {
+  TrafficOpt o;
+  o.p_csr = p_csr;
+  traffic(d, c, h, n, o);
 }
 
 // ------------------------------------------------------------------ scenarios
 static void scenario_csr(tb::Harness& h) {
   Dev d(h);
+  d.cov.declare(ss::axi_wr_okay, ss::axi_rd_slverr), d.cov.declare(ss::ctr_csr_err);
   tb::Rng& r = h.rng;
   d.read_all();
   for (int i = 0; i < 400; i++) {
@@ -485,6 +806,8 @@ static void scenario_csr(tb::Harness& h) {
 
 static void scenario_directed(tb::Harness& h) {
   Dev d(h);
+  d.cov.declare(ss::st_ok, ss::ctr_qp_invalid), d.cov.declare(ss::ctr_rx_hit, ss::ctr_rx_drop);
+  d.cov.declare(ss::ctr_fb_cnp, ss::ctr_fb_ack), d.cov.declare(ss::ctr_ack_underflow);
   tb::Rng& r = h.rng;
   Cfg c;
   program(d, c, r, true);
@@ -524,6 +847,7 @@ static void scenario_directed(tb::Harness& h) {
 static void scenario_random(tb::Harness& h) {
   const std::string vec = h.opt.get("vectors");
   Dev d(h, vec);
+  d.cov.declare_all();  // every class over the seeds
   tb::Rng& r = h.rng;
   if (h.opt.fault == "flip") d.flip_at = 50 + r.below(200);
   if (h.opt.fault == "rxflip") d.rxflip_at = 5 + r.below(20);
@@ -532,8 +856,12 @@ static void scenario_random(tb::Harness& h) {
   program(d, c, r, true);
   const uint64_t n = h.opt.n;
   const uint64_t chunk = std::max<uint64_t>(2000, n / 4);
-  for (uint64_t done = 0; done < n; done += chunk) {
+  unsigned ci = 0;
+  for (uint64_t done = 0; done < n; done += chunk, ci++) {
+    // each chunk under another backpressure profile
+    set_profile(d, r, int((ci + h.opt.seed) % PF_NUM));
     traffic(d, c, h, std::min(chunk, n - done), 0.05 + 0.2 * (r.next() * 0x1.0p-64));
+    profile_off(d);
     d.sim.run_until([&] { return !d.desc.busy() && !d.fb.busy() && !d.rx.busy(); }, "inputs");
     d.drain();
     // statistics read back between chunks
@@ -554,19 +882,148 @@ static void scenario_random(tb::Harness& h) {
 
 static void scenario_reset(tb::Harness& h) {
   Dev d(h);
+  d.cov.declare(ss::st_ok, ss::st_qp_invalid), d.cov.declare(ss::axi_wr_okay, ss::axi_rd_slverr);
+  d.cov.declare(ss::bp_mdesc_hold32);
   tb::Rng& r = h.rng;
   Cfg c;
   program(d, c, r, true);
+  set_profile(d, r, PF_SINK_BURSTS);
   traffic(d, c, h, 3000, 0.1);
-  // mid-traffic reset: both sides forget everything
+  // mid-traffic reset (possibly inside a ready-low burst): both sides forget everything
   d.desc.clear(), d.rx.clear(), d.fb.clear(), d.csr.clear(), d.mdesc.clear(), d.mrx.clear();
   d.exp_rd.clear(), d.exp_wr.clear(), d.acc_cycle.clear();
+  d.forget_rules();
   d.sim.reset(5);
+  d.fold_counters();
   session_sel_reset(&d.m);
   d.sb_desc.clear(), d.sb_rx.clear();
   d.read_all();
   program(d, c, r, true);
+  set_profile(d, r, PF_INDEP);
   traffic(d, c, h, 3000, 0.1);
+  profile_off(d);
+  d.sim.run_until([&] { return !d.desc.busy() && !d.fb.busy() && !d.rx.busy(); }, "inputs");
+  d.drain();
+  d.read_all();
+}
+
+// Duplicate keys wherever the doc has a tie rule (doc 9.1): equal weights (lowest-weight mode:
+// lowest index; weighted hash: equal shares, zero weights between), equal hashes (keys with the
+// same k16, duplicate seeds), duplicate 5-tuples (rx: lowest slot, across groups with the same
+// IPs), equal congestion levels (REM victim: highest index), ADD and REM due in one tick (ADD),
+// several key expiries in one tick (last index recorded), duplicate QP entries and DQPNs.
+static void ties_csr(Dev& d, Cfg& c, tb::Rng& r) {
+  const unsigned g = unsigned(r.below(NG)), k = unsigned(r.below(100));
+  if (k < 15) d.wr(SS_CSR_GRP(g, SS_GRP_EVENT), 7);  // ack: the next event can come
+  else if (k < 30) {
+    const unsigned t = unsigned(r.below(NT));
+    d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_ACTIVE);    // put removed / expired sessions back
+  } else if (k < 38) {  // the same KEY to several sessions of a group: they expire in one tick
+    c.key_val = uint32_t(r.range(2, 6));
+    for (unsigned s = 0; s < NS; s++)
+      if (s < 2 || r.chance(0.5)) d.wr(SS_CSR_SESS(g * NS + s, SS_SESS_KEY), c.key_val);
+  } else if (k < 46) {  // equal RTT samples: equal congestion levels
+    const unsigned s = unsigned(r.below(NS)), v = unsigned(r.range(0, 1500));
+    d.fb_push(SS_FB_RTT, g, s, v), d.fb_push(SS_FB_RTT, g, (s + 1) % NS, v);
+  } else if (k < 52) {
+    d.wr(SS_CSR_THRESH, r.chance(0.5) ? (1023u << 16) : (768u | (128u << 16)));
+  } else if (k < 58) {
+    d.wr(SS_CSR_EVCFG, uint32_t(r.range(0, 2) | (r.range(1, 2) << 4) | (r.range(0, 1) << 8) | (r.range(0, 2) << 16)));
+  } else if (k < 80) write_any(d, c, r, r.chance(0.7));
+  else if (k < 90) d.rd(SS_CSR_GRP(g, SS_GRP_EVENT));
+  else d.rd(SS_CSR_SESS(unsigned(r.below(NT)), 4 * unsigned(r.below(11))));
+}
+
+static void scenario_ties(tb::Harness& h) {
+  Dev d(h);
+  d.cov.declare(ss::tie_lowest, ss::tie_dqpn_shared), d.cov.declare(ss::st_ok);
+  d.cov.declare(ss::ctr_rx_hit), d.cov.declare(ss::ctr_add_ev, ss::ctr_key_exp);
+  tb::Rng& r = h.rng;
+  Cfg c;
+  program(d, c, r, true);
+  for (unsigned g = 0; g < NG; g++) {
+    if (g & 1) {  // odd groups: the IPs and seed of the group before (rx tuples across groups)
+      c.src_ip[g] = c.src_ip[g - 1], c.dst_ip[g] = c.dst_ip[g - 1], c.seed[g] = c.seed[g - 1];
+      d.wr(SS_CSR_GRP(g, SS_GRP_SRC_IP), c.src_ip[g]);
+      d.wr(SS_CSR_GRP(g, SS_GRP_DST_IP), c.dst_ip[g]);
+      d.wr(SS_CSR_GRP(g, SS_GRP_SEED), c.seed[g]);
+    }
+    if (g >= NG / 2) c.dqpn[g] = c.dqpn[0], d.wr(SS_CSR_GRP(g, SS_GRP_DQPN), c.dqpn[g]);
+    // weights: 0 = hardware (idle sessions all 255), 1 = software with equal / paired / zero weights
+    const uint32_t sw = g % 3 == 2 ? 0u : 1u;
+    d.wr(SS_CSR_GRP(g, SS_GRP_CTRL), sw);
+    d.wr(SS_CSR_GRP(g, SS_GRP_COST), 9), d.wr(SS_CSR_GRP(g, SS_GRP_TCOST), 3);
+    for (unsigned s = 0; s < NS; s++) {
+      const unsigned t = g * NS + s;
+      c.wsw[t] = g % 3 == 0 ? 9u : (s % 3 == 2 ? 0u : 40u + 20u * (s / 3));
+      d.wr(SS_CSR_SESS(t, SS_SESS_WSW), c.wsw[t]);
+      d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_ACTIVE);
+      d.wr(SS_CSR_SESS(t, SS_SESS_KEY), 0);
+      if (s & 1) c.sport[t] = c.sport[t - 1], c.dport[t] = c.dport[t - 1];  // pairs share the tuple
+      if (g & 1) c.sport[t] = c.sport[t - NS], c.dport[t] = c.dport[t - NS];  // and the group before
+      d.wr(SS_CSR_SESS(t, SS_SESS_PORTS), c.sport[t] | (c.dport[t] << 16));
+    }
+  }
+  for (unsigned q = 0; q < NQ; q++) {  // duplicate QP entries: q and q + NQ/2 identical
+    c.qctrl[q] = q < NQ / 2 ? qp_ctrl(1, q % NG, unsigned(r.below(3)), q & 1, unsigned(r.bits(1))) : c.qctrl[q - NQ / 2];
+    c.qgroup[q] = (c.qctrl[q] >> 4) & (NG - 1);
+    d.wr(SS_CSR_QP(q), c.qctrl[q]);
+  }
+  d.wr(SS_CSR_THRESH, 1023u << 16);  // T_HI = 0, T_LO = 1023: every ACTIVE session is both
+  d.wr(SS_CSR_EVCFG, 1u | (1u << 4) | (1u << 16));
+  d.wr(SS_CSR_HOLD, uint32_t(r.range(0, 3)));
+  d.wr(SS_CSR_TICK, uint32_t(r.range(3, 12)));
+  d.csr_wait();
+  const uint64_t n = std::max<uint64_t>(2000, h.opt.n / 10), chunk = n / 2;
+  for (int i = 0; i < 2; i++) {
+    set_profile(d, r, int(r.below(PF_NUM)));
+    TrafficOpt o;
+    o.p_csr = 0.3, o.csr_op = ties_csr;
+    traffic(d, c, h, chunk, o);
+    profile_off(d);
+    d.sim.run_until([&] { return !d.desc.busy() && !d.fb.busy() && !d.rx.busy(); }, "inputs");
+    d.drain();
+  }
+  d.read_all();
+}
+
+// Same-cycle rule (doc section 7): every QP on group 0, feedback and lookups on group 0, a tick
+// every 1-3 cycles, CSR writes back to back on group 0's registers and the globals, so writes
+// land in the cycle of a decision, a feedback, a lookup and a tick touching the same entry.
+static void samecycle_csr(Dev& d, Cfg& c, tb::Rng& r) {
+  const unsigned k = unsigned(r.below(100)), t = unsigned(r.below(NS));
+  if (k < 20) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), r.chance(0.7) ? SS_ACTIVE : uint32_t(r.bits(2)));
+  else if (k < 30) d.wr(SS_CSR_SESS(t, SS_SESS_KEY), uint32_t(r.range(1, 4)));
+  else if (k < 40) d.wr(SS_CSR_GRP(0, SS_GRP_EVENT), uint32_t(r.bits(3)));
+  else if (k < 45) d.wr(SS_CSR_TICK, uint32_t(r.range(0, 2)));
+  else if (k < 85) write_any(d, c, r, r.chance(0.3), 0);
+  else if (k < 95) d.rd(SS_CSR_SESS(t, 4 * unsigned(r.below(11))));
+  else d.rd(SS_CSR_GRP(0, 4 * unsigned(r.below(12))));
+}
+
+static void scenario_samecycle(tb::Harness& h) {
+  Dev d(h);
+  d.cov.declare(ss::sc_wr_desc, ss::sc_rd_desc), d.cov.declare(ss::st_ok);
+  d.cov.declare(ss::csrw_event), d.cov.declare(ss::csrw_state), d.cov.declare(ss::csrw_key);
+  tb::Rng& r = h.rng;
+  Cfg c;
+  program(d, c, r, true);
+  for (unsigned q = 0; q < NQ; q++) {
+    c.qctrl[q] = qp_ctrl(1, 0, unsigned(r.below(4)), r.chance(0.2), unsigned(r.bits(1)));
+    c.qgroup[q] = 0;
+    d.wr(SS_CSR_QP(q), c.qctrl[q]);
+  }
+  for (unsigned s = 0; s < NS; s++) d.wr(SS_CSR_SESS(s, SS_SESS_STATE), SS_ACTIVE);
+  d.wr(SS_CSR_EVCFG, 1u | (1u << 4) | (0u << 8) | (1u << 16));
+  d.wr(SS_CSR_GRP(0, SS_GRP_COST), 9);
+  d.wr(SS_CSR_TICK, uint32_t(r.range(0, 2)));
+  d.csr_wait();
+  set_profile(d, r, PF_FULL);
+  d.pf[3].base = d.pf[4].base = 0.05;  // m_desc / m_rx: rare stalls
+  TrafficOpt o;
+  o.p_csr = 1.0, o.csr_op = samecycle_csr, o.focus_group = 0;
+  traffic(d, c, h, std::max<uint64_t>(2000, h.opt.n / 20), o);
+  profile_off(d);
   d.sim.run_until([&] { return !d.desc.busy() && !d.fb.busy() && !d.rx.busy(); }, "inputs");
   d.drain();
   d.read_all();
@@ -608,5 +1065,7 @@ int main(int argc, char** argv) {
   h.run("directed", [&] { scenario_directed(h); });
   h.run("random", [&] { scenario_random(h); });
   h.run("reset", [&] { scenario_reset(h); });
+  h.run("ties", [&] { scenario_ties(h); });
+  h.run("samecycle", [&] { scenario_samecycle(h); });
   return h.exit_code();
 }
