@@ -247,13 +247,16 @@ static int decode(const struct session_sel_model *m, uint32_t addr, unsigned *id
     if (addr == SS_CSR_ID) return A_ID;
     if (addr == SS_CSR_PARAMS) return A_PARAMS;
     if (addr >= SS_CSR_TICK && addr <= SS_CSR_EVCFG) return *off = addr, A_GLOB;
-    if (addr >= SS_CSR_CTR(0) && addr < SS_CSR_CTR(SS_NUM_CTR)) return *idx = (addr - 0x40u) / 4u, A_CTR;
-    if (addr >= 0x200u && addr < 0x200u + 4u * m->cfg.num_qps) return *idx = (addr - 0x200u) / 4u, A_QP;
-    if (addr >= 0x400u && addr < 0x400u + 0x40u * m->cfg.num_groups && (addr & 0x3fu) <= SS_GRP_STAT)
-        return *idx = (addr - 0x400u) >> 6, *off = addr & 0x3fu, A_GRP;
-    if (addr >= 0x1000u && addr < 0x1000u + 0x40u * m->cfg.num_groups * m->cfg.max_sessions &&
-        (addr & 0x3fu) <= SS_SESS_DRAIN)
-        return *idx = (addr - 0x1000u) >> 6, *off = addr & 0x3fu, A_SESS;
+    if (addr >= SS_CSR_CTR(0) && addr < SS_CSR_CTR(SS_NUM_CTR))
+        return *idx = (addr - SS_CSR_CTR(0)) / (SS_CSR_CTR(1) - SS_CSR_CTR(0)), A_CTR;
+    if (addr >= SS_CSR_QP(0) && addr < SS_CSR_QP(m->cfg.num_qps))
+        return *idx = (addr - SS_CSR_QP(0)) / (SS_CSR_QP(1) - SS_CSR_QP(0)), A_QP;
+    if (addr >= SS_CSR_GRP(0, 0) && addr < SS_CSR_GRP(m->cfg.num_groups, 0) &&
+        (addr - SS_CSR_GRP(0, 0)) % SS_GRP_STRIDE <= SS_GRP_STAT)
+        return *idx = (addr - SS_CSR_GRP(0, 0)) / SS_GRP_STRIDE, *off = (addr - SS_CSR_GRP(0, 0)) % SS_GRP_STRIDE, A_GRP;
+    if (addr >= SS_CSR_SESS(0, 0) && addr < SS_CSR_SESS(m->cfg.num_groups * m->cfg.max_sessions, 0) &&
+        (addr - SS_CSR_SESS(0, 0)) % SS_SESS_STRIDE <= SS_SESS_DRAIN)
+        return *idx = (addr - SS_CSR_SESS(0, 0)) / SS_SESS_STRIDE, *off = (addr - SS_CSR_SESS(0, 0)) % SS_SESS_STRIDE, A_SESS;
     return A_NONE;
 }
 

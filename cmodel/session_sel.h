@@ -60,45 +60,53 @@ enum ss_ctr {
     SS_NUM_CTR
 };
 
-/* CSR byte addresses (section 8). Widths in the doc. */
-#define SS_CSR_ID           0x000u  /* RO 0x5353454c "SSEL" */
-#define SS_CSR_PARAMS       0x004u  /* RO [7:0] MAX_SESSIONS [15:8] NUM_GROUPS [23:16] NUM_QPS */
-#define SS_CSR_TICK         0x008u  /* RW [15:0] tick period - 1, in cycles */
-#define SS_CSR_ENGINE       0x00Cu  /* RW [3:0] G (gain shift), [15:8] W_MIN */
-#define SS_CSR_RTT_MIN      0x010u  /* RW [15:0] */
-#define SS_CSR_RTT_CFG      0x014u  /* RW [15:0] K_rtt, [19:16] S_rtt */
-#define SS_CSR_TOS          0x018u  /* RW [5:0] AR DSCP, [13:8] default DSCP, [17:16] ECN */
-#define SS_CSR_DRAIN_TO     0x01Cu  /* RW [15:0] drain timeout, ticks */
-#define SS_CSR_HOLD         0x020u  /* RW [15:0] hold-down, ticks */
-#define SS_CSR_THRESH       0x024u  /* RW [9:0] T_hi, [25:16] T_lo */
-#define SS_CSR_EVCFG        0x028u  /* RW [3:0] K_add, [7:4] K_rem, [11:8] N_min, [23:16] H */
-#define SS_CSR_CTR(i)       (0x040u + 4u * (unsigned)(i))   /* RO counters */
-#define SS_CSR_QP(q)        (0x200u + 4u * (unsigned)(q))   /* RW QP_CTRL */
-#define SS_CSR_GRP(g, o)    (0x400u + 0x40u * (unsigned)(g) + (o))
-#define SS_GRP_SRC_IP       0x00u   /* RW */
-#define SS_GRP_DST_IP       0x04u   /* RW */
-#define SS_GRP_DQPN         0x08u   /* RW [23:0] common destination QP (claim 8, 11) */
-#define SS_GRP_RX_QPN       0x0Cu   /* RW [23:0] local QPN for the receive lookup */
-#define SS_GRP_CTRL         0x10u   /* RW [0] weights from software */
-#define SS_GRP_COST         0x14u   /* RW [15:0] cost (seed [0048]) */
-#define SS_GRP_TCOST        0x18u   /* RW [15:0] cost threshold */
-#define SS_GRP_SEED         0x1Cu   /* RW [15:0] hash seed */
-#define SS_GRP_EVENT        0x20u   /* R: [0] ADD_REQ [1] REM_REQ [2] KEY_EXP [11:8] victim
-                                       [19:16] expired session; W1C [2:0] */
-#define SS_GRP_HOLD         0x24u   /* RO [15:0] hold-down left, ticks */
-#define SS_GRP_STAT         0x28u   /* RO [4:0] n_active, [15:8] add persistence,
-                                       [23:16] remove persistence */
-#define SS_CSR_SESS(t, o)   (0x1000u + 0x40u * (unsigned)(t) + (o))  /* t = g*MAX_SESSIONS+s */
-#define SS_SESS_PORTS       0x00u   /* RW [15:0] UDP source port, [31:16] UDP destination port */
-#define SS_SESS_STATE       0x04u   /* RW [1:0]; a write also clears the congestion state */
-#define SS_SESS_WSW         0x08u   /* RW [7:0] software weight */
-#define SS_SESS_KEY         0x0Cu   /* RW [15:0] key-expiry timer, ticks (0 = never) */
-#define SS_SESS_ALPHA       0x10u   /* RO [9:0] */
-#define SS_SESS_CRTT        0x14u   /* RO [9:0] */
-#define SS_SESS_SELW        0x18u   /* RO [7:0] selection weight (0 when not eligible) */
-#define SS_SESS_OUTST       0x1Cu   /* RO [15:0] outstanding packets */
-#define SS_SESS_PKTS        0x20u   /* RO [31:0] packets sent on the session */
-#define SS_SESS_DRAIN       0x24u   /* RO [15:0] drain timer */
+/* CSR byte addresses (section 8): generated from rdl/session_sel.rdl by PeakRDL-cheader
+ * (cmodel/regs/session_sel_regs.h, docs/regs/session_sel.md for the field table); each address
+ * is the offset of its register in the generated packed struct session_sel_t. Field positions:
+ * SESSION_SEL__<REG>__<FIELD>_bp / _bw / _bm (groups: SESSION_SEL__GRP__<REG>__..., sessions:
+ * SESSION_SEL__SESS__<REG>__...). */
+#include "regs/session_sel_regs.h"
+#define SS_OFF(m)           ((unsigned)offsetof(session_sel_t, m))
+#define SS_CSR_ID           SS_OFF(ID)        /* RO 0x5353454c "SSEL" */
+#define SS_CSR_PARAMS       SS_OFF(PARAMS)    /* RO MAX_SESSIONS, NUM_GROUPS, NUM_QPS */
+#define SS_CSR_TICK         SS_OFF(TICK)      /* RW tick period - 1, in cycles */
+#define SS_CSR_ENGINE       SS_OFF(ENGINE)    /* RW G (gain shift), W_MIN */
+#define SS_CSR_RTT_MIN      SS_OFF(RTT_MIN)   /* RW */
+#define SS_CSR_RTT_CFG      SS_OFF(RTT_CFG)   /* RW K_rtt, S_rtt */
+#define SS_CSR_TOS          SS_OFF(TOS)       /* RW AR DSCP, default DSCP, ECN */
+#define SS_CSR_DRAIN_TO     SS_OFF(DRAIN_TO)  /* RW drain timeout, ticks */
+#define SS_CSR_HOLD         SS_OFF(HOLD)      /* RW hold-down, ticks */
+#define SS_CSR_THRESH       SS_OFF(THRESH)    /* RW T_hi, T_lo */
+#define SS_CSR_EVCFG        SS_OFF(EVCFG)     /* RW K_add, K_rem, N_min, H */
+#define SS_CSR_CTR(i)       (SS_OFF(CTR) + (SS_OFF(CTR[1]) - SS_OFF(CTR[0])) * (unsigned)(i))   /* RO counters */
+#define SS_CSR_QP(q)        (SS_OFF(QP_CTRL) + (SS_OFF(QP_CTRL[1]) - SS_OFF(QP_CTRL[0])) * (unsigned)(q))  /* RW QP_CTRL */
+#define SS_GRP_STRIDE       (SS_OFF(GRP[1]) - SS_OFF(GRP[0]))
+#define SS_CSR_GRP(g, o)    (SS_OFF(GRP) + SS_GRP_STRIDE * (unsigned)(g) + (o))
+#define SS_GRP_OFF(m)       (SS_OFF(GRP[0].m) - SS_OFF(GRP[0]))
+#define SS_GRP_SRC_IP       SS_GRP_OFF(SRC_IP)   /* RW */
+#define SS_GRP_DST_IP       SS_GRP_OFF(DST_IP)   /* RW */
+#define SS_GRP_DQPN         SS_GRP_OFF(DQPN)     /* RW common destination QP (claim 8, 11) */
+#define SS_GRP_RX_QPN       SS_GRP_OFF(RX_QPN)   /* RW local QPN for the receive lookup */
+#define SS_GRP_CTRL         SS_GRP_OFF(CTRL)     /* RW weights from software */
+#define SS_GRP_COST         SS_GRP_OFF(COST)     /* RW cost (seed [0048]) */
+#define SS_GRP_TCOST        SS_GRP_OFF(T_COST)   /* RW cost threshold */
+#define SS_GRP_SEED         SS_GRP_OFF(SEED)     /* RW hash seed */
+#define SS_GRP_EVENT        SS_GRP_OFF(EVENT)    /* R: ADD_REQ REM_REQ KEY_EXP victim expired; W1C */
+#define SS_GRP_HOLD         SS_GRP_OFF(HOLD_LEFT) /* RO hold-down left, ticks */
+#define SS_GRP_STAT         SS_GRP_OFF(STAT)     /* RO n_active, add / remove persistence */
+#define SS_SESS_STRIDE      (SS_OFF(SESS[1]) - SS_OFF(SESS[0]))
+#define SS_CSR_SESS(t, o)   (SS_OFF(SESS) + SS_SESS_STRIDE * (unsigned)(t) + (o))  /* t = g*MAX_SESSIONS+s */
+#define SS_SESS_OFF(m)      (SS_OFF(SESS[0].m) - SS_OFF(SESS[0]))
+#define SS_SESS_PORTS       SS_SESS_OFF(PORTS)   /* RW UDP source port, UDP destination port */
+#define SS_SESS_STATE       SS_SESS_OFF(STATE)   /* RW; a write also clears the congestion state */
+#define SS_SESS_WSW         SS_SESS_OFF(WSW)     /* RW software weight */
+#define SS_SESS_KEY         SS_SESS_OFF(KEY)     /* RW key-expiry timer, ticks (0 = never) */
+#define SS_SESS_ALPHA       SS_SESS_OFF(ALPHA)   /* RO */
+#define SS_SESS_CRTT        SS_SESS_OFF(CRTT)    /* RO */
+#define SS_SESS_SELW        SS_SESS_OFF(SELW)    /* RO selection weight (0 when not eligible) */
+#define SS_SESS_OUTST       SS_SESS_OFF(OUTST)   /* RO outstanding packets */
+#define SS_SESS_PKTS        SS_SESS_OFF(PKTS)    /* RO packets sent on the session */
+#define SS_SESS_DRAIN       SS_SESS_OFF(DRAIN)   /* RO drain timer */
 
 /* Block parameters (RTL parameters MAX_SESSIONS, NUM_GROUPS, NUM_QPS; powers of two). */
 struct ss_cfg {

@@ -7,7 +7,7 @@
 
 SS_RTL      := rtl/session_sel/session_sel.v rtl/common/axil_reg_if.v
 SS_CM       := cmodel/session_sel.c cmodel/session_sel.h cmodel/session_sel_pkt.c cmodel/session_sel_pkt.h \
-               cmodel/common/roce.c cmodel/common/roce.h
+               cmodel/common/roce.c cmodel/common/roce.h cmodel/regs/session_sel_regs.h
 SS_BIN      := $(B)/session_sel/tb_session_sel
 SS_JSON     := $(REPORT)/lockstep_session_sel.jsonl
 SS_LINT     := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/session_sel --top-module session_sel
@@ -45,14 +45,16 @@ SS_PSET     :=
 SS_PSET2    := TB_NS:MAX_SESSIONS=2 TB_NG:NUM_GROUPS=2 TB_NQ:NUM_QPS=2
 SS_BIN2     := $(B)/session_sel_s2/tb_session_sel
 $(eval $(call verilator_tb,$(SS_BIN),session_sel,rtl/common rtl/session_sel,$(SS_RTL),$(SS_PSET),\
-  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a))
+  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a,rtl/session_sel/session_sel_regs.vh))
 $(eval $(call verilator_tb,$(SS_BIN2),session_sel,rtl/common rtl/session_sel,$(SS_RTL),$(SS_PSET2),\
-  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a))
+  tb/session_sel/tb_session_sel.cpp,$(B)/session_sel/libss.a,rtl/session_sel/session_sel_regs.vh))
 
 lockstep-session_sel: $(SS_BIN) $(SS_BIN2)
 	@mkdir -p $(REPORT); rm -f $(SS_JSON)
 	scripts/lockstep.sh $(SS_BIN) $(SS_JSON) "$(SEEDS)" --n $(SS_N)
 	scripts/lockstep.sh $(SS_BIN2) $(SS_JSON) "$(SEEDS)" --n 20000
+	$(PY) tb/session_sel/cov_check.py $(SS_JSON) | tee $(REPORT)/coverage_session_sel.txt | tail -1; \
+	  test $${PIPESTATUS[0]} -eq 0
 
 lockstep-quick-session_sel: $(SS_BIN) $(SS_BIN2)
 	@mkdir -p $(REPORT); rm -f $(SS_JSON)
@@ -63,6 +65,12 @@ selftest-session_sel: $(SS_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_desc" $(SS_BIN) --seed 3 --n 3000 --scenario random --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_rx" $(SS_BIN) --seed 4 --n 3000 --scenario random --fault rxflip
 	scripts/expect_fail.sh "MISMATCH" $(SS_BIN) --seed 5 --n 20000 --scenario random --fault tick
+	scripts/expect_fail.sh "selection rule" $(SS_BIN) --seed 3 --n 20000 --scenario ties --fault tie
+	scripts/expect_fail.sh "lowest-slot rule" $(SS_BIN) --seed 3 --n 20000 --scenario ties --fault rxtie
+	scripts/expect_fail.sh "REM victim differs" $(SS_BIN) --seed 3 --n 20000 --scenario ties --fault victim
+	@mkdir -p $(B)/session_sel; echo '{"block": "session_sel", "scenario": "x", "seed": 1, "cov_tie_victim": 0}' \
+	  > $(B)/session_sel/cov_zero.jsonl
+	scripts/expect_fail.sh "never reached" $(PY) tb/session_sel/cov_check.py $(B)/session_sel/cov_zero.jsonl
 
 # packets on the wire: the RTL's decisions as RoCEv2 packets, checked by tshark and scapy; the
 # oracle must also reject a capture whose field list has one wrong DSCP (self-test of the oracle)

@@ -103,7 +103,10 @@ module session_sel #(
     localparam QW = $clog2(NQ);
     localparam NT = NS * NG;
     localparam TW = SW + GW;
-    localparam NCTR = 18;
+    // CSR addresses, field positions and reset values: generated from rdl/session_sel.rdl
+    // (scripts/regs.sh, docs/regs.md); prefix SS_
+`include "session_sel_regs.vh"
+    localparam NCTR = SS_CTR_COUNT;
     // counters (doc section 8)
     localparam C_DEC = 0, C_DQPN = 1, C_NOSESS = 2, C_QPINV = 3, C_FBUNK = 4, C_RXHIT = 5,
                C_RXDROP = 6, C_ADD = 7, C_REM = 8, C_KEYEXP = 9, C_DRDONE = 10, C_DRTO = 11,
@@ -247,10 +250,10 @@ module session_sel #(
 `endif
     always @* begin
         d_ctrl  = qctrl_reg[s_desc_qp*17 +: 17];
-        d_group = d_ctrl[4 +: GW];
-        d_gran  = d_ctrl[9:8];
-        d_mode  = d_ctrl[12];
-        d_ar    = d_ctrl[16];
+        d_group = d_ctrl[SS_QP_CTRL_GROUP_LSB +: GW];
+        d_gran  = d_ctrl[SS_QP_CTRL_GRAN_LSB +: SS_QP_CTRL_GRAN_WIDTH];
+        d_mode  = d_ctrl[SS_QP_CTRL_MODE_LSB];
+        d_ar    = d_ctrl[SS_QP_CTRL_AR_LSB];
         d_base  = d_group * NS;
         d_msel  = qmsg_s_reg[s_desc_qp*SW +: SW];
         d_use_stored = d_gran == 2'd1 && !s_desc_first && qmsg_v_reg[s_desc_qp] &&
@@ -291,7 +294,7 @@ module session_sel #(
             d_sel = d_msel;
             d_found = 1'b1;
         end
-        if (!d_ctrl[0]) d_status = 2'd3;
+        if (!d_ctrl[SS_QP_CTRL_VALID_LSB]) d_status = 2'd3;
         else if (s_desc_dest_qpn != gdqpn_reg[d_group*24 +: 24]) d_status = 2'd1;
         else if (!d_found) d_status = 2'd2;
         else d_status = 2'd0;
@@ -321,28 +324,33 @@ module session_sel #(
     function [2:0] dec_class(input [15:0] a);
         begin
             if (a[1:0] != 2'd0) dec_class = A_NONE;
-            else if (a == 16'h0000) dec_class = A_ID;
-            else if (a == 16'h0004) dec_class = A_PARAMS;
-            else if (a >= 16'h0008 && a <= 16'h0028) dec_class = A_GLOB;
-            else if (a >= 16'h0040 && a < 16'h0040 + 16'd4 * NCTR) dec_class = A_CTR;
-            else if (a >= 16'h0200 && {16'd0, a} < 32'h0200 + 32'd4 * NQ32) dec_class = A_QP;
-            else if (a >= 16'h0400 && {16'd0, a} < 32'h0400 + 32'h40 * NG32 && a[5:0] <= 6'h28) dec_class = A_GRP;
-            else if (a >= 16'h1000 && {16'd0, a} < 32'h1000 + 32'h40 * NT32 && a[5:0] <= 6'h24) dec_class = A_SESS;
+            else if (a == SS_ID_ADDR) dec_class = A_ID;
+            else if (a == SS_PARAMS_ADDR) dec_class = A_PARAMS;
+            else if (a >= SS_TICK_ADDR && a <= SS_EVCFG_ADDR) dec_class = A_GLOB;   // TICK .. EVCFG
+            else if (a >= SS_CTR_ADDR && {16'd0, a} < {16'd0, SS_CTR_ADDR} + SS_CTR_STRIDE * NCTR) dec_class = A_CTR;
+            else if (a >= SS_QP_CTRL_ADDR && {16'd0, a} < {16'd0, SS_QP_CTRL_ADDR} + SS_QP_CTRL_STRIDE * NQ32)
+                dec_class = A_QP;
+            else if (a >= SS_GRP_ADDR && {16'd0, a} < {16'd0, SS_GRP_ADDR} + SS_GRP_STRIDE * NG32 &&
+                     a[5:0] <= SS_GRP_STAT_OFFS) dec_class = A_GRP;                     // last: STAT
+            else if (a >= SS_SESS_ADDR && {16'd0, a} < {16'd0, SS_SESS_ADDR} + SS_SESS_STRIDE * NT32 &&
+                     a[5:0] <= SS_SESS_DRAIN_OFFS) dec_class = A_SESS;                  // last: DRAIN
             else dec_class = A_NONE;
         end
     endfunction
 
     wire [2:0]  rd_cls = dec_class(reg_rd_addr);
     /* verilator lint_off UNUSEDSIGNAL */  // offsets: only the index bits are used
-    wire [15:0] rd_qa  = reg_rd_addr - 16'h0200;
-    wire [15:0] rd_ga  = reg_rd_addr - 16'h0400;
-    wire [15:0] rd_sa  = reg_rd_addr - 16'h1000;
-    wire [15:0] rd_ca  = reg_rd_addr - 16'h0040;
+    wire [15:0] rd_qa  = reg_rd_addr - SS_QP_CTRL_ADDR;
+    wire [15:0] rd_ga  = reg_rd_addr - SS_GRP_ADDR;
+    wire [15:0] rd_sa  = reg_rd_addr - SS_SESS_ADDR;
+    wire [15:0] rd_ca  = reg_rd_addr - SS_CTR_ADDR;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [QW-1:0] rd_q = rd_qa[2 +: QW];
-    wire [GW-1:0] rd_g = rd_ga[6 +: GW];
-    wire [TW-1:0] rd_t = rd_sa[6 +: TW];
-    wire [4:0]    rd_c = rd_ca[6:2];
+    wire [QW-1:0] rd_q = rd_qa[SS_QP_CTRL_STRIDE_LOG2 +: QW];
+    wire [GW-1:0] rd_g = rd_ga[SS_GRP_STRIDE_LOG2 +: GW];
+    wire [TW-1:0] rd_t = rd_sa[SS_SESS_STRIDE_LOG2 +: TW];
+    wire [4:0]    rd_c = rd_ca[SS_CTR_STRIDE_LOG2 +: 5];
+    wire [SS_GRP_STRIDE_LOG2-1:0]  rd_go = reg_rd_addr[SS_GRP_STRIDE_LOG2-1:0];    // offset in a group block
+    wire [SS_SESS_STRIDE_LOG2-1:0] rd_so = reg_rd_addr[SS_SESS_STRIDE_LOG2-1:0];   // offset in a session block
     reg  [4:0]    rd_nact;
     integer ri;
     always @* begin
@@ -351,54 +359,87 @@ module session_sel #(
             rd_nact = rd_nact + {4'd0, state_reg[(rd_g*NS + ri)*2 +: 2] == ST_ACTIVE};
         reg_rd_err  = rd_cls == A_NONE;
         reg_rd_data = 32'd0;
+        // fields at their positions in rdl/session_sel.rdl; bits not covered read 0
         case (rd_cls)
-            A_ID:     reg_rd_data = 32'h5353454c;
-            A_PARAMS: reg_rd_data = NS32 | (NG32 << 8) | (NQ32 << 16);
-            A_GLOB: case (reg_rd_addr[5:0])
-                6'h08: reg_rd_data = {16'd0, tick_p_reg};
-                6'h0c: reg_rd_data = {16'd0, wmin_reg, 4'd0, g_reg};
-                6'h10: reg_rd_data = {16'd0, rtt_min_reg};
-                6'h14: reg_rd_data = {12'd0, rtt_s_reg, rtt_k_reg};
-                6'h18: reg_rd_data = {14'd0, ecn_reg, 2'd0, def_dscp_reg, 2'd0, ar_dscp_reg};
-                6'h1c: reg_rd_data = {16'd0, drain_to_reg};
-                6'h20: reg_rd_data = {16'd0, hold_reg};
-                6'h24: reg_rd_data = {6'd0, t_lo_reg, 6'd0, t_hi_reg};
-                default: reg_rd_data = {8'd0, h_reg, 4'd0, n_min_reg, k_rem_reg, k_add_reg};
+            A_ID:     reg_rd_data = SS_ID_ID_RESET;
+            A_PARAMS: begin
+                reg_rd_data[SS_PARAMS_NS_LSB +: SS_PARAMS_NS_WIDTH] = NS32[SS_PARAMS_NS_WIDTH-1:0];
+                reg_rd_data[SS_PARAMS_NG_LSB +: SS_PARAMS_NG_WIDTH] = NG32[SS_PARAMS_NG_WIDTH-1:0];
+                reg_rd_data[SS_PARAMS_NQ_LSB +: SS_PARAMS_NQ_WIDTH] = NQ32[SS_PARAMS_NQ_WIDTH-1:0];
+            end
+            A_GLOB: case (reg_rd_addr)
+                SS_TICK_ADDR: reg_rd_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH] = tick_p_reg;
+                SS_ENGINE_ADDR: begin
+                    reg_rd_data[SS_ENGINE_G_LSB +: SS_ENGINE_G_WIDTH]         = g_reg;
+                    reg_rd_data[SS_ENGINE_W_MIN_LSB +: SS_ENGINE_W_MIN_WIDTH] = wmin_reg;
+                end
+                SS_RTT_MIN_ADDR: reg_rd_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH] = rtt_min_reg;
+                SS_RTT_CFG_ADDR: begin
+                    reg_rd_data[SS_RTT_CFG_K_RTT_LSB +: SS_RTT_CFG_K_RTT_WIDTH] = rtt_k_reg;
+                    reg_rd_data[SS_RTT_CFG_S_RTT_LSB +: SS_RTT_CFG_S_RTT_WIDTH] = rtt_s_reg;
+                end
+                SS_TOS_ADDR: begin
+                    reg_rd_data[SS_TOS_AR_DSCP_LSB +: SS_TOS_AR_DSCP_WIDTH]   = ar_dscp_reg;
+                    reg_rd_data[SS_TOS_DEF_DSCP_LSB +: SS_TOS_DEF_DSCP_WIDTH] = def_dscp_reg;
+                    reg_rd_data[SS_TOS_ECN_LSB +: SS_TOS_ECN_WIDTH]           = ecn_reg;
+                end
+                SS_DRAIN_TO_ADDR: reg_rd_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH] = drain_to_reg;
+                SS_HOLD_ADDR:     reg_rd_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH] = hold_reg;
+                SS_THRESH_ADDR: begin
+                    reg_rd_data[SS_THRESH_T_HI_LSB +: SS_THRESH_T_HI_WIDTH] = t_hi_reg;
+                    reg_rd_data[SS_THRESH_T_LO_LSB +: SS_THRESH_T_LO_WIDTH] = t_lo_reg;
+                end
+                SS_EVCFG_ADDR: begin
+                    reg_rd_data[SS_EVCFG_K_ADD_LSB +: SS_EVCFG_K_ADD_WIDTH] = k_add_reg;
+                    reg_rd_data[SS_EVCFG_K_REM_LSB +: SS_EVCFG_K_REM_WIDTH] = k_rem_reg;
+                    reg_rd_data[SS_EVCFG_N_MIN_LSB +: SS_EVCFG_N_MIN_WIDTH] = n_min_reg;
+                    reg_rd_data[SS_EVCFG_H_LSB +: SS_EVCFG_H_WIDTH]         = h_reg;
+                end
+                default: ;
             endcase
             A_CTR:    reg_rd_data = ctr_reg[rd_c*32 +: 32];
-            A_QP:     reg_rd_data = {15'd0, qctrl_reg[rd_q*17 +: 17]};
-            A_GRP: case (reg_rd_addr[5:0])
-                6'h00: reg_rd_data = gsrc_reg[rd_g*32 +: 32];
-                6'h04: reg_rd_data = gdst_reg[rd_g*32 +: 32];
-                6'h08: reg_rd_data = {8'd0, gdqpn_reg[rd_g*24 +: 24]};
-                6'h0c: reg_rd_data = {8'd0, grxqpn_reg[rd_g*24 +: 24]};
-                6'h10: reg_rd_data = {31'd0, gsw_reg[rd_g]};
-                6'h14: reg_rd_data = {16'd0, gcost_reg[rd_g*16 +: 16]};
-                6'h18: reg_rd_data = {16'd0, gtcost_reg[rd_g*16 +: 16]};
-                6'h1c: reg_rd_data = {16'd0, gseed_reg[rd_g*16 +: 16]};
-                6'h20: begin
-                    reg_rd_data = {29'd0, gkexp_reg[rd_g], grem_reg[rd_g], gadd_reg[rd_g]};
-                    reg_rd_data[8 +: SW]  = gvict_reg[rd_g*SW +: SW];
-                    reg_rd_data[16 +: SW] = gexps_reg[rd_g*SW +: SW];
+            A_QP:     reg_rd_data[16:0] = qctrl_reg[rd_q*17 +: 17];   // stored as the register image
+            A_GRP: case (rd_go)
+                SS_GRP_SRC_IP_OFFS: reg_rd_data = gsrc_reg[rd_g*32 +: 32];
+                SS_GRP_DST_IP_OFFS: reg_rd_data = gdst_reg[rd_g*32 +: 32];
+                SS_GRP_DQPN_OFFS:   reg_rd_data[SS_GRP_DQPN_QPN_LSB +: SS_GRP_DQPN_QPN_WIDTH] = gdqpn_reg[rd_g*24 +: 24];
+                SS_GRP_RX_QPN_OFFS: reg_rd_data[SS_GRP_RX_QPN_QPN_LSB +: SS_GRP_RX_QPN_QPN_WIDTH] = grxqpn_reg[rd_g*24 +: 24];
+                SS_GRP_CTRL_OFFS:   reg_rd_data[SS_GRP_CTRL_SW_W_LSB] = gsw_reg[rd_g];
+                SS_GRP_COST_OFFS:   reg_rd_data[SS_GRP_COST_COST_LSB +: SS_GRP_COST_COST_WIDTH] = gcost_reg[rd_g*16 +: 16];
+                SS_GRP_T_COST_OFFS: reg_rd_data[SS_GRP_T_COST_COST_LSB +: SS_GRP_T_COST_COST_WIDTH] = gtcost_reg[rd_g*16 +: 16];
+                SS_GRP_SEED_OFFS:   reg_rd_data[SS_GRP_SEED_SEED_LSB +: SS_GRP_SEED_SEED_WIDTH] = gseed_reg[rd_g*16 +: 16];
+                SS_GRP_EVENT_OFFS: begin
+                    reg_rd_data[SS_GRP_EVENT_ADD_REQ_LSB] = gadd_reg[rd_g];
+                    reg_rd_data[SS_GRP_EVENT_REM_REQ_LSB] = grem_reg[rd_g];
+                    reg_rd_data[SS_GRP_EVENT_KEY_EXP_LSB] = gkexp_reg[rd_g];
+                    reg_rd_data[SS_GRP_EVENT_VICTIM_LSB +: SW]  = gvict_reg[rd_g*SW +: SW];
+                    reg_rd_data[SS_GRP_EVENT_EXPIRED_LSB +: SW] = gexps_reg[rd_g*SW +: SW];
                 end
-                6'h24: reg_rd_data = {16'd0, ghold_reg[rd_g*16 +: 16]};
-                6'h28: reg_rd_data = {8'd0, grpc_reg[rd_g*8 +: 8], gapc_reg[rd_g*8 +: 8], 3'd0, rd_nact};
-                default: reg_rd_data = 32'd0;
+                SS_GRP_HOLD_LEFT_OFFS: reg_rd_data[SS_GRP_HOLD_LEFT_TICKS_LSB +: SS_GRP_HOLD_LEFT_TICKS_WIDTH] = ghold_reg[rd_g*16 +: 16];
+                SS_GRP_STAT_OFFS: begin
+                    reg_rd_data[SS_GRP_STAT_N_ACTIVE_LSB +: SS_GRP_STAT_N_ACTIVE_WIDTH] = rd_nact;
+                    reg_rd_data[SS_GRP_STAT_ADD_PERS_LSB +: SS_GRP_STAT_ADD_PERS_WIDTH] = gapc_reg[rd_g*8 +: 8];
+                    reg_rd_data[SS_GRP_STAT_REM_PERS_LSB +: SS_GRP_STAT_REM_PERS_WIDTH] = grpc_reg[rd_g*8 +: 8];
+                end
+                default: ;
             endcase
-            A_SESS: case (reg_rd_addr[5:0])
-                6'h00: reg_rd_data = {dport_reg[rd_t*16 +: 16], sport_reg[rd_t*16 +: 16]};
-                6'h04: reg_rd_data = {30'd0, state_reg[rd_t*2 +: 2]};
-                6'h08: reg_rd_data = {24'd0, wsw_reg[rd_t*8 +: 8]};
-                6'h0c: reg_rd_data = {16'd0, keyt_reg[rd_t*16 +: 16]};
-                6'h10: reg_rd_data = {22'd0, alpha_reg[rd_t*10 +: 10]};
-                6'h14: reg_rd_data = {22'd0, crtt_reg[rd_t*10 +: 10]};
-                6'h18: reg_rd_data = {24'd0, w_all[rd_t*8 +: 8]};
-                6'h1c: reg_rd_data = {16'd0, outst_reg[rd_t*16 +: 16]};
-                6'h20: reg_rd_data = pkts_reg[rd_t*32 +: 32];
-                6'h24: reg_rd_data = {16'd0, drain_reg[rd_t*16 +: 16]};
-                default: reg_rd_data = 32'd0;
+            A_SESS: case (rd_so)
+                SS_SESS_PORTS_OFFS: begin
+                    reg_rd_data[SS_SESS_PORTS_SPORT_LSB +: SS_SESS_PORTS_SPORT_WIDTH] = sport_reg[rd_t*16 +: 16];
+                    reg_rd_data[SS_SESS_PORTS_DPORT_LSB +: SS_SESS_PORTS_DPORT_WIDTH] = dport_reg[rd_t*16 +: 16];
+                end
+                SS_SESS_STATE_OFFS: reg_rd_data[SS_SESS_STATE_STATE_LSB +: SS_SESS_STATE_STATE_WIDTH] = state_reg[rd_t*2 +: 2];
+                SS_SESS_WSW_OFFS:   reg_rd_data[SS_SESS_WSW_W_LSB +: SS_SESS_WSW_W_WIDTH] = wsw_reg[rd_t*8 +: 8];
+                SS_SESS_KEY_OFFS:   reg_rd_data[SS_SESS_KEY_TICKS_LSB +: SS_SESS_KEY_TICKS_WIDTH] = keyt_reg[rd_t*16 +: 16];
+                SS_SESS_ALPHA_OFFS: reg_rd_data[SS_SESS_ALPHA_ALPHA_LSB +: SS_SESS_ALPHA_ALPHA_WIDTH] = alpha_reg[rd_t*10 +: 10];
+                SS_SESS_CRTT_OFFS:  reg_rd_data[SS_SESS_CRTT_CRTT_LSB +: SS_SESS_CRTT_CRTT_WIDTH] = crtt_reg[rd_t*10 +: 10];
+                SS_SESS_SELW_OFFS:  reg_rd_data[SS_SESS_SELW_W_LSB +: SS_SESS_SELW_W_WIDTH] = w_all[rd_t*8 +: 8];
+                SS_SESS_OUTST_OFFS: reg_rd_data[SS_SESS_OUTST_N_LSB +: SS_SESS_OUTST_N_WIDTH] = outst_reg[rd_t*16 +: 16];
+                SS_SESS_PKTS_OFFS:  reg_rd_data[SS_SESS_PKTS_N_LSB +: SS_SESS_PKTS_N_WIDTH] = pkts_reg[rd_t*32 +: 32];
+                SS_SESS_DRAIN_OFFS: reg_rd_data[SS_SESS_DRAIN_TICKS_LSB +: SS_SESS_DRAIN_TICKS_WIDTH] = drain_reg[rd_t*16 +: 16];
+                default: ;
             endcase
-            default: reg_rd_data = 32'd0;
+            default: ;
         endcase
     end
 
@@ -539,87 +580,107 @@ module session_sel #(
 
         // 4. CSR write
         wr_cls = dec_class(reg_wr_addr);
-        wr_qa = reg_wr_addr - 16'h0200;
-        wr_ga = reg_wr_addr - 16'h0400;
-        wr_sa = reg_wr_addr - 16'h1000;
-        wr_q = wr_qa[2 +: QW];
-        wr_g = wr_ga[6 +: GW];
-        wr_t = wr_sa[6 +: TW];
+        wr_qa = reg_wr_addr - SS_QP_CTRL_ADDR;
+        wr_ga = reg_wr_addr - SS_GRP_ADDR;
+        wr_sa = reg_wr_addr - SS_SESS_ADDR;
+        wr_q = wr_qa[SS_QP_CTRL_STRIDE_LOG2 +: QW];
+        wr_g = wr_ga[SS_GRP_STRIDE_LOG2 +: GW];
+        wr_t = wr_sa[SS_SESS_STRIDE_LOG2 +: TW];
         wr_ok = 1'b0;
         if (reg_wr_en) begin
             wr_ok = reg_wr_strb == 4'hf;
             if (wr_ok) begin
                 case (wr_cls)
-                    A_GLOB: case (reg_wr_addr[5:0])
-                        6'h08: n_tick_p = reg_wr_data[15:0];
-                        6'h0c: begin n_g = reg_wr_data[3:0]; n_wmin = reg_wr_data[15:8]; end
-                        6'h10: n_rtt_min = reg_wr_data[15:0];
-                        6'h14: begin n_rtt_k = reg_wr_data[15:0]; n_rtt_s = reg_wr_data[19:16]; end
-                        6'h18: begin n_ar_dscp = reg_wr_data[5:0]; n_def_dscp = reg_wr_data[13:8]; n_ecn = reg_wr_data[17:16]; end
-                        6'h1c: n_drain_to = reg_wr_data[15:0];
-                        6'h20: n_hold = reg_wr_data[15:0];
-                        6'h24: begin n_t_hi = reg_wr_data[9:0]; n_t_lo = reg_wr_data[25:16]; end
-                        default: begin
-                            n_k_add = reg_wr_data[3:0]; n_k_rem = reg_wr_data[7:4];
-                            n_n_min = reg_wr_data[11:8]; n_h = reg_wr_data[23:16];
+                    A_GLOB: case (reg_wr_addr)
+                        SS_TICK_ADDR: n_tick_p = reg_wr_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH];
+                        SS_ENGINE_ADDR: begin
+                            n_g    = reg_wr_data[SS_ENGINE_G_LSB +: SS_ENGINE_G_WIDTH];
+                            n_wmin = reg_wr_data[SS_ENGINE_W_MIN_LSB +: SS_ENGINE_W_MIN_WIDTH];
                         end
+                        SS_RTT_MIN_ADDR: n_rtt_min = reg_wr_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH];
+                        SS_RTT_CFG_ADDR: begin
+                            n_rtt_k = reg_wr_data[SS_RTT_CFG_K_RTT_LSB +: SS_RTT_CFG_K_RTT_WIDTH];
+                            n_rtt_s = reg_wr_data[SS_RTT_CFG_S_RTT_LSB +: SS_RTT_CFG_S_RTT_WIDTH];
+                        end
+                        SS_TOS_ADDR: begin
+                            n_ar_dscp  = reg_wr_data[SS_TOS_AR_DSCP_LSB +: SS_TOS_AR_DSCP_WIDTH];
+                            n_def_dscp = reg_wr_data[SS_TOS_DEF_DSCP_LSB +: SS_TOS_DEF_DSCP_WIDTH];
+                            n_ecn      = reg_wr_data[SS_TOS_ECN_LSB +: SS_TOS_ECN_WIDTH];
+                        end
+                        SS_DRAIN_TO_ADDR: n_drain_to = reg_wr_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH];
+                        SS_HOLD_ADDR:     n_hold = reg_wr_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH];
+                        SS_THRESH_ADDR: begin
+                            n_t_hi = reg_wr_data[SS_THRESH_T_HI_LSB +: SS_THRESH_T_HI_WIDTH];
+                            n_t_lo = reg_wr_data[SS_THRESH_T_LO_LSB +: SS_THRESH_T_LO_WIDTH];
+                        end
+                        SS_EVCFG_ADDR: begin
+                            n_k_add = reg_wr_data[SS_EVCFG_K_ADD_LSB +: SS_EVCFG_K_ADD_WIDTH];
+                            n_k_rem = reg_wr_data[SS_EVCFG_K_REM_LSB +: SS_EVCFG_K_REM_WIDTH];
+                            n_n_min = reg_wr_data[SS_EVCFG_N_MIN_LSB +: SS_EVCFG_N_MIN_WIDTH];
+                            n_h     = reg_wr_data[SS_EVCFG_H_LSB +: SS_EVCFG_H_WIDTH];
+                        end
+                        default: ;
                     endcase
                     A_QP:
                         for (ni = 0; ni < NQ; ni = ni + 1)
                             if (ni[QW-1:0] == wr_q) begin
-                                n_qctrl[ni*17 +: 17] = {reg_wr_data[16], 3'd0, reg_wr_data[12], 2'd0,
-                                                        reg_wr_data[9:8], 8'd0};
-                                n_qctrl[ni*17 + 4 +: GW] = reg_wr_data[4 +: GW];
-                                n_qctrl[ni*17] = reg_wr_data[0];
+                                // stored as the register image (bits 16:0); other bits stay 0
+                                n_qctrl[ni*17 +: 17] = 17'd0;
+                                n_qctrl[ni*17 + SS_QP_CTRL_VALID_LSB] = reg_wr_data[SS_QP_CTRL_VALID_LSB];
+                                n_qctrl[ni*17 + SS_QP_CTRL_GROUP_LSB +: GW] = reg_wr_data[SS_QP_CTRL_GROUP_LSB +: GW];
+                                n_qctrl[ni*17 + SS_QP_CTRL_GRAN_LSB +: SS_QP_CTRL_GRAN_WIDTH] =
+                                    reg_wr_data[SS_QP_CTRL_GRAN_LSB +: SS_QP_CTRL_GRAN_WIDTH];
+                                n_qctrl[ni*17 + SS_QP_CTRL_MODE_LSB] = reg_wr_data[SS_QP_CTRL_MODE_LSB];
+                                n_qctrl[ni*17 + SS_QP_CTRL_AR_LSB] = reg_wr_data[SS_QP_CTRL_AR_LSB];
                                 n_qmsg_v[ni] = 1'b0;
                             end
                     A_GRP: begin
-                        if (reg_wr_addr[5:0] > 6'h20) wr_ok = 1'b0;   // HOLD_LEFT, STAT: read-only
+                        if (reg_wr_addr[SS_GRP_STRIDE_LOG2-1:0] > SS_GRP_EVENT_OFFS) wr_ok = 1'b0;   // HOLD_LEFT, STAT: read-only
                         for (ni = 0; ni < NG; ni = ni + 1)
                             if (ni[GW-1:0] == wr_g) begin
-                                case (reg_wr_addr[5:0])
-                                    6'h00: n_gsrc[ni*32 +: 32] = reg_wr_data;
-                                    6'h04: n_gdst[ni*32 +: 32] = reg_wr_data;
-                                    6'h08: n_gdqpn[ni*24 +: 24] = reg_wr_data[23:0];
-                                    6'h0c: n_grxqpn[ni*24 +: 24] = reg_wr_data[23:0];
-                                    6'h10: n_gsw[ni] = reg_wr_data[0];
-                                    6'h14: n_gcost[ni*16 +: 16] = reg_wr_data[15:0];
-                                    6'h18: n_gtcost[ni*16 +: 16] = reg_wr_data[15:0];
-                                    6'h1c: n_gseed[ni*16 +: 16] = reg_wr_data[15:0];
-                                    6'h20: begin
-                                        if (reg_wr_data[0] && n_gadd[ni]) begin
+                                case (reg_wr_addr[SS_GRP_STRIDE_LOG2-1:0])
+                                    SS_GRP_SRC_IP_OFFS: n_gsrc[ni*32 +: 32] = reg_wr_data[SS_GRP_SRC_IP_IP_LSB +: SS_GRP_SRC_IP_IP_WIDTH];
+                                    SS_GRP_DST_IP_OFFS: n_gdst[ni*32 +: 32] = reg_wr_data[SS_GRP_DST_IP_IP_LSB +: SS_GRP_DST_IP_IP_WIDTH];
+                                    SS_GRP_DQPN_OFFS:   n_gdqpn[ni*24 +: 24] = reg_wr_data[SS_GRP_DQPN_QPN_LSB +: SS_GRP_DQPN_QPN_WIDTH];
+                                    SS_GRP_RX_QPN_OFFS: n_grxqpn[ni*24 +: 24] = reg_wr_data[SS_GRP_RX_QPN_QPN_LSB +: SS_GRP_RX_QPN_QPN_WIDTH];
+                                    SS_GRP_CTRL_OFFS:   n_gsw[ni] = reg_wr_data[SS_GRP_CTRL_SW_W_LSB];
+                                    SS_GRP_COST_OFFS:   n_gcost[ni*16 +: 16] = reg_wr_data[SS_GRP_COST_COST_LSB +: SS_GRP_COST_COST_WIDTH];
+                                    SS_GRP_T_COST_OFFS: n_gtcost[ni*16 +: 16] = reg_wr_data[SS_GRP_T_COST_COST_LSB +: SS_GRP_T_COST_COST_WIDTH];
+                                    SS_GRP_SEED_OFFS:   n_gseed[ni*16 +: 16] = reg_wr_data[SS_GRP_SEED_SEED_LSB +: SS_GRP_SEED_SEED_WIDTH];
+                                    SS_GRP_EVENT_OFFS: begin   // write 1 to clear
+                                        if (reg_wr_data[SS_GRP_EVENT_ADD_REQ_LSB] && n_gadd[ni]) begin
                                             n_gadd[ni] = 1'b0;
                                             n_ghold[ni*16 +: 16] = n_hold;
                                         end
-                                        if (reg_wr_data[1] && n_grem[ni]) begin
+                                        if (reg_wr_data[SS_GRP_EVENT_REM_REQ_LSB] && n_grem[ni]) begin
                                             n_grem[ni] = 1'b0;
                                             n_ghold[ni*16 +: 16] = n_hold;
                                         end
-                                        if (reg_wr_data[2]) n_gkexp[ni] = 1'b0;
+                                        if (reg_wr_data[SS_GRP_EVENT_KEY_EXP_LSB]) n_gkexp[ni] = 1'b0;
                                     end
                                     default: ;
                                 endcase
                             end
                     end
                     A_SESS: begin
-                        if (reg_wr_addr[5:0] > 6'h0c) wr_ok = 1'b0;   // statistics: read-only
+                        if (reg_wr_addr[SS_SESS_STRIDE_LOG2-1:0] > SS_SESS_KEY_OFFS) wr_ok = 1'b0;   // statistics: read-only
                         for (ni = 0; ni < NT; ni = ni + 1)
                             if (ni[TW-1:0] == wr_t) begin
-                                case (reg_wr_addr[5:0])
-                                    6'h00: begin
-                                        n_sport[ni*16 +: 16] = reg_wr_data[15:0];
-                                        n_dport[ni*16 +: 16] = reg_wr_data[31:16];
+                                case (reg_wr_addr[SS_SESS_STRIDE_LOG2-1:0])
+                                    SS_SESS_PORTS_OFFS: begin
+                                        n_sport[ni*16 +: 16] = reg_wr_data[SS_SESS_PORTS_SPORT_LSB +: SS_SESS_PORTS_SPORT_WIDTH];
+                                        n_dport[ni*16 +: 16] = reg_wr_data[SS_SESS_PORTS_DPORT_LSB +: SS_SESS_PORTS_DPORT_WIDTH];
                                     end
-                                    6'h04: begin
-                                        n_state[ni*2 +: 2] = reg_wr_data[1:0];
+                                    SS_SESS_STATE_OFFS: begin
+                                        n_state[ni*2 +: 2] = reg_wr_data[SS_SESS_STATE_STATE_LSB +: SS_SESS_STATE_STATE_WIDTH];
                                         n_alpha[ni*10 +: 10] = 10'd0;
                                         n_crtt[ni*10 +: 10] = 10'd0;
                                         n_mark[ni] = 1'b0;
                                         n_outst[ni*16 +: 16] = 16'd0;
                                         n_drain[ni*16 +: 16] = 16'd0;
                                     end
-                                    6'h08: n_wsw[ni*8 +: 8] = reg_wr_data[7:0];
-                                    6'h0c: n_keyt[ni*16 +: 16] = reg_wr_data[15:0];
+                                    SS_SESS_WSW_OFFS: n_wsw[ni*8 +: 8] = reg_wr_data[SS_SESS_WSW_W_LSB +: SS_SESS_WSW_W_WIDTH];
+                                    SS_SESS_KEY_OFFS: n_keyt[ni*16 +: 16] = reg_wr_data[SS_SESS_KEY_TICKS_LSB +: SS_SESS_KEY_TICKS_WIDTH];
                                     default: ;
                                 endcase
                             end
@@ -729,11 +790,15 @@ module session_sel #(
     // ------------------------------------------------------------------ registers
     always @(posedge clk) begin
         if (rst) begin
-            tick_p_reg <= 16'd63; rtt_min_reg <= 16'd0; rtt_k_reg <= 16'd64; rtt_s_reg <= 4'd4;
-            drain_to_reg <= 16'd16; hold_reg <= 16'd8; g_reg <= 4'd4; wmin_reg <= 8'd1;
-            k_add_reg <= 4'd0; k_rem_reg <= 4'd0; n_min_reg <= 4'd0; h_reg <= 8'd0;
-            ar_dscp_reg <= 6'd0; def_dscp_reg <= 6'd0; ecn_reg <= 2'd2;
-            t_hi_reg <= 10'd768; t_lo_reg <= 10'd128; tick_cnt_reg <= 16'd0;
+            // CSR reset values from rdl/session_sel.rdl
+            tick_p_reg <= SS_TICK_PERIOD_RESET; rtt_min_reg <= SS_RTT_MIN_RTT_MIN_RESET;
+            rtt_k_reg <= SS_RTT_CFG_K_RTT_RESET; rtt_s_reg <= SS_RTT_CFG_S_RTT_RESET;
+            drain_to_reg <= SS_DRAIN_TO_TICKS_RESET; hold_reg <= SS_HOLD_TICKS_RESET;
+            g_reg <= SS_ENGINE_G_RESET; wmin_reg <= SS_ENGINE_W_MIN_RESET;
+            k_add_reg <= SS_EVCFG_K_ADD_RESET; k_rem_reg <= SS_EVCFG_K_REM_RESET;
+            n_min_reg <= SS_EVCFG_N_MIN_RESET; h_reg <= SS_EVCFG_H_RESET;
+            ar_dscp_reg <= SS_TOS_AR_DSCP_RESET; def_dscp_reg <= SS_TOS_DEF_DSCP_RESET; ecn_reg <= SS_TOS_ECN_RESET;
+            t_hi_reg <= SS_THRESH_T_HI_RESET; t_lo_reg <= SS_THRESH_T_LO_RESET; tick_cnt_reg <= 16'd0;
             ctr_reg <= {NCTR*32{1'b0}};
             qctrl_reg <= {NQ*17{1'b0}}; qmsg_v_reg <= {NQ{1'b0}}; qmsg_s_reg <= {NQ*SW{1'b0}};
             gsrc_reg <= {NG*32{1'b0}}; gdst_reg <= {NG*32{1'b0}}; gdqpn_reg <= {NG*24{1'b0}};
