@@ -14,13 +14,13 @@ mutant rtl/common/arbiter.v arbiter_nomask.v \
     's/wire          use_msk    = ROUND_ROBIN != 0 \&\& msk_valid;/wire          use_msk    = 1'"'"'b0;   \/\/ MUTANT: no round robin/' || return 1
 # prio_enc bug (arbiter bug2): every request whose lower neighbour is idle is granted (not one-hot)
 mutant rtl/common/prio_enc.v prio_enc_multi.v \
-    's/assign onehot = req \& (~req + {{N-1{1'"'"'b0}}, 1'"'"'b1});/assign onehot = req \& ~(req << 1);   \/\/ MUTANT: not one-hot/' || return 1
+    's/    assign onehot = req \& neg;/    assign onehot = req \& ~(req << 1);   \/\/ MUTANT: not one-hot/' || return 1
 # popcount bug1: the last (partial) group is left out of the sum
 mutant rtl/common/popcount.v popcount_lastgroup.v \
     's/        for (h = 0; h < NG; h = h + 1)$/        for (h = 0; h < NG - 1; h = h + 1)   \/\/ MUTANT: last group dropped/' || return 1
-# stats_counter bug1: the event of the visit cycle is lost (capture takes pend only)
+# stats_counter bug1: the event of a slot's visit cycle is lost (the visit clears pend[i])
 mutant rtl/common/stats_counter.v stats_counter_lost.v \
-    's/    wire \[PW-1:0\] cap    = zeroing_reg ? {PW{1'"'"'b0}} : pend_v + {{PW-1{1'"'"'b0}}, stat_inc\[vidx\]};/    wire [PW-1:0] cap    = zeroing_reg ? {PW{1'"'"'b0}} : pend_v;   \/\/ MUTANT: visit-cycle event lost/' || return 1
+    's/                pend_reg\[i\*PW +: PW\] <= {{PW-1{1'"'"'b0}}, stat_inc\[i\]};/                pend_reg[i*PW +: PW] <= {PW{1'"'"'b0}};   \/\/ MUTANT: visit-cycle event lost/' || return 1
 # stats_counter bug2: a read of the slot being written back takes the stale RAM word
 mutant rtl/common/stats_counter.v stats_counter_rdsum.v \
     's/        rp_use_ram_reg <= !m2 \&\& !(m1 \&\& s1_zero_reg);/        rp_use_ram_reg <= !(m1 \&\& s1_zero_reg);   \/\/ MUTANT: write-back sum ignored/' || return 1

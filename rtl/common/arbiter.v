@@ -65,13 +65,15 @@ module arbiter #(
 
     wire          all_valid, msk_valid;
     wire [IW-1:0] all_index, msk_index;
-    wire [N-1:0]  all_onehot, msk_onehot;
-    prio_enc #(.N(N)) u_all (.req(req), .valid(all_valid), .index(all_index), .onehot(all_onehot));
+    wire [N-1:0]  all_onehot, msk_onehot, all_upper, msk_upper;
+    prio_enc #(.N(N)) u_all (.req(req), .valid(all_valid), .index(all_index), .onehot(all_onehot),
+                             .upper(all_upper));
     prio_enc #(.N(N)) u_msk (.req(req & mask_reg), .valid(msk_valid), .index(msk_index),
-                             .onehot(msk_onehot));
+                             .onehot(msk_onehot), .upper(msk_upper));
     wire          use_msk    = ROUND_ROBIN != 0 && msk_valid;
     wire [N-1:0]  pick       = use_msk ? msk_onehot : all_onehot;
     wire [IW-1:0] pick_index = use_msk ? msk_index : all_index;
+    wire [N-1:0]  pick_upper = use_msk ? msk_upper : all_upper;   // requesters above the pick
 
     always @(posedge clk) begin
         if (rst) begin
@@ -83,9 +85,9 @@ module arbiter #(
             grant_reg       <= pick;
             grant_valid_reg <= all_valid;
             grant_index_reg <= pick_index;
-            // bits strictly above the granted one: ~(pick | (pick - 1))
+            // bits strictly above the granted one
             if (all_valid)
-                mask_reg <= ~(pick | (pick - {{N-1{1'b0}}, 1'b1}));
+                mask_reg <= pick_upper;
         end
     end
 

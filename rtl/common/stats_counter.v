@@ -22,10 +22,10 @@
 // Parameters: N 1..1024 counters, CNT_WIDTH 8..64.
 // How: a sweep pointer visits slot ptr = 0, 1, .., P-1, 0, .. with P = max(N, 3), one slot per
 //   cycle. Each counter i has a pending accumulator pend[i] ($clog2(P+1) bits) that counts its
-//   events between visits. A visit of slot i (cycle t) takes cap = pend[i] + stat_inc[i] and
-//   clears pend[i]; the RAM word is read (t), cap is added (t+1, sum register), and the sum is
-//   written back (t+2). Bound: a slot is visited every P cycles, so pend[i] <= P - 1 and
-//   cap <= P: the accumulators cannot overflow (proven). P >= 3 keeps the read of a visit after
+//   events. A visit of slot i (cycle t) takes cap = pend[i] (the events of cycles before t) and
+//   restarts pend[i] with stat_inc[i] of cycle t; the RAM word is read (t), cap is added (t+1,
+//   sum register), and the sum is written back (t+2). Bound: a slot is visited every P cycles,
+//   so pend[i] <= P and cap <= P: the accumulators cannot overflow (proven). P >= 3 keeps the read of a visit after
 //   the write of the previous visit of the same slot (no RAM read/write collision on the sweep).
 //   The read port adds the in-flight parts (pend[a], the sum or capture of a visit in progress)
 //   to the RAM word, so reads are exact at any time; it never collides with the sweep either
@@ -97,14 +97,25 @@ module stats_counter #(
         end
     end
 
-    // pending accumulators: +1 per event, cleared by the visit of their slot
+    // rotating one-hot copy of the sweep pointer (slot_oh[j] == (ptr == j)): drives the
+    // accumulator clears and the capture AND-OR without a decode of ptr
+    reg [P-1:0] slot_oh_reg;
+    always @(posedge clk) begin
+        if (rst)
+            slot_oh_reg <= {{P-1{1'b0}}, 1'b1};
+        else
+            slot_oh_reg <= {slot_oh_reg[P-2:0], slot_oh_reg[P-1]};
+    end
+
+    // pending accumulators: +1 per event; the visit of a slot restarts it with that cycle's event
+    // (the zeroing visit with 0), so a visit only moves pend[i] out, with no adder in front
     integer i;
     always @(posedge clk) begin
         for (i = 0; i < N; i = i + 1)
-            if (rst)
+            if (rst || (slot_oh_reg[i] && zeroing_reg))
                 pend_reg[i*PW +: PW] <= {PW{1'b0}};
-            else if (visit && vidx == i[AW-1:0])
-                pend_reg[i*PW +: PW] <= {PW{1'b0}};
+            else if (slot_oh_reg[i])
+                pend_reg[i*PW +: PW] <= {{PW-1{1'b0}}, stat_inc[i]};
             else
                 pend_reg[i*PW +: PW] <= pend_reg[i*PW +: PW] + {{PW-1{1'b0}}, stat_inc[i]};
     end
@@ -118,8 +129,14 @@ module stats_counter #(
     reg  [CNT_WIDTH-1:0] ram_q_reg;
     reg  [CNT_WIDTH-1:0] sum_reg;
 
-    wire [PW-1:0] pend_v = pend_reg[vidx*PW +: PW];
-    wire [PW-1:0] cap    = zeroing_reg ? {PW{1'b0}} : pend_v + {{PW-1{1'b0}}, stat_inc[vidx]};
+    reg  [PW-1:0] pend_v;   // pend of the visited slot (AND-OR over the one-hot slot)
+    integer v;
+    always @(*) begin
+        pend_v = {PW{1'b0}};
+        for (v = 0; v < N; v = v + 1)
+            pend_v = pend_v | (pend_reg[v*PW +: PW] & {PW{slot_oh_reg[v]}});
+    end
+    wire [PW-1:0] cap = zeroing_reg ? {PW{1'b0}} : pend_v;
 
     always @(posedge clk) begin
         if (visit)
@@ -218,11 +235,12 @@ module stats_counter #(
     always @(*) if (f_past_valid && !rst) begin
         // no lost event: RAM word + in-flight + pending == ghost counter
         if (f_valid) assert(f_val == f_cnt);
-        // accumulator bound (no overflow): pend[j] <= slots since its visit <= P-1
+        // accumulator bound (no overflow): pend[j] <= cycles since its visit (1 .. P)
         for (f_j = 0; f_j < N; f_j = f_j + 1)
-            assert(pend_reg[f_j*PW +: PW] <= f_since(f_j));
+            assert(pend_reg[f_j*PW +: PW] <= f_since(f_j) + 1);
         // pipeline bookkeeping
         assert(ptr_reg < P);
+        assert(slot_oh_reg == {{P-1{1'b0}}, 1'b1} << ptr_reg);
         if (s1_valid_reg) begin
             assert({1'b0, s1_idx_reg} == ({1'b0, ptr_reg} + P - 1) % P);
             assert(ram_q_reg == mem[s1_idx_reg]);
