@@ -17,6 +17,7 @@
 
 #include "Vbarrier_fanout.h"
 #include "barrier.h"
+#include "csr.h"
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
@@ -80,23 +81,14 @@ struct Fan {
         copies++;
       };
     }
-    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
-      Txn a, e;
-      a.add("addr", 16, o.addr).add("resp", 2, resp);
-      e.add("addr", 16, o.addr);
-      if (o.write) {
-        e.add("resp", 2, barrier_fanout_csr_write_strb(&m, o.addr, o.data, o.strb) == BARRIER_CSR_ERR ? 2 : 0);
-      } else {
-        e.add("resp", 2, barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0);
-        a.add("rdata", 32, data), e.add("rdata", 32, barrier_fanout_csr_read(&m, o.addr));
-      }
-      if (a != e)
-        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
-               "  expected: " + e.str() + "\n  actual  : " + a.str());
-      h.outputs++;
-    };
+    csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
+      if (o.write) return barrier_fanout_csr_write_strb(&m, o.addr, o.data, o.strb) == BARRIER_CSR_ERR ? 2 : 0;
+      rdata = barrier_fanout_csr_read(&m, o.addr);
+      return barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0;
+    }));
     sim.reset(8);
   }
+  std::unique_ptr<tb::CsrChecker> csr_chk;
   ~Fan() { barrier_fanout_free(&m); }
   void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
   void rd(uint32_t a) { csr.read(a, {}); }
