@@ -7,7 +7,13 @@ Output: summary.json = list of per-block objects with keys block, scenarios, inp
 outputs_compared, cycles, mismatches, seed (list of seeds run), tpc (input transactions per
 cycle); summary.md = the same as a Markdown table. Exit status 1 if any run mismatched or a
 block has no runs.
-Usage: report.py OUT_DIR FILE.jsonl [FILE.jsonl ...]
+
+Coverage: every "cov_<class>" number of a JSON line (tb/common core.h, Harness::cover) is summed
+per (block, scenario, class) over the seeds; the table is printed after the main table and
+written to summary.json (key "coverage": {scenario: {class: total}}) and summary.md. With
+--require-coverage (make test, make lockstep) a class whose total is 0 fails the report, naming
+the block, scenario and class.
+Usage: report.py [--require-coverage] OUT_DIR FILE.jsonl [FILE.jsonl ...]
 """
 import json
 import os
@@ -15,10 +21,13 @@ import sys
 
 
 def main(argv):
+    require_cov = "--require-coverage" in argv
+    argv = [a for a in argv if a != "--require-coverage"]
     if len(argv) < 3:
         print(__doc__)
         return 2
     out_dir, files = argv[1], argv[2:]
+    cov = {}  # block -> scenario -> class -> total
     blocks = {}
     for path in files:
         if not os.path.exists(path):
@@ -39,11 +48,17 @@ def main(argv):
                     b[k] += int(r[k])
                 if r["seed"] not in b["seed"]:
                     b["seed"].append(r["seed"])
+                for k, v in r.items():
+                    if k.startswith("cov_"):
+                        c = cov.setdefault(r["block"], {}).setdefault(r["scenario"], {})
+                        c[k[4:]] = c.get(k[4:], 0) + int(v)
     rows = []
     for name in sorted(blocks):
         b = blocks[name]
         b["scenarios"] = len(b["scenarios"])
         b["tpc"] = round(b["inputs"] / b["cycles"], 4) if b["cycles"] else 0.0
+        if name in cov:
+            b["coverage"] = cov[name]
         rows.append(b)
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "summary.json"), "w") as f:
@@ -55,14 +70,37 @@ def main(argv):
         lines.append("| " + " | ".join(str(x) for x in (
             b["block"], b["scenarios"], b["runs"], b["inputs"], b["outputs_compared"],
             b["cycles"], b["mismatches"], len(b["seed"]), b["tpc"])) + " |")
+    unreached = []
+    cov_lines = []
+    for name in sorted(cov):
+        for scen in sorted(cov[name]):
+            cls = cov[name][scen]
+            zero = sorted(c for c, v in cls.items() if v == 0)
+            unreached += [f"{name}/{scen}/{c}" for c in zero]
+            cov_lines.append(f"{name}/{scen}: {len(cls) - len(zero)}/{len(cls)} classes reached" +
+                             (f"; NOT reached: {', '.join(zero)}" if zero else ""))
+            cov_lines.append("    " + "  ".join(f"{c}={cls[c]}" for c in sorted(cls)))
+    md = "# Lockstep regression summary\n\n" + "\n".join(lines) + "\n"
+    if cov_lines:
+        md += "\n## Coverage (totals over the seeds)\n\n```\n" + "\n".join(cov_lines) + "\n```\n"
     with open(os.path.join(out_dir, "summary.md"), "w") as f:
-        f.write("# Lockstep regression summary\n\n" + "\n".join(lines) + "\n")
+        f.write(md)
     fmt = "{:<14}{:>10}{:>6}{:>10}{:>18}{:>12}{:>12}{:>7}{:>11}"
     print(fmt.format(*hdr))
     for b in rows:
         print(fmt.format(b["block"], b["scenarios"], b["runs"], b["inputs"],
                          b["outputs_compared"], b["cycles"], b["mismatches"], len(b["seed"]),
                          b["tpc"]))
+    if cov_lines:
+        print("coverage (totals over the seeds):")
+        for ln in cov_lines:
+            print("  " + ln)
+    if unreached:
+        msg = "report: coverage class(es) never reached over the seeds: " + ", ".join(unreached)
+        if require_cov:
+            print(msg, file=sys.stderr)
+            return 1
+        print(msg + " (not required here: quick run)")
     bad = [b["block"] for b in rows if b["mismatches"]]
     if bad or not rows:
         print("report: mismatches in " + ", ".join(bad) if bad else "report: no runs",
