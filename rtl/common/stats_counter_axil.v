@@ -20,8 +20,8 @@
 // Latency: a low-word read is answered (rvalid) 3 cycles after the AR handshake (2 cycles of
 //   stats_counter + 1); a high-word, out-of-range read 1 cycle after; a write's B 1 cycle after.
 //   One outstanding read and one outstanding write.
-// Value returned: the counter's events in the cycles before the cycle after the AR handshake
-//   (stats_counter read semantics).
+// Value returned: the counter's events in the cycles strictly before the AR handshake cycle
+//   (stats_counter read semantics; the AR handshake cycle is the stats_counter rd_en cycle).
 module stats_counter_axil #(
     parameter N          = 16,
     parameter CNT_WIDTH  = 64,
