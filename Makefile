@@ -140,12 +140,13 @@ synth-check:
 # the CI timing gate: ECP5 place and route of the gated tops only (GATE=1 lines), JOBS in
 # parallel, fails a top whose Fmax is below its CLK_MHZ (build/report/timing.md, docs/synth.md).
 # First the gate's own negative test: an 8-bit counter constrained to 1000 MHz must fail it.
+# A top whose place and route runs past 900 s (SYNTH_PNR_TIMEOUT) fails the gate too.
 timing:
 	@mkdir -p $(B)/synth; if SYNTH_TOPS=fpga/open/gate_selftest/gate_selftest.tops SYNTH_REPORT_DIR=$(B)/synth \
 	  fpga/open/synth.sh --timing > $(B)/synth/gate_selftest.out 2>&1; then \
 	  echo "timing: gate self-test FAILED: gate_selftest passed a 1000 MHz constraint"; exit 1; fi
 	@grep "^TIMING FAIL top gate_selftest" $(B)/synth/gate_selftest.out | sed 's/^/timing: gate self-test (expected): /'
-	JOBS=$(JOBS) fpga/open/synth.sh --timing
+	JOBS=$(JOBS) SYNTH_PNR_TIMEOUT=$${SYNTH_PNR_TIMEOUT:-900} fpga/open/synth.sh --timing
 
 # ------------------------------------------------------------------ rerun one seed
 # make sim BLOCK=<block> runs sim-<block> (barrier_fanout: sim-barrier in mk/barrier.mk)
