@@ -669,8 +669,16 @@ static void random_csr(Dev& d, Cfg& c, tb::Rng& r) {
   else if (k < 39) d.wr(SS_CSR_SESS(t, SS_SESS_STATE), SS_INVALID);                     // free
   else if (k < 44) d.wr(SS_CSR_SESS(t, SS_SESS_KEY), uint32_t(r.range(1, 60)));         // key timer
   else if (k < 51) d.wr(SS_CSR_GRP(g, SS_GRP_EVENT), uint32_t(r.bits(3)));              // event ack
-  else if (k < 53) d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4)));
-  else if (k < 69) write_any(d, c, r, r.chance(0.25));                                   // any writable CSR
+  else if (k < 52) d.wr(SS_CSR_GRP(g, SS_GRP_COST), uint32_t(r.bits(4)));
+  else if (k < 53) {  // one KEY to two sessions of a group: both expire in one tick
+    const uint32_t v = uint32_t(r.range(1, 30));
+    d.wr(SS_CSR_SESS(g * NS + unsigned(r.below(NS)), SS_SESS_KEY), v);
+    d.wr(SS_CSR_SESS(g * NS + unsigned(r.below(NS)), SS_SESS_KEY), v);
+  } else if (k < 54) {  // a last-group session takes the ports of a group-0 session (same IPs)
+    const unsigned s0 = unsigned(r.below(NS)), tl = (NG - 1) * NS + unsigned(r.below(NS));
+    c.sport[tl] = c.sport[s0], c.dport[tl] = c.dport[s0];
+    d.wr(SS_CSR_SESS(tl, SS_SESS_PORTS), c.sport[tl] | (c.dport[tl] << 16));
+  } else if (k < 69) write_any(d, c, r, r.chance(0.25));                                 // any writable CSR
   else if (k < 70) d.wr(uint32_t(r.bits(16)) & ~3u, uint32_t(r.next()), r.chance(0.5) ? 0xf : unsigned(r.bits(4)));  // refused mostly
   else if (k < 80) d.rd(SS_CSR_CTR(r.below(SS_NUM_CTR)));
   else if (k < 90) d.rd(SS_CSR_SESS(t, 4 * unsigned(r.below(11))));
@@ -833,6 +841,9 @@ static void scenario_random(tb::Harness& h) {
   if (h.opt.fault == "tick") d.tick_skip_at = 3000 + r.below(1000);
   Cfg c;
   program(d, c, r, true);
+  // the last group shares group 0's IPs: duplicated ports (write_any) then match in two groups
+  c.src_ip[NG - 1] = c.src_ip[0], c.dst_ip[NG - 1] = c.dst_ip[0];
+  d.wr(SS_CSR_GRP(NG - 1, SS_GRP_SRC_IP), c.src_ip[0]), d.wr(SS_CSR_GRP(NG - 1, SS_GRP_DST_IP), c.dst_ip[0]);
   const uint64_t n = h.opt.n;
   const uint64_t chunk = std::max<uint64_t>(2000, n / 4);
   unsigned ci = 0;
