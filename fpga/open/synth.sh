@@ -78,7 +78,10 @@ if [ $# -gt 0 ]; then
     for a in "$@"; do
         hit=0
         for n in "${NAMES[@]}"; do
-            if [ "$n" = "$a" ] || [ "${TOPOF[$n]}" = "$a" ]; then SEL+=("$n"); hit=1; fi
+            if [ "$n" = "$a" ] || [ "${TOPOF[$n]}" = "$a" ]; then
+                hit=1
+                [[ " ${SEL[*]} " == *" $n "* ]] || SEL+=("$n")   # once, even if named twice
+            fi
         done
         [ $hit = 1 ] || { echo "synth: $a is in no ${SYNTH_TOPS:-fpga/open/*.tops} line"; exit 1; }
     done
@@ -91,6 +94,7 @@ else
     done
 fi
 if [ -n "${SYNTH_CLK_MHZ:-}" ]; then
+    [[ "$SYNTH_CLK_MHZ" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad SYNTH_CLK_MHZ '$SYNTH_CLK_MHZ'"; exit 1; }
     for n in "${SEL[@]}"; do CLK[$n]="$SYNTH_CLK_MHZ"; done
 fi
 OUT=build/synth
