@@ -139,13 +139,13 @@ static int csr_kind(const mcast_model *m, uint32_t a, int write) {
     /* 0 unmapped, 1 RW, 2 RO */
     const mcast_cfg *c = &m->cfg;
     if (a & 3u) return 0;
-    if (a <= 0x018u) return a == 0 ? 2 : 1;
-    if (a == 0x01Cu || a == 0x020u || a == 0x024u) return 2;
-    if (a >= MCAST_CSR_STAT && a < MCAST_CSR_STAT + 4u * MCAST_S_NUM) return 2;
-    if (a >= MCAST_CSR_GROUP && a < MCAST_CSR_GROUP + 8u * c->num_groups) return 1;
-    if (a >= MCAST_CSR_TREE && a < MCAST_CSR_TREE + 32u * c->num_groups)
-        return ((a - MCAST_CSR_TREE) & 31u) / 4u < c->max_rec ? 1 : 0;
-    if (a >= MCAST_CSR_ROUTE && a < MCAST_CSR_ROUTE + 4u * c->num_sw) return 1;
+    if (a <= MCAST_CSR_DEDUP_AGE) return a == MCAST_CSR_ID ? 2 : 1;   /* ID, SWITCH .. DEDUP_AGE */
+    if (a == MCAST_CSR_PARAMS || a == MCAST_CSR_ROOT_SEQ || a == MCAST_CSR_MOT_VALID) return 2;
+    if (a >= MCAST_CSR_STAT && a < MCAST_CSR_STAT_I(MCAST_S_NUM)) return 2;
+    if (a >= MCAST_CSR_GROUP && a < MCAST_CSR_GRP_CTRL(c->num_groups)) return 1;
+    if (a >= MCAST_CSR_TREE && a < MCAST_CSR_TREE_REC(c->num_groups, 0))
+        return ((a - MCAST_CSR_TREE) % MCAST_TREE_STRIDE) / MCAST_REC_STRIDE < c->max_rec ? 1 : 0;
+    if (a >= MCAST_CSR_ROUTE && a < MCAST_CSR_ROUTE_S(c->num_sw)) return 1;
     (void)write;
     return 0;
 }
@@ -156,34 +156,41 @@ uint32_t mcast_csr_read(const mcast_model *m, uint32_t a) {
     const mcast_cfg *c = &m->cfg;
     if (csr_kind(m, a, 0) == 0) return 0;
     switch (a) {
-        case 0x000: return 0x4D435354u;
-        case 0x004: return m->my_sw;
-        case 0x008: return m->link_up;
-        case 0x00C: return m->t_local;
-        case 0x010: return m->t_child;
-        case 0x014: return m->max_retry;
-        case 0x018: return m->dedup_age;
-        case 0x01C:
-            return (uint32_t)c->mot << 28 | (uint32_t)c->max_rec << 24 | (uint32_t)(c->num_sw & 0xFF) << 16 |
-                   (uint32_t)(c->num_groups & 0xFF) << 8 | (uint32_t)c->num_isl << 4 | c->num_ports;
-        case 0x020: return m->root_seq;
-        case 0x024: {
+        case MCAST_CSR_ID: return MCAST_PE__ID__ID_reset;
+        case MCAST_CSR_SWITCH: return m->my_sw;
+        case MCAST_CSR_LINK_UP: return m->link_up;
+        case MCAST_CSR_T_LOCAL: return m->t_local;
+        case MCAST_CSR_T_CHILD: return m->t_child;
+        case MCAST_CSR_MAX_RETRY: return m->max_retry;
+        case MCAST_CSR_DEDUP_AGE: return m->dedup_age;
+        case MCAST_CSR_PARAMS:
+            return ((uint32_t)c->mot << MCAST_PE__PARAMS__MOT_bp & MCAST_PE__PARAMS__MOT_bm) |
+                   ((uint32_t)c->max_rec << MCAST_PE__PARAMS__MAX_REC_bp & MCAST_PE__PARAMS__MAX_REC_bm) |
+                   ((uint32_t)c->num_sw << MCAST_PE__PARAMS__NUM_SW_bp & MCAST_PE__PARAMS__NUM_SW_bm) |
+                   ((uint32_t)c->num_groups << MCAST_PE__PARAMS__NUM_GROUPS_bp & MCAST_PE__PARAMS__NUM_GROUPS_bm) |
+                   ((uint32_t)c->num_isl << MCAST_PE__PARAMS__NUM_ISL_bp & MCAST_PE__PARAMS__NUM_ISL_bm) |
+                   ((uint32_t)c->num_ports << MCAST_PE__PARAMS__NUM_PORTS_bp & MCAST_PE__PARAMS__NUM_PORTS_bm);
+        case MCAST_CSR_ROOT_SEQ: return m->root_seq;
+        case MCAST_CSR_MOT_VALID: {
             uint32_t v = 0;
             for (unsigned e = 0; e < c->mot; e++) v |= (uint32_t)m->mot[e].valid << e;
             return v;
         }
         default: break;
     }
-    if (a >= MCAST_CSR_STAT && a < MCAST_CSR_GROUP) return m->stat[(a - MCAST_CSR_STAT) / 4u];
+    if (a >= MCAST_CSR_STAT && a < MCAST_CSR_GROUP) return m->stat[(a - MCAST_CSR_STAT) / MCAST_STAT_STRIDE];
     if (a >= MCAST_CSR_GROUP && a < MCAST_CSR_TREE) {
-        unsigned g = (a - MCAST_CSR_GROUP) / 8u;
-        return (a & 4u) ? m->tree_nrec[g] : ((uint32_t)m->grp_member[g] << 8 | m->grp_valid[g]);
+        unsigned g = (a - MCAST_CSR_GROUP) / MCAST_GRP_STRIDE;
+        return (a - MCAST_CSR_GROUP) % MCAST_GRP_STRIDE == MCAST_GRP_NREC
+                   ? (uint32_t)m->tree_nrec[g] << MCAST_PE__GRP__NREC__NREC_bp
+                   : MCAST_GRP_CTRL_VAL(m->grp_valid[g], m->grp_member[g]);
     }
     if (a >= MCAST_CSR_TREE && a < MCAST_CSR_ROUTE) {
-        unsigned g = (a - MCAST_CSR_TREE) / 32u, r = ((a - MCAST_CSR_TREE) & 31u) / 4u;
+        unsigned g = (a - MCAST_CSR_TREE) / MCAST_TREE_STRIDE;
+        unsigned r = ((a - MCAST_CSR_TREE) % MCAST_TREE_STRIDE) / MCAST_REC_STRIDE;
         return m->tree[g][r];
     }
-    return m->route[(a - MCAST_CSR_ROUTE) / 4u];
+    return m->route[(a - MCAST_CSR_ROUTE) / MCAST_ROUTE_STRIDE];   /* stored as the register image */
 }
 
 int mcast_csr_write(mcast_model *m, uint32_t a, uint32_t d, unsigned wstrb) {
@@ -193,30 +200,36 @@ int mcast_csr_write(mcast_model *m, uint32_t a, uint32_t d, unsigned wstrb) {
     for (unsigned b = 0; b < 4; b++)
         if (wstrb >> b & 1u) mask |= 0xFFu << (8 * b);
     uint32_t v = (old & ~mask) | (d & mask);
+#define FIELD(v, F) (((v) & F##_bm) >> F##_bp)
     switch (a) {
-        case 0x004: m->my_sw = (uint8_t)v; return MCAST_OK;
-        case 0x008: m->link_up = (uint8_t)(v & ((1u << c->num_isl) - 1)); return MCAST_OK;
-        case 0x00C: m->t_local = (uint16_t)v; return MCAST_OK;
-        case 0x010: m->t_child = (uint16_t)v; return MCAST_OK;
-        case 0x014: m->max_retry = (uint8_t)(v & 3u); return MCAST_OK;
-        case 0x018: m->dedup_age = (uint16_t)v; return MCAST_OK;
+        case MCAST_CSR_SWITCH: m->my_sw = (uint8_t)FIELD(v, MCAST_PE__SWITCH__ID); return MCAST_OK;
+        case MCAST_CSR_LINK_UP:
+            m->link_up = (uint8_t)(FIELD(v, MCAST_PE__LINK_UP__UP) & ((1u << c->num_isl) - 1));
+            return MCAST_OK;
+        case MCAST_CSR_T_LOCAL: m->t_local = (uint16_t)FIELD(v, MCAST_PE__T_LOCAL__TICKS); return MCAST_OK;
+        case MCAST_CSR_T_CHILD: m->t_child = (uint16_t)FIELD(v, MCAST_PE__T_CHILD__TICKS); return MCAST_OK;
+        case MCAST_CSR_MAX_RETRY: m->max_retry = (uint8_t)FIELD(v, MCAST_PE__MAX_RETRY__N); return MCAST_OK;
+        case MCAST_CSR_DEDUP_AGE: m->dedup_age = (uint16_t)FIELD(v, MCAST_PE__DEDUP_AGE__TICKS); return MCAST_OK;
         default: break;
     }
     if (a >= MCAST_CSR_GROUP && a < MCAST_CSR_TREE) {
-        unsigned g = (a - MCAST_CSR_GROUP) / 8u;
-        if (a & 4u) m->tree_nrec[g] = (uint8_t)(v & 0xFu);
+        unsigned g = (a - MCAST_CSR_GROUP) / MCAST_GRP_STRIDE;
+        if ((a - MCAST_CSR_GROUP) % MCAST_GRP_STRIDE == MCAST_GRP_NREC)
+            m->tree_nrec[g] = (uint8_t)FIELD(v, MCAST_PE__GRP__NREC__NREC);
         else {
-            m->grp_valid[g] = (uint8_t)(v & 1u);
-            m->grp_member[g] = (uint16_t)((v >> 8) & ((1u << c->num_ports) - 1));
+            m->grp_valid[g] = (uint8_t)FIELD(v, MCAST_PE__GRP__CTRL__VALID);
+            m->grp_member[g] = (uint16_t)(FIELD(v, MCAST_PE__GRP__CTRL__MEMBER) & ((1u << c->num_ports) - 1));
         }
         return MCAST_OK;
     }
     if (a >= MCAST_CSR_TREE && a < MCAST_CSR_ROUTE) {
-        unsigned g = (a - MCAST_CSR_TREE) / 32u, r = ((a - MCAST_CSR_TREE) & 31u) / 4u;
+        unsigned g = (a - MCAST_CSR_TREE) / MCAST_TREE_STRIDE;
+        unsigned r = ((a - MCAST_CSR_TREE) % MCAST_TREE_STRIDE) / MCAST_REC_STRIDE;
         m->tree[g][r] = v;
         return MCAST_OK;
     }
-    m->route[(a - MCAST_CSR_ROUTE) / 4u] = (uint16_t)(v & 0x333u);
+#undef FIELD
+    m->route[(a - MCAST_CSR_ROUTE) / MCAST_ROUTE_STRIDE] = (uint16_t)(v & MCAST_ROUTE_MASK);   /* register image */
     return MCAST_OK;
 }
 

@@ -57,21 +57,51 @@ typedef struct {
     unsigned max_len;     /* largest local multicast frame accepted, bytes, multiple of 8 */
 } mcast_cfg;
 
-/* ---------------------------------------------------------------- CSR map (byte addresses) */
-#define MCAST_CSR_ID        0x000u /* RO 0x4D435354 "MCST" */
-#define MCAST_CSR_SWITCH    0x004u /* RW [7:0] my switch id */
-#define MCAST_CSR_LINK_UP   0x008u /* RW [K-1:0] ISL link state (1 = up); reset all ones */
-#define MCAST_CSR_T_LOCAL   0x00Cu /* RW [15:0] ticks before a silent node is retried; reset 4 */
-#define MCAST_CSR_T_CHILD   0x010u /* RW [15:0] ticks before pending child switches fail; reset 32 */
-#define MCAST_CSR_MAX_RETRY 0x014u /* RW [1:0] resends to a silent node before it fails; reset 2 */
-#define MCAST_CSR_DEDUP_AGE 0x018u /* RW [15:0] ticks a duplicate-filter entry lives; reset 64 */
-#define MCAST_CSR_PARAMS    0x01Cu /* RO {mot[31:28], max_rec[27:24], num_sw[23:16], num_groups[15:8], num_isl[7:4], num_ports[3:0]} */
-#define MCAST_CSR_ROOT_SEQ  0x020u /* RO [15:0] next RootSeq */
-#define MCAST_CSR_MOT_VALID 0x024u /* RO [M-1:0] valid MOT entries */
-#define MCAST_CSR_STAT      0x100u /* RO counters, 32-bit, wrap; index MCAST_S_* */
-#define MCAST_CSR_GROUP     0x200u /* + 8*g: +0 RW {member_bmp[15:8], valid[0]}; +4 RW nrec[3:0] of the root tree */
-#define MCAST_CSR_TREE      0x400u /* + 32*g + 4*r: RW record r of group g's root tree (sw[31:24] size[23:16] bmp[15:0]) */
-#define MCAST_CSR_ROUTE     0xC00u /* + 4*s: RW {alt[9:8], primary[5:4], alt_valid[1], valid[0]} */
+/* ---------------------------------------------------------------- CSR map (byte addresses)
+ * Generated from rdl/mcast_pe.rdl by PeakRDL-cheader (cmodel/regs/mcast_pe_regs.h; table in
+ * docs/regs/mcast_pe.md): each address is the offset of its register in the packed struct
+ * mcast_pe_t; field positions are MCAST_PE__<REG>__<FIELD>_bp / _bw / _bm. */
+#include "regs/mcast_pe_regs.h"
+#define MCAST_OFF(m)        ((unsigned)offsetof(mcast_pe_t, m))
+#define MCAST_CSR_ID        MCAST_OFF(ID)        /* RO 0x4D435354 "MCST" */
+#define MCAST_CSR_SWITCH    MCAST_OFF(SWITCH)    /* RW my switch id */
+#define MCAST_CSR_LINK_UP   MCAST_OFF(LINK_UP)   /* RW [K-1:0] ISL link state (1 = up); reset all ones */
+#define MCAST_CSR_T_LOCAL   MCAST_OFF(T_LOCAL)   /* RW ticks before a silent node is retried; reset 4 */
+#define MCAST_CSR_T_CHILD   MCAST_OFF(T_CHILD)   /* RW ticks before pending child switches fail; reset 32 */
+#define MCAST_CSR_MAX_RETRY MCAST_OFF(MAX_RETRY) /* RW resends to a silent node before it fails; reset 2 */
+#define MCAST_CSR_DEDUP_AGE MCAST_OFF(DEDUP_AGE) /* RW ticks a duplicate-filter entry lives; reset 64 */
+#define MCAST_CSR_PARAMS    MCAST_OFF(PARAMS)    /* RO mot, max_rec, num_sw, num_groups, num_isl, num_ports */
+#define MCAST_CSR_ROOT_SEQ  MCAST_OFF(ROOT_SEQ)  /* RO next RootSeq */
+#define MCAST_CSR_MOT_VALID MCAST_OFF(MOT_VALID) /* RO [M-1:0] valid MOT entries */
+#define MCAST_CSR_STAT      MCAST_OFF(STAT)      /* RO counters, 32-bit, wrap; index MCAST_S_* */
+#define MCAST_CSR_GROUP     MCAST_OFF(GRP)       /* group table: CTRL {member_bmp, valid}, NREC */
+#define MCAST_CSR_TREE      MCAST_OFF(TREE)      /* root-tree records (sw, size, bmp) per group */
+#define MCAST_CSR_ROUTE     MCAST_OFF(ROUTE)     /* route per switch {alt, primary, alt_valid, valid} */
+#define MCAST_STAT_STRIDE   (MCAST_OFF(STAT[1]) - MCAST_OFF(STAT[0]))
+#define MCAST_GRP_STRIDE    (MCAST_OFF(GRP[1]) - MCAST_OFF(GRP[0]))
+#define MCAST_GRP_NREC      (MCAST_OFF(GRP[0].NREC) - MCAST_OFF(GRP[0]))   /* offset of NREC in a group */
+#define MCAST_TREE_STRIDE   (MCAST_OFF(TREE[1]) - MCAST_OFF(TREE[0]))
+#define MCAST_REC_STRIDE    (MCAST_OFF(TREE[0].REC[1]) - MCAST_OFF(TREE[0].REC[0]))
+#define MCAST_ROUTE_STRIDE  (MCAST_OFF(ROUTE[1]) - MCAST_OFF(ROUTE[0]))
+#define MCAST_CSR_STAT_I(i)      (MCAST_CSR_STAT + MCAST_STAT_STRIDE * (unsigned)(i))
+#define MCAST_CSR_GRP_CTRL(g)    (MCAST_CSR_GROUP + MCAST_GRP_STRIDE * (unsigned)(g))
+#define MCAST_CSR_GRP_NREC(g)    (MCAST_CSR_GRP_CTRL(g) + MCAST_GRP_NREC)
+#define MCAST_CSR_TREE_REC(g, r) (MCAST_CSR_TREE + MCAST_TREE_STRIDE * (unsigned)(g) + MCAST_REC_STRIDE * (unsigned)(r))
+#define MCAST_CSR_ROUTE_S(s)     (MCAST_CSR_ROUTE + MCAST_ROUTE_STRIDE * (unsigned)(s))
+/* register images: field values placed at their generated positions */
+#define MCAST_GRP_CTRL_VAL(valid, member) \
+    (((unsigned)(valid) << MCAST_PE__GRP__CTRL__VALID_bp & MCAST_PE__GRP__CTRL__VALID_bm) | \
+     ((unsigned)(member) << MCAST_PE__GRP__CTRL__MEMBER_bp & MCAST_PE__GRP__CTRL__MEMBER_bm))
+#define MCAST_TREE_REC_VAL(sw, size, bmp) \
+    (((uint32_t)(sw) << MCAST_PE__TREE__REC__SW_bp & MCAST_PE__TREE__REC__SW_bm) | \
+     ((uint32_t)(size) << MCAST_PE__TREE__REC__SIZE_bp & MCAST_PE__TREE__REC__SIZE_bm) | \
+     ((uint32_t)(bmp) << MCAST_PE__TREE__REC__BMP_bp & MCAST_PE__TREE__REC__BMP_bm))
+#define MCAST_ROUTE_VAL(valid, alt_valid, primary, alt) \
+    (((unsigned)(valid) << MCAST_PE__ROUTE__VALID_bp & MCAST_PE__ROUTE__VALID_bm) | \
+     ((unsigned)(alt_valid) << MCAST_PE__ROUTE__ALT_VALID_bp & MCAST_PE__ROUTE__ALT_VALID_bm) | \
+     ((unsigned)(primary) << MCAST_PE__ROUTE__PRIMARY_bp & MCAST_PE__ROUTE__PRIMARY_bm) | \
+     ((unsigned)(alt) << MCAST_PE__ROUTE__ALT_bp & MCAST_PE__ROUTE__ALT_bm))
+#define MCAST_ROUTE_MASK    MCAST_ROUTE_VAL(1u, 1u, 3u, 3u)
 
 enum mcast_stat {
     MCAST_S_RX_LOC = 0,   /* local multicast frames received */

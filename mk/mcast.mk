@@ -2,7 +2,7 @@
 # docs/mcast.md). Included by the top-level Makefile after its common variables.
 MCAST_RTL    := rtl/mcast/mcast_pe.v rtl/mcast/mcast_rx.v rtl/mcast/mcast_emit.v rtl/common/axil_reg_if.v
 MCAST_CM     := cmodel/mcast.c
-MCAST_CMH    := cmodel/mcast.h
+MCAST_CMH    := cmodel/mcast.h cmodel/regs/mcast_pe_regs.h
 MCAST_TB     := $(B)/mcast/tb_mcast
 MCAST_JSON   := $(REPORT)/lockstep_mcast.jsonl
 MCAST_LINT   := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/mcast --top-module mcast_pe
@@ -33,7 +33,7 @@ $(B)/mcast/libmcast.a: $(MCAST_CM) $(MCAST_CMH)
 # parameter set of the lockstep build (Makefile "build macros"; empty: the RTL defaults)
 MCAST_PSET   :=
 $(eval $(call verilator_tb,$(MCAST_TB),mcast_pe,rtl/common rtl/mcast,rtl/mcast/mcast_pe.v,$(MCAST_PSET),\
-  tb/mcast/tb_mcast.cpp,$(B)/mcast/libmcast.a,$(MCAST_RTL),$(B)/mcast/obj))
+  tb/mcast/tb_mcast.cpp,$(B)/mcast/libmcast.a,$(MCAST_RTL) rtl/mcast/mcast_pe_regs.vh,$(B)/mcast/obj))
 
 lockstep-mcast: $(MCAST_TB)
 	@mkdir -p $(REPORT); rm -f $(MCAST_JSON)
@@ -63,7 +63,7 @@ SELFTEST_TARGETS       += selftest-mcast
 # Icarus vector replay (second simulator): vectors written by the random scenario
 .PHONY: replay-mcast
 replay-mcast: $(MCAST_TB)
-	@$(call icarus_replay,$(MCAST_TB),$(B)/vectors/mcast,mcast_pe_replay,rtl/common,$(MCAST_PSET),tb/mcast/mcast_pe_replay.v $(MCAST_RTL))
+	@$(call icarus_replay,$(MCAST_TB),$(B)/vectors/mcast,mcast_pe_replay,rtl/common rtl/mcast,$(MCAST_PSET),tb/mcast/mcast_pe_replay.v $(MCAST_RTL))
 REPLAY_TARGETS += replay-mcast
 
 # packet oracle: RTL-emitted encapsulated frames decoded by tshark + scripts/mcast.lua vs scapy/struct

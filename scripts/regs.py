@@ -10,6 +10,7 @@ Verilog constants, with P = --prefix (docs/regs.md):
   P_<REG>_STRIDE, P_<REG>_COUNT    arrays of registers / register files (integers), and
   P_<REG>_STRIDE_LOG2               when the stride is a power of two (index = address bits above it)
   P_<RF>_<REG>_OFFS [OW-1:0] offset of a register inside one register-file element, OW = log2(stride)
+  P_<REG>_MASK [31:0]              bits covered by the register's fields
   P_<REG>_<FIELD>_LSB, _MSB, _WIDTH     field position (integers)
   P_<REG>_<FIELD>_RESET [W-1:0]         reset value (fields that have one)
 Usage: regs.py RDL --prefix P --addr-width AW [--vh OUT.vh] [--md OUT.md]
@@ -71,21 +72,27 @@ def emit_vh(top, prefix, aw, src):
             base = '%s_%s' % (prefix, name)
             w('')
             w('// regfile %s' % name)
-            w('localparam [%d:0] %s_ADDR = %d\'h%04x;' % (aw - 1, base, aw, n.raw_address_offset))
+            w('localparam [%d:0] %s_ADDR = %d\'h%x;' % (aw - 1, base, aw, n.raw_address_offset))
             if n.is_array:
                 stride_lines(w, base, n)
             continue
         if rf is not None:
             base = '%s_%s_%s' % (prefix, rf.inst_name.upper(), name)
             ow = clog2(rf.array_stride if rf.is_array else rf.size)
-            w('localparam [%d:0] %s_OFFS = %d\'h%02x;' % (ow - 1, base, ow, n.raw_address_offset))
+            w('localparam [%d:0] %s_OFFS = %d\'h%x;' % (ow - 1, base, ow, n.raw_address_offset))
+            if n.is_array:
+                stride_lines(w, base, n)
         else:
             base = '%s_%s' % (prefix, name)
             w('')
             w('// reg %s' % name)
-            w('localparam [%d:0] %s_ADDR = %d\'h%04x;' % (aw - 1, base, aw, n.raw_address_offset))
+            w('localparam [%d:0] %s_ADDR = %d\'h%x;' % (aw - 1, base, aw, n.raw_address_offset))
             if n.is_array:
                 stride_lines(w, base, n)
+        mask = 0
+        for f in n.fields():
+            mask |= ((1 << f.width) - 1) << f.lsb
+        w('localparam [31:0] %s_MASK = 32\'h%08x;   // bits covered by fields' % (base, mask))
         for f in n.fields():
             fb = '%s_%s' % (base, f.inst_name.upper())
             w('localparam %s_LSB = %d, %s_MSB = %d, %s_WIDTH = %d;'
@@ -140,6 +147,8 @@ def emit_md(top, src):
             continue
         if rf is not None:
             addr = '%s + 0x%02x' % (rf.inst_name, n.raw_address_offset)
+            if n.is_array:
+                addr += ' + 0x%x*j, j < %d' % (n.array_stride, n.array_dimensions[0])
         else:
             addr = '0x%04x' % n.raw_address_offset
             if n.is_array:

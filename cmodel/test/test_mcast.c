@@ -20,15 +20,15 @@ static void fig3_setup(void) {
     for (unsigned s = 0; s < NSW; s++) {
         CHECK_EQ(mcast_init(&sw[s], &c), MCAST_OK);
         wr(&sw[s], MCAST_CSR_SWITCH, s);
-        wr(&sw[s], MCAST_CSR_GROUP + 8 * 3, 1); /* group 3 valid, members set below */
-        for (unsigned d = 0; d < NSW; d++) wr(&sw[s], MCAST_CSR_ROUTE + 4 * d, 1 | ((d % 4) << 4) | 2 | (((d + 1) % 4) << 8));
+        wr(&sw[s], MCAST_CSR_GRP_CTRL(3), 1); /* group 3 valid, members set below */
+        for (unsigned d = 0; d < NSW; d++) wr(&sw[s], MCAST_CSR_ROUTE_S(d), 1 | ((d % 4) << 4) | 2 | (((d + 1) % 4) << 8));
     }
-    wr(&sw[0], MCAST_CSR_GROUP + 8 * 3, 1 | (0x1u << 8)); /* only the originator locally */
-    wr(&sw[4], MCAST_CSR_GROUP + 8 * 3, 1 | (0xAu << 8)); /* ports 1, 3 are members */
-    wr(&sw[5], MCAST_CSR_GROUP + 8 * 3, 1 | (0x4u << 8));
+    wr(&sw[0], MCAST_CSR_GRP_CTRL(3), 1 | (0x1u << 8)); /* only the originator locally */
+    wr(&sw[4], MCAST_CSR_GRP_CTRL(3), 1 | (0xAu << 8)); /* ports 1, 3 are members */
+    wr(&sw[5], MCAST_CSR_GRP_CTRL(3), 1 | (0x4u << 8));
     static const uint32_t tree[6] = {0x00060000u, 0x01010000u, 0x02020000u, 0x04010002u, 0x03020000u, 0x05010004u};
-    for (unsigned r = 0; r < 6; r++) wr(&sw[0], MCAST_CSR_TREE + 32 * 3 + 4 * r, tree[r]);
-    wr(&sw[0], MCAST_CSR_GROUP + 8 * 3 + 4, 6);
+    for (unsigned r = 0; r < 6; r++) wr(&sw[0], MCAST_CSR_TREE_REC(3, r), tree[r]);
+    wr(&sw[0], MCAST_CSR_GRP_NREC(3), 6);
 }
 static void fig3_free(void) {
     for (unsigned s = 0; s < NSW; s++) mcast_free(&sw[s]);

@@ -5,132 +5,158 @@
 /* verilator lint_off UNUSEDPARAM */
 
 // reg ID
-localparam [15:0] BD_ID_ADDR = 16'h0000;
+localparam [15:0] BD_ID_ADDR = 16'h0;
+localparam [31:0] BD_ID_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_ID_ID_LSB = 0, BD_ID_ID_MSB = 31, BD_ID_ID_WIDTH = 32;
 localparam [31:0] BD_ID_ID_RESET = 32'h42415231;
 
 // reg PARAMS
-localparam [15:0] BD_PARAMS_ADDR = 16'h0004;
+localparam [15:0] BD_PARAMS_ADDR = 16'h4;
+localparam [31:0] BD_PARAMS_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_PARAMS_LOG2_NB_LSB = 0, BD_PARAMS_LOG2_NB_MSB = 7, BD_PARAMS_LOG2_NB_WIDTH = 8;
 localparam BD_PARAMS_LOG2_NW_LSB = 8, BD_PARAMS_LOG2_NW_MSB = 15, BD_PARAMS_LOG2_NW_WIDTH = 8;
 localparam BD_PARAMS_W_LSB = 16, BD_PARAMS_W_MSB = 23, BD_PARAMS_W_WIDTH = 8;
 localparam BD_PARAMS_LOG2_NS_LSB = 24, BD_PARAMS_LOG2_NS_MSB = 31, BD_PARAMS_LOG2_NS_WIDTH = 8;
 
 // reg CTRL
-localparam [15:0] BD_CTRL_ADDR = 16'h0008;
+localparam [15:0] BD_CTRL_ADDR = 16'h8;
+localparam [31:0] BD_CTRL_MASK = 32'h00000003;   // bits covered by fields
 localparam BD_CTRL_INTERNAL_PATH_LSB = 0, BD_CTRL_INTERNAL_PATH_MSB = 0, BD_CTRL_INTERNAL_PATH_WIDTH = 1;
 localparam [0:0] BD_CTRL_INTERNAL_PATH_RESET = 1'h0;
 localparam BD_CTRL_WIRE_FA_LSB = 1, BD_CTRL_WIRE_FA_MSB = 1, BD_CTRL_WIRE_FA_WIDTH = 1;
 localparam [0:0] BD_CTRL_WIRE_FA_RESET = 1'h0;
 
 // reg INC_MAX
-localparam [15:0] BD_INC_MAX_ADDR = 16'h000c;
+localparam [15:0] BD_INC_MAX_ADDR = 16'hc;
+localparam [31:0] BD_INC_MAX_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_INC_MAX_INC_MAX_LSB = 0, BD_INC_MAX_INC_MAX_MSB = 31, BD_INC_MAX_INC_MAX_WIDTH = 32;
 localparam [31:0] BD_INC_MAX_INC_MAX_RESET = 32'h1;
 
 // reg SRC_MAC_LO
-localparam [15:0] BD_SRC_MAC_LO_ADDR = 16'h0010;
+localparam [15:0] BD_SRC_MAC_LO_ADDR = 16'h10;
+localparam [31:0] BD_SRC_MAC_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_SRC_MAC_LO_MAC_LSB = 0, BD_SRC_MAC_LO_MAC_MSB = 31, BD_SRC_MAC_LO_MAC_WIDTH = 32;
 localparam [31:0] BD_SRC_MAC_LO_MAC_RESET = 32'h0;
 
 // reg SRC_MAC_HI
-localparam [15:0] BD_SRC_MAC_HI_ADDR = 16'h0014;
+localparam [15:0] BD_SRC_MAC_HI_ADDR = 16'h14;
+localparam [31:0] BD_SRC_MAC_HI_MASK = 32'h0000ffff;   // bits covered by fields
 localparam BD_SRC_MAC_HI_MAC_LSB = 0, BD_SRC_MAC_HI_MAC_MSB = 15, BD_SRC_MAC_HI_MAC_WIDTH = 16;
 localparam [15:0] BD_SRC_MAC_HI_MAC_RESET = 16'h0;
 
 // reg SRC_IP
-localparam [15:0] BD_SRC_IP_ADDR = 16'h0018;
+localparam [15:0] BD_SRC_IP_ADDR = 16'h18;
+localparam [31:0] BD_SRC_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_SRC_IP_IP_LSB = 0, BD_SRC_IP_IP_MSB = 31, BD_SRC_IP_IP_WIDTH = 32;
 localparam [31:0] BD_SRC_IP_IP_RESET = 32'h0;
 
 // reg DEST_QP
-localparam [15:0] BD_DEST_QP_ADDR = 16'h001c;
+localparam [15:0] BD_DEST_QP_ADDR = 16'h1c;
+localparam [31:0] BD_DEST_QP_MASK = 32'h00ffffff;   // bits covered by fields
 localparam BD_DEST_QP_QP_LSB = 0, BD_DEST_QP_QP_MSB = 23, BD_DEST_QP_QP_WIDTH = 24;
 localparam [23:0] BD_DEST_QP_QP_RESET = 24'h0;
 
 // reg KEY
-localparam [15:0] BD_KEY_ADDR = 16'h0020;
+localparam [15:0] BD_KEY_ADDR = 16'h20;
+localparam [31:0] BD_KEY_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_KEY_KEY_LSB = 0, BD_KEY_KEY_MSB = 31, BD_KEY_KEY_WIDTH = 32;
 localparam [31:0] BD_KEY_KEY_RESET = 32'h0;
 
 // reg UDP_SPORT_TOS
-localparam [15:0] BD_UDP_SPORT_TOS_ADDR = 16'h0024;
+localparam [15:0] BD_UDP_SPORT_TOS_ADDR = 16'h24;
+localparam [31:0] BD_UDP_SPORT_TOS_MASK = 32'h00ffffff;   // bits covered by fields
 localparam BD_UDP_SPORT_TOS_UDP_SPORT_LSB = 0, BD_UDP_SPORT_TOS_UDP_SPORT_MSB = 15, BD_UDP_SPORT_TOS_UDP_SPORT_WIDTH = 16;
 localparam [15:0] BD_UDP_SPORT_TOS_UDP_SPORT_RESET = 16'h0;
 localparam BD_UDP_SPORT_TOS_TOS_LSB = 16, BD_UDP_SPORT_TOS_TOS_MSB = 23, BD_UDP_SPORT_TOS_TOS_WIDTH = 8;
 localparam [7:0] BD_UDP_SPORT_TOS_TOS_RESET = 8'h0;
 
 // reg CNT_BASE_LO
-localparam [15:0] BD_CNT_BASE_LO_ADDR = 16'h0028;
+localparam [15:0] BD_CNT_BASE_LO_ADDR = 16'h28;
+localparam [31:0] BD_CNT_BASE_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_CNT_BASE_LO_VA_LSB = 0, BD_CNT_BASE_LO_VA_MSB = 31, BD_CNT_BASE_LO_VA_WIDTH = 32;
 localparam [31:0] BD_CNT_BASE_LO_VA_RESET = 32'h0;
 
 // reg CNT_BASE_HI
-localparam [15:0] BD_CNT_BASE_HI_ADDR = 16'h002c;
+localparam [15:0] BD_CNT_BASE_HI_ADDR = 16'h2c;
+localparam [31:0] BD_CNT_BASE_HI_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_CNT_BASE_HI_VA_LSB = 0, BD_CNT_BASE_HI_VA_MSB = 31, BD_CNT_BASE_HI_VA_WIDTH = 32;
 localparam [31:0] BD_CNT_BASE_HI_VA_RESET = 32'h0;
 
 // reg MIRROR_BASE_LO
-localparam [15:0] BD_MIRROR_BASE_LO_ADDR = 16'h0030;
+localparam [15:0] BD_MIRROR_BASE_LO_ADDR = 16'h30;
+localparam [31:0] BD_MIRROR_BASE_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_MIRROR_BASE_LO_ADDR_LSB = 0, BD_MIRROR_BASE_LO_ADDR_MSB = 31, BD_MIRROR_BASE_LO_ADDR_WIDTH = 32;
 localparam [31:0] BD_MIRROR_BASE_LO_ADDR_RESET = 32'h0;
 
 // reg MIRROR_BASE_HI
-localparam [15:0] BD_MIRROR_BASE_HI_ADDR = 16'h0034;
+localparam [15:0] BD_MIRROR_BASE_HI_ADDR = 16'h34;
+localparam [31:0] BD_MIRROR_BASE_HI_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_MIRROR_BASE_HI_ADDR_LSB = 0, BD_MIRROR_BASE_HI_ADDR_MSB = 31, BD_MIRROR_BASE_HI_ADDR_WIDTH = 32;
 localparam [31:0] BD_MIRROR_BASE_HI_ADDR_RESET = 32'h0;
 
 // reg TX_PSN
-localparam [15:0] BD_TX_PSN_ADDR = 16'h0038;
+localparam [15:0] BD_TX_PSN_ADDR = 16'h38;
+localparam [31:0] BD_TX_PSN_MASK = 32'h00ffffff;   // bits covered by fields
 localparam BD_TX_PSN_PSN_LSB = 0, BD_TX_PSN_PSN_MSB = 23, BD_TX_PSN_PSN_WIDTH = 24;
 localparam [23:0] BD_TX_PSN_PSN_RESET = 24'h0;
 
 // reg SRC
-localparam [15:0] BD_SRC_ADDR = 16'h003c;
+localparam [15:0] BD_SRC_ADDR = 16'h3c;
+localparam [31:0] BD_SRC_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_SRC_SRC_QP_LSB = 0, BD_SRC_SRC_QP_MSB = 23, BD_SRC_SRC_QP_WIDTH = 24;
 localparam [23:0] BD_SRC_SRC_QP_RESET = 24'h0;
 localparam BD_SRC_SRC_ID_LSB = 24, BD_SRC_SRC_ID_MSB = 31, BD_SRC_SRC_ID_WIDTH = 8;
 localparam [7:0] BD_SRC_SRC_ID_RESET = 8'h0;
 
 // reg STAT
-localparam [15:0] BD_STAT_ADDR = 16'h0100;
+localparam [15:0] BD_STAT_ADDR = 16'h100;
 localparam BD_STAT_STRIDE = 4, BD_STAT_COUNT = 26;
 localparam BD_STAT_STRIDE_LOG2 = 2;
+localparam [31:0] BD_STAT_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_STAT_COUNT_LSB = 0, BD_STAT_COUNT_MSB = 31, BD_STAT_COUNT_WIDTH = 32;
 
 // regfile BAR
-localparam [15:0] BD_BAR_ADDR = 16'h0400;
+localparam [15:0] BD_BAR_ADDR = 16'h400;
 localparam BD_BAR_STRIDE = 32, BD_BAR_COUNT = 32;
 localparam BD_BAR_STRIDE_LOG2 = 5;
-localparam [4:0] BD_BAR_CTRL_OFFS = 5'h00;
+localparam [4:0] BD_BAR_CTRL_OFFS = 5'h0;
+localparam [31:0] BD_BAR_CTRL_MASK = 32'h00000001;   // bits covered by fields
 localparam BD_BAR_CTRL_EN_LSB = 0, BD_BAR_CTRL_EN_MSB = 0, BD_BAR_CTRL_EN_WIDTH = 1;
 localparam [0:0] BD_BAR_CTRL_EN_RESET = 1'h0;
-localparam [4:0] BD_BAR_INC_OFFS = 5'h04;
+localparam [4:0] BD_BAR_INC_OFFS = 5'h4;
+localparam [31:0] BD_BAR_INC_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_INC_INC_LSB = 0, BD_BAR_INC_INC_MSB = 31, BD_BAR_INC_INC_WIDTH = 32;
 localparam [31:0] BD_BAR_INC_INC_RESET = 32'h0;
-localparam [4:0] BD_BAR_STEP_LO_OFFS = 5'h08;
+localparam [4:0] BD_BAR_STEP_LO_OFFS = 5'h8;
+localparam [31:0] BD_BAR_STEP_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_STEP_LO_STEP_LSB = 0, BD_BAR_STEP_LO_STEP_MSB = 31, BD_BAR_STEP_LO_STEP_WIDTH = 32;
 localparam [31:0] BD_BAR_STEP_LO_STEP_RESET = 32'h0;
-localparam [4:0] BD_BAR_STEP_HI_OFFS = 5'h0c;
+localparam [4:0] BD_BAR_STEP_HI_OFFS = 5'hc;
+localparam [31:0] BD_BAR_STEP_HI_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_STEP_HI_STEP_LSB = 0, BD_BAR_STEP_HI_STEP_MSB = 31, BD_BAR_STEP_HI_STEP_WIDTH = 32;
 localparam [31:0] BD_BAR_STEP_HI_STEP_RESET = 32'h0;
 localparam [4:0] BD_BAR_GROUP_IP_OFFS = 5'h10;
+localparam [31:0] BD_BAR_GROUP_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_GROUP_IP_IP_LSB = 0, BD_BAR_GROUP_IP_IP_MSB = 31, BD_BAR_GROUP_IP_IP_WIDTH = 32;
 localparam [31:0] BD_BAR_GROUP_IP_IP_RESET = 32'h0;
 localparam [4:0] BD_BAR_CNT_LO_OFFS = 5'h18;
+localparam [31:0] BD_BAR_CNT_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_CNT_LO_CNT_LSB = 0, BD_BAR_CNT_LO_CNT_MSB = 31, BD_BAR_CNT_LO_CNT_WIDTH = 32;
 localparam [31:0] BD_BAR_CNT_LO_CNT_RESET = 32'h0;
 localparam [4:0] BD_BAR_CNT_HI_OFFS = 5'h1c;
+localparam [31:0] BD_BAR_CNT_HI_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_CNT_HI_CNT_LSB = 0, BD_BAR_CNT_HI_CNT_MSB = 31, BD_BAR_CNT_HI_CNT_WIDTH = 32;
 localparam [31:0] BD_BAR_CNT_HI_CNT_RESET = 32'h0;
 
 // regfile TGT
-localparam [15:0] BD_TGT_ADDR = 16'h0800;
+localparam [15:0] BD_TGT_ADDR = 16'h800;
 localparam BD_TGT_STRIDE = 8, BD_TGT_COUNT = 256;
 localparam BD_TGT_STRIDE_LOG2 = 3;
-localparam [2:0] BD_TGT_LO_OFFS = 3'h00;
+localparam [2:0] BD_TGT_LO_OFFS = 3'h0;
+localparam [31:0] BD_TGT_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_TGT_LO_TGT_LSB = 0, BD_TGT_LO_TGT_MSB = 31, BD_TGT_LO_TGT_WIDTH = 32;
 localparam [31:0] BD_TGT_LO_TGT_RESET = 32'h0;
-localparam [2:0] BD_TGT_HI_OFFS = 3'h04;
+localparam [2:0] BD_TGT_HI_OFFS = 3'h4;
+localparam [31:0] BD_TGT_HI_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_TGT_HI_TGT_LSB = 0, BD_TGT_HI_TGT_MSB = 31, BD_TGT_HI_TGT_WIDTH = 32;
 localparam [31:0] BD_TGT_HI_TGT_RESET = 32'h0;

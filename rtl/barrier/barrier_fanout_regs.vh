@@ -5,33 +5,39 @@
 /* verilator lint_off UNUSEDPARAM */
 
 // reg ID
-localparam [15:0] BF_ID_ADDR = 16'h0000;
+localparam [15:0] BF_ID_ADDR = 16'h0;
+localparam [31:0] BF_ID_MASK = 32'hffffffff;   // bits covered by fields
 localparam BF_ID_ID_LSB = 0, BF_ID_ID_MSB = 31, BF_ID_ID_WIDTH = 32;
 localparam [31:0] BF_ID_ID_RESET = 32'h46414e31;
 
 // reg PARAMS
-localparam [15:0] BF_PARAMS_ADDR = 16'h0004;
+localparam [15:0] BF_PARAMS_ADDR = 16'h4;
+localparam [31:0] BF_PARAMS_MASK = 32'h0000ffff;   // bits covered by fields
 localparam BF_PARAMS_NP_LSB = 0, BF_PARAMS_NP_MSB = 7, BF_PARAMS_NP_WIDTH = 8;
 localparam BF_PARAMS_NG_LSB = 8, BF_PARAMS_NG_MSB = 15, BF_PARAMS_NG_WIDTH = 8;
 
 // reg STAT
-localparam [15:0] BF_STAT_ADDR = 16'h0100;
+localparam [15:0] BF_STAT_ADDR = 16'h100;
 localparam BF_STAT_STRIDE = 4, BF_STAT_COUNT = 8;
 localparam BF_STAT_STRIDE_LOG2 = 2;
+localparam [31:0] BF_STAT_MASK = 32'hffffffff;   // bits covered by fields
 localparam BF_STAT_COUNT_LSB = 0, BF_STAT_COUNT_MSB = 31, BF_STAT_COUNT_WIDTH = 32;
 
 // regfile GRP
-localparam [15:0] BF_GRP_ADDR = 16'h0400;
+localparam [15:0] BF_GRP_ADDR = 16'h400;
 localparam BF_GRP_STRIDE = 16, BF_GRP_COUNT = 64;
 localparam BF_GRP_STRIDE_LOG2 = 4;
-localparam [3:0] BF_GRP_CTRL_OFFS = 4'h00;
+localparam [3:0] BF_GRP_CTRL_OFFS = 4'h0;
+localparam [31:0] BF_GRP_CTRL_MASK = 32'h00000003;   // bits covered by fields
 localparam BF_GRP_CTRL_VALID_LSB = 0, BF_GRP_CTRL_VALID_MSB = 0, BF_GRP_CTRL_VALID_WIDTH = 1;
 localparam [0:0] BF_GRP_CTRL_VALID_RESET = 1'h0;
 localparam BF_GRP_CTRL_REFLECT_LSB = 1, BF_GRP_CTRL_REFLECT_MSB = 1, BF_GRP_CTRL_REFLECT_WIDTH = 1;
 localparam [0:0] BF_GRP_CTRL_REFLECT_RESET = 1'h0;
-localparam [3:0] BF_GRP_GROUP_IP_OFFS = 4'h04;
+localparam [3:0] BF_GRP_GROUP_IP_OFFS = 4'h4;
+localparam [31:0] BF_GRP_GROUP_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam BF_GRP_GROUP_IP_IP_LSB = 0, BF_GRP_GROUP_IP_IP_MSB = 31, BF_GRP_GROUP_IP_IP_WIDTH = 32;
 localparam [31:0] BF_GRP_GROUP_IP_IP_RESET = 32'h0;
-localparam [3:0] BF_GRP_PORT_MASK_OFFS = 4'h08;
+localparam [3:0] BF_GRP_PORT_MASK_OFFS = 4'h8;
+localparam [31:0] BF_GRP_PORT_MASK_MASK = 32'h0000ffff;   // bits covered by fields
 localparam BF_GRP_PORT_MASK_MASK_LSB = 0, BF_GRP_PORT_MASK_MASK_MSB = 15, BF_GRP_PORT_MASK_MASK_WIDTH = 16;
 localparam [15:0] BF_GRP_PORT_MASK_MASK_RESET = 16'h0;

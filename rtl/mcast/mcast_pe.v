@@ -149,7 +149,9 @@ module mcast_pe #(
     localparam integer BUFB_I = BUFB, MAXLEN_I = MAX_LEN;
     localparam [15:0] BUFB16 = BUFB_I[15:0];
     localparam [15:0] MAXLEN16 = MAXLEN_I[15:0];
-    localparam [31:0] PARAMS = {M_I[3:0], NR_I[3:0], NSW_I[7:0], NG_I[7:0], K_I[3:0], L_I[3:0]};
+    // CSR addresses, field positions and reset values: generated from rdl/mcast_pe.rdl
+    // (scripts/regs.sh, docs/regs.md); prefix MC_
+`include "mcast_pe_regs.vh"
 
     // counter indices (docs/mcast.md §6, cmodel enum mcast_stat)
     localparam S_RX_LOC = 0, S_RX_FAB = 1, S_TX_FAB = 2, S_TX_LOC = 3, S_OCPL = 4, S_FCPL = 5,
@@ -703,17 +705,18 @@ module mcast_pe #(
         begin
             csr_kind = 2'd0;
             if (a[1:0] != 2'd0) csr_kind = 2'd0;
-            else if (a == 16'h0000) csr_kind = 2'd2;
-            else if (a <= 16'h0018) csr_kind = 2'd1;
-            else if (a == 16'h001C || a == 16'h0020 || a == 16'h0024) csr_kind = 2'd2;
-            else if (a >= 16'h0100 && a < 16'h0100 + 16'd4 * NS) csr_kind = 2'd2;
-            else if (a >= 16'h0200 && a < 16'h0200 + 16'd8 * NG_I[15:0]) csr_kind = 2'd1;
-            else if (a >= 16'h0400 && a < 16'h0400 + 16'd32 * NG_I[15:0])
-                csr_kind = ({13'd0, a[4:2]} < NR_I[15:0]) ? 2'd1 : 2'd0;
-            else if (a >= 16'h0C00 && a < 16'h0C00 + 16'd4 * NSW_I[15:0]) csr_kind = 2'd1;
+            else if (a == MC_ID_ADDR) csr_kind = 2'd2;
+            else if (a <= MC_DEDUP_AGE_ADDR) csr_kind = 2'd1;                     // SWITCH .. DEDUP_AGE
+            else if (a == MC_PARAMS_ADDR || a == MC_ROOT_SEQ_ADDR || a == MC_MOT_VALID_ADDR) csr_kind = 2'd2;
+            else if (a >= MC_STAT_ADDR && {16'd0, a} < {16'd0, MC_STAT_ADDR} + MC_STAT_STRIDE * NS) csr_kind = 2'd2;
+            else if (a >= MC_GRP_ADDR && {16'd0, a} < {16'd0, MC_GRP_ADDR} + MC_GRP_STRIDE * NG_I) csr_kind = 2'd1;
+            else if (a >= MC_TREE_ADDR && {16'd0, a} < {16'd0, MC_TREE_ADDR} + MC_TREE_STRIDE * NG_I)
+                csr_kind = ({13'd0, a[MC_TREE_STRIDE_LOG2-1:MC_TREE_REC_STRIDE_LOG2]} < NR_I[15:0]) ? 2'd1 : 2'd0;
+            else if (a >= MC_ROUTE_ADDR && {16'd0, a} < {16'd0, MC_ROUTE_ADDR} + MC_ROUTE_STRIDE * NSW_I) csr_kind = 2'd1;
         end
     endfunction
-    // current value of the CSR at the read address (pi 0) and at the write address (pi 1)
+    // current value of the CSR at the read address (pi 0) and at the write address (pi 1); fields at
+    // their positions in rdl/mcast_pe.rdl (bits not covered read 0)
     reg [31:0] csr_rv, csr_wv, csr_t;
     reg [15:0] csr_a;
     integer pi, cv;
@@ -725,31 +728,44 @@ module mcast_pe #(
             csr_t = 32'd0;
             cv = 0;
             case (csr_a)
-                16'h0000: csr_t = 32'h4D435354;
-                16'h0004: csr_t = {24'd0, my_sw_reg};
-                16'h0008: csr_t = {{(32-K){1'b0}}, link_up_reg};
-                16'h000C: csr_t = {16'd0, t_local_reg};
-                16'h0010: csr_t = {16'd0, t_child_reg};
-                16'h0014: csr_t = {30'd0, max_retry_reg};
-                16'h0018: csr_t = {16'd0, dedup_age_reg};
-                16'h001C: csr_t = PARAMS;
-                16'h0020: csr_t = {16'd0, root_seq};
-                16'h0024: csr_t = {{(32-M){1'b0}}, mot_valid};
+                MC_ID_ADDR:        csr_t = MC_ID_ID_RESET;
+                MC_SWITCH_ADDR:    csr_t[MC_SWITCH_ID_LSB +: MC_SWITCH_ID_WIDTH] = my_sw_reg;
+                MC_LINK_UP_ADDR:   csr_t[MC_LINK_UP_UP_LSB +: K] = link_up_reg;
+                MC_T_LOCAL_ADDR:   csr_t[MC_T_LOCAL_TICKS_LSB +: MC_T_LOCAL_TICKS_WIDTH] = t_local_reg;
+                MC_T_CHILD_ADDR:   csr_t[MC_T_CHILD_TICKS_LSB +: MC_T_CHILD_TICKS_WIDTH] = t_child_reg;
+                MC_MAX_RETRY_ADDR: csr_t[MC_MAX_RETRY_N_LSB +: MC_MAX_RETRY_N_WIDTH] = max_retry_reg;
+                MC_DEDUP_AGE_ADDR: csr_t[MC_DEDUP_AGE_TICKS_LSB +: MC_DEDUP_AGE_TICKS_WIDTH] = dedup_age_reg;
+                MC_PARAMS_ADDR: begin
+                    csr_t[MC_PARAMS_NUM_PORTS_LSB +: MC_PARAMS_NUM_PORTS_WIDTH]   = L_I[MC_PARAMS_NUM_PORTS_WIDTH-1:0];
+                    csr_t[MC_PARAMS_NUM_ISL_LSB +: MC_PARAMS_NUM_ISL_WIDTH]       = K_I[MC_PARAMS_NUM_ISL_WIDTH-1:0];
+                    csr_t[MC_PARAMS_NUM_GROUPS_LSB +: MC_PARAMS_NUM_GROUPS_WIDTH] = NG_I[MC_PARAMS_NUM_GROUPS_WIDTH-1:0];
+                    csr_t[MC_PARAMS_NUM_SW_LSB +: MC_PARAMS_NUM_SW_WIDTH]         = NSW_I[MC_PARAMS_NUM_SW_WIDTH-1:0];
+                    csr_t[MC_PARAMS_MAX_REC_LSB +: MC_PARAMS_MAX_REC_WIDTH]       = NR_I[MC_PARAMS_MAX_REC_WIDTH-1:0];
+                    csr_t[MC_PARAMS_MOT_LSB +: MC_PARAMS_MOT_WIDTH]               = M_I[MC_PARAMS_MOT_WIDTH-1:0];
+                end
+                MC_ROOT_SEQ_ADDR:  csr_t[MC_ROOT_SEQ_SEQ_LSB +: MC_ROOT_SEQ_SEQ_WIDTH] = root_seq;
+                MC_MOT_VALID_ADDR: csr_t[MC_MOT_VALID_VALID_LSB +: M] = mot_valid;
                 default: begin
-                    if (csr_a >= 16'h0100 && csr_a < 16'h0200) begin
-                        cv = ({16'd0, csr_a} - 32'h0100) / 4;
+                    if (csr_a >= MC_STAT_ADDR && csr_a < MC_GRP_ADDR) begin
+                        cv = ({16'd0, csr_a} - {16'd0, MC_STAT_ADDR}) >> MC_STAT_STRIDE_LOG2;
                         if (cv < NS) csr_t = stat[cv];
-                    end else if (csr_a >= 16'h0200 && csr_a < 16'h0400) begin
-                        cv = ({16'd0, csr_a} - 32'h0200) / 8;
-                        if (cv < NG)
-                            csr_t = csr_a[2] ? {28'd0, tree_nrec[cv]}
-                                             : {16'd0, {(8-L){1'b0}}, grp_member[cv], 7'd0, grp_valid[cv]};
-                    end else if (csr_a >= 16'h0400 && csr_a < 16'h0C00) begin
-                        cv = ({16'd0, csr_a} - 32'h0400) / 32;
-                        if (cv < NG && {29'd0, csr_a[4:2]} < NR) csr_t = tree[cv * 8 + {29'd0, csr_a[4:2]}];
-                    end else if (csr_a >= 16'h0C00) begin
-                        cv = ({16'd0, csr_a} - 32'h0C00) / 4;
-                        if (cv < NSW) csr_t = {22'd0, route[cv]};
+                    end else if (csr_a >= MC_GRP_ADDR && csr_a < MC_TREE_ADDR) begin
+                        cv = ({16'd0, csr_a} - {16'd0, MC_GRP_ADDR}) >> MC_GRP_STRIDE_LOG2;
+                        if (cv < NG) begin
+                            if (csr_a[MC_GRP_STRIDE_LOG2-1:0] == MC_GRP_NREC_OFFS)
+                                csr_t[MC_GRP_NREC_NREC_LSB +: MC_GRP_NREC_NREC_WIDTH] = tree_nrec[cv];
+                            else begin
+                                csr_t[MC_GRP_CTRL_VALID_LSB] = grp_valid[cv];
+                                csr_t[MC_GRP_CTRL_MEMBER_LSB +: L] = grp_member[cv];
+                            end
+                        end
+                    end else if (csr_a >= MC_TREE_ADDR && csr_a < MC_ROUTE_ADDR) begin
+                        cv = ({16'd0, csr_a} - {16'd0, MC_TREE_ADDR}) >> MC_TREE_STRIDE_LOG2;
+                        if (cv < NG && {29'd0, csr_a[MC_TREE_STRIDE_LOG2-1:MC_TREE_REC_STRIDE_LOG2]} < NR)
+                            csr_t = tree[cv * MC_TREE_REC_COUNT + {29'd0, csr_a[MC_TREE_STRIDE_LOG2-1:MC_TREE_REC_STRIDE_LOG2]}];
+                    end else if (csr_a >= MC_ROUTE_ADDR) begin
+                        cv = ({16'd0, csr_a} - {16'd0, MC_ROUTE_ADDR}) >> MC_ROUTE_STRIDE_LOG2;
+                        if (cv < NSW) csr_t = {22'd0, route[cv]};   // stored as the register image [9:0]
                     end
                 end
             endcase
@@ -767,11 +783,11 @@ module mcast_pe #(
     wire [31:0] wmask = {{8{reg_wr_strb[3]}}, {8{reg_wr_strb[2]}}, {8{reg_wr_strb[1]}}, {8{reg_wr_strb[0]}}};
     wire [31:0] wval = (csr_wv & ~wmask) | (reg_wr_data & wmask);
     /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    wire [15:0] wa_g = (reg_wr_addr - 16'h0200) >> 3;
+    wire [15:0] wa_g = (reg_wr_addr - MC_GRP_ADDR) >> MC_GRP_STRIDE_LOG2;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [15:0] wa_t = (reg_wr_addr - 16'h0400) >> 5;
+    wire [15:0] wa_t = (reg_wr_addr - MC_TREE_ADDR) >> MC_TREE_STRIDE_LOG2;
     /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
-    wire [15:0] wa_s = (reg_wr_addr - 16'h0C00) >> 2;
+    wire [15:0] wa_s = (reg_wr_addr - MC_ROUTE_ADDR) >> MC_ROUTE_STRIDE_LOG2;
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ------------------------------------------------------------------ sequential
@@ -780,12 +796,12 @@ module mcast_pe #(
         if (rst) begin
             state <= ST_IDLE;
             ret_state <= ST_IDLE;
-            my_sw_reg <= 8'd0;
-            link_up_reg <= {K{1'b1}};
-            t_local_reg <= 16'd4;
-            t_child_reg <= 16'd32;
-            max_retry_reg <= 2'd2;
-            dedup_age_reg <= 16'd64;
+            my_sw_reg <= MC_SWITCH_ID_RESET;          // CSR reset values from rdl/mcast_pe.rdl
+            link_up_reg <= MC_LINK_UP_UP_RESET[K-1:0];
+            t_local_reg <= MC_T_LOCAL_TICKS_RESET;
+            t_child_reg <= MC_T_CHILD_TICKS_RESET;
+            max_retry_reg <= MC_MAX_RETRY_N_RESET;
+            dedup_age_reg <= MC_DEDUP_AGE_TICKS_RESET;
             grp_valid <= {NG{1'b0}};
             for (i = 0; i < NG; i = i + 1) begin
                 grp_member[i] <= {L{1'b0}};
@@ -816,23 +832,24 @@ module mcast_pe #(
             // ---------------- CSR writes (tables are changed only while no traffic is in flight)
             if (reg_wr_en && !reg_wr_err) begin
                 case (reg_wr_addr)
-                    16'h0004: my_sw_reg <= wval[7:0];
-                    16'h0008: link_up_reg <= wval[K-1:0];
-                    16'h000C: t_local_reg <= wval[15:0];
-                    16'h0010: t_child_reg <= wval[15:0];
-                    16'h0014: max_retry_reg <= wval[1:0];
-                    16'h0018: dedup_age_reg <= wval[15:0];
+                    MC_SWITCH_ADDR:    my_sw_reg <= wval[MC_SWITCH_ID_LSB +: MC_SWITCH_ID_WIDTH];
+                    MC_LINK_UP_ADDR:   link_up_reg <= wval[MC_LINK_UP_UP_LSB +: K];
+                    MC_T_LOCAL_ADDR:   t_local_reg <= wval[MC_T_LOCAL_TICKS_LSB +: MC_T_LOCAL_TICKS_WIDTH];
+                    MC_T_CHILD_ADDR:   t_child_reg <= wval[MC_T_CHILD_TICKS_LSB +: MC_T_CHILD_TICKS_WIDTH];
+                    MC_MAX_RETRY_ADDR: max_retry_reg <= wval[MC_MAX_RETRY_N_LSB +: MC_MAX_RETRY_N_WIDTH];
+                    MC_DEDUP_AGE_ADDR: dedup_age_reg <= wval[MC_DEDUP_AGE_TICKS_LSB +: MC_DEDUP_AGE_TICKS_WIDTH];
                     default: begin
-                        if (reg_wr_addr >= 16'h0200 && reg_wr_addr < 16'h0400) begin
-                            if (reg_wr_addr[2]) tree_nrec[wa_g[GIW-1:0]] <= wval[3:0];
+                        if (reg_wr_addr >= MC_GRP_ADDR && reg_wr_addr < MC_TREE_ADDR) begin
+                            if (reg_wr_addr[MC_GRP_STRIDE_LOG2-1:0] == MC_GRP_NREC_OFFS)
+                                tree_nrec[wa_g[GIW-1:0]] <= wval[MC_GRP_NREC_NREC_LSB +: MC_GRP_NREC_NREC_WIDTH];
                             else begin
-                                grp_valid[wa_g[GIW-1:0]] <= wval[0];
-                                grp_member[wa_g[GIW-1:0]] <= wval[8 +: L];
+                                grp_valid[wa_g[GIW-1:0]] <= wval[MC_GRP_CTRL_VALID_LSB];
+                                grp_member[wa_g[GIW-1:0]] <= wval[MC_GRP_CTRL_MEMBER_LSB +: L];
                             end
-                        end else if (reg_wr_addr >= 16'h0400 && reg_wr_addr < 16'h0C00) begin
-                            tree[wa_t * 8 + {29'd0, reg_wr_addr[4:2]}] <= wval;
+                        end else if (reg_wr_addr >= MC_TREE_ADDR && reg_wr_addr < MC_ROUTE_ADDR) begin
+                            tree[wa_t * MC_TREE_REC_COUNT + {29'd0, reg_wr_addr[MC_TREE_STRIDE_LOG2-1:MC_TREE_REC_STRIDE_LOG2]}] <= wval;
                         end else begin
-                            route[wa_s[SIW-1:0]] <= wval[9:0] & 10'h333;
+                            route[wa_s[SIW-1:0]] <= wval[9:0] & MC_ROUTE_MASK[9:0];   // stored as the register image
                         end
                     end
                 endcase
@@ -1323,7 +1340,7 @@ module mcast_pe #(
     wire [17:0] f_tnode = f_tmul(f_tl, {1'b0, max_retry_reg} + 3'd1);
     wire [17:0] f_bound = (f_tnode > {2'd0, f_tch}) ? f_tnode : {2'd0, f_tch};
     always @* begin
-        if (reg_wr_en && (reg_wr_addr == 16'h000C || reg_wr_addr == 16'h0010 || reg_wr_addr == 16'h0014))
+        if (reg_wr_en && (reg_wr_addr == MC_T_LOCAL_ADDR || reg_wr_addr == MC_T_CHILD_ADDR || reg_wr_addr == MC_MAX_RETRY_ADDR))
             assume(mot_valid == {M{1'b0}});
         assume(t_local_reg <= 16'h00FF);                          // proof reduction
     end

@@ -5,42 +5,49 @@
 /* verilator lint_off UNUSEDPARAM */
 
 // reg ID
-localparam [15:0] SS_ID_ADDR = 16'h0000;
+localparam [15:0] SS_ID_ADDR = 16'h0;
+localparam [31:0] SS_ID_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_ID_ID_LSB = 0, SS_ID_ID_MSB = 31, SS_ID_ID_WIDTH = 32;
 localparam [31:0] SS_ID_ID_RESET = 32'h5353454c;
 
 // reg PARAMS
-localparam [15:0] SS_PARAMS_ADDR = 16'h0004;
+localparam [15:0] SS_PARAMS_ADDR = 16'h4;
+localparam [31:0] SS_PARAMS_MASK = 32'h00ffffff;   // bits covered by fields
 localparam SS_PARAMS_NS_LSB = 0, SS_PARAMS_NS_MSB = 7, SS_PARAMS_NS_WIDTH = 8;
 localparam SS_PARAMS_NG_LSB = 8, SS_PARAMS_NG_MSB = 15, SS_PARAMS_NG_WIDTH = 8;
 localparam SS_PARAMS_NQ_LSB = 16, SS_PARAMS_NQ_MSB = 23, SS_PARAMS_NQ_WIDTH = 8;
 
 // reg TICK
-localparam [15:0] SS_TICK_ADDR = 16'h0008;
+localparam [15:0] SS_TICK_ADDR = 16'h8;
+localparam [31:0] SS_TICK_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_TICK_PERIOD_LSB = 0, SS_TICK_PERIOD_MSB = 15, SS_TICK_PERIOD_WIDTH = 16;
 localparam [15:0] SS_TICK_PERIOD_RESET = 16'h3f;
 
 // reg ENGINE
-localparam [15:0] SS_ENGINE_ADDR = 16'h000c;
+localparam [15:0] SS_ENGINE_ADDR = 16'hc;
+localparam [31:0] SS_ENGINE_MASK = 32'h0000ff0f;   // bits covered by fields
 localparam SS_ENGINE_G_LSB = 0, SS_ENGINE_G_MSB = 3, SS_ENGINE_G_WIDTH = 4;
 localparam [3:0] SS_ENGINE_G_RESET = 4'h4;
 localparam SS_ENGINE_W_MIN_LSB = 8, SS_ENGINE_W_MIN_MSB = 15, SS_ENGINE_W_MIN_WIDTH = 8;
 localparam [7:0] SS_ENGINE_W_MIN_RESET = 8'h1;
 
 // reg RTT_MIN
-localparam [15:0] SS_RTT_MIN_ADDR = 16'h0010;
+localparam [15:0] SS_RTT_MIN_ADDR = 16'h10;
+localparam [31:0] SS_RTT_MIN_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_RTT_MIN_RTT_MIN_LSB = 0, SS_RTT_MIN_RTT_MIN_MSB = 15, SS_RTT_MIN_RTT_MIN_WIDTH = 16;
 localparam [15:0] SS_RTT_MIN_RTT_MIN_RESET = 16'h0;
 
 // reg RTT_CFG
-localparam [15:0] SS_RTT_CFG_ADDR = 16'h0014;
+localparam [15:0] SS_RTT_CFG_ADDR = 16'h14;
+localparam [31:0] SS_RTT_CFG_MASK = 32'h000fffff;   // bits covered by fields
 localparam SS_RTT_CFG_K_RTT_LSB = 0, SS_RTT_CFG_K_RTT_MSB = 15, SS_RTT_CFG_K_RTT_WIDTH = 16;
 localparam [15:0] SS_RTT_CFG_K_RTT_RESET = 16'h40;
 localparam SS_RTT_CFG_S_RTT_LSB = 16, SS_RTT_CFG_S_RTT_MSB = 19, SS_RTT_CFG_S_RTT_WIDTH = 4;
 localparam [3:0] SS_RTT_CFG_S_RTT_RESET = 4'h4;
 
 // reg TOS
-localparam [15:0] SS_TOS_ADDR = 16'h0018;
+localparam [15:0] SS_TOS_ADDR = 16'h18;
+localparam [31:0] SS_TOS_MASK = 32'h00033f3f;   // bits covered by fields
 localparam SS_TOS_AR_DSCP_LSB = 0, SS_TOS_AR_DSCP_MSB = 5, SS_TOS_AR_DSCP_WIDTH = 6;
 localparam [5:0] SS_TOS_AR_DSCP_RESET = 6'h0;
 localparam SS_TOS_DEF_DSCP_LSB = 8, SS_TOS_DEF_DSCP_MSB = 13, SS_TOS_DEF_DSCP_WIDTH = 6;
@@ -49,24 +56,28 @@ localparam SS_TOS_ECN_LSB = 16, SS_TOS_ECN_MSB = 17, SS_TOS_ECN_WIDTH = 2;
 localparam [1:0] SS_TOS_ECN_RESET = 2'h2;
 
 // reg DRAIN_TO
-localparam [15:0] SS_DRAIN_TO_ADDR = 16'h001c;
+localparam [15:0] SS_DRAIN_TO_ADDR = 16'h1c;
+localparam [31:0] SS_DRAIN_TO_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_DRAIN_TO_TICKS_LSB = 0, SS_DRAIN_TO_TICKS_MSB = 15, SS_DRAIN_TO_TICKS_WIDTH = 16;
 localparam [15:0] SS_DRAIN_TO_TICKS_RESET = 16'h10;
 
 // reg HOLD
-localparam [15:0] SS_HOLD_ADDR = 16'h0020;
+localparam [15:0] SS_HOLD_ADDR = 16'h20;
+localparam [31:0] SS_HOLD_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_HOLD_TICKS_LSB = 0, SS_HOLD_TICKS_MSB = 15, SS_HOLD_TICKS_WIDTH = 16;
 localparam [15:0] SS_HOLD_TICKS_RESET = 16'h8;
 
 // reg THRESH
-localparam [15:0] SS_THRESH_ADDR = 16'h0024;
+localparam [15:0] SS_THRESH_ADDR = 16'h24;
+localparam [31:0] SS_THRESH_MASK = 32'h03ff03ff;   // bits covered by fields
 localparam SS_THRESH_T_HI_LSB = 0, SS_THRESH_T_HI_MSB = 9, SS_THRESH_T_HI_WIDTH = 10;
 localparam [9:0] SS_THRESH_T_HI_RESET = 10'h300;
 localparam SS_THRESH_T_LO_LSB = 16, SS_THRESH_T_LO_MSB = 25, SS_THRESH_T_LO_WIDTH = 10;
 localparam [9:0] SS_THRESH_T_LO_RESET = 10'h80;
 
 // reg EVCFG
-localparam [15:0] SS_EVCFG_ADDR = 16'h0028;
+localparam [15:0] SS_EVCFG_ADDR = 16'h28;
+localparam [31:0] SS_EVCFG_MASK = 32'h00ff0fff;   // bits covered by fields
 localparam SS_EVCFG_K_ADD_LSB = 0, SS_EVCFG_K_ADD_MSB = 3, SS_EVCFG_K_ADD_WIDTH = 4;
 localparam [3:0] SS_EVCFG_K_ADD_RESET = 4'h0;
 localparam SS_EVCFG_K_REM_LSB = 4, SS_EVCFG_K_REM_MSB = 7, SS_EVCFG_K_REM_WIDTH = 4;
@@ -77,15 +88,17 @@ localparam SS_EVCFG_H_LSB = 16, SS_EVCFG_H_MSB = 23, SS_EVCFG_H_WIDTH = 8;
 localparam [7:0] SS_EVCFG_H_RESET = 8'h0;
 
 // reg CTR
-localparam [15:0] SS_CTR_ADDR = 16'h0040;
+localparam [15:0] SS_CTR_ADDR = 16'h40;
 localparam SS_CTR_STRIDE = 4, SS_CTR_COUNT = 18;
 localparam SS_CTR_STRIDE_LOG2 = 2;
+localparam [31:0] SS_CTR_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_CTR_COUNT_LSB = 0, SS_CTR_COUNT_MSB = 31, SS_CTR_COUNT_WIDTH = 32;
 
 // reg QP_CTRL
-localparam [15:0] SS_QP_CTRL_ADDR = 16'h0200;
+localparam [15:0] SS_QP_CTRL_ADDR = 16'h200;
 localparam SS_QP_CTRL_STRIDE = 4, SS_QP_CTRL_COUNT = 64;
 localparam SS_QP_CTRL_STRIDE_LOG2 = 2;
+localparam [31:0] SS_QP_CTRL_MASK = 32'h000113f1;   // bits covered by fields
 localparam SS_QP_CTRL_VALID_LSB = 0, SS_QP_CTRL_VALID_MSB = 0, SS_QP_CTRL_VALID_WIDTH = 1;
 localparam [0:0] SS_QP_CTRL_VALID_RESET = 1'h0;
 localparam SS_QP_CTRL_GROUP_LSB = 4, SS_QP_CTRL_GROUP_MSB = 7, SS_QP_CTRL_GROUP_WIDTH = 4;
@@ -98,34 +111,43 @@ localparam SS_QP_CTRL_AR_LSB = 16, SS_QP_CTRL_AR_MSB = 16, SS_QP_CTRL_AR_WIDTH =
 localparam [0:0] SS_QP_CTRL_AR_RESET = 1'h0;
 
 // regfile GRP
-localparam [15:0] SS_GRP_ADDR = 16'h0400;
+localparam [15:0] SS_GRP_ADDR = 16'h400;
 localparam SS_GRP_STRIDE = 64, SS_GRP_COUNT = 16;
 localparam SS_GRP_STRIDE_LOG2 = 6;
-localparam [5:0] SS_GRP_SRC_IP_OFFS = 6'h00;
+localparam [5:0] SS_GRP_SRC_IP_OFFS = 6'h0;
+localparam [31:0] SS_GRP_SRC_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_GRP_SRC_IP_IP_LSB = 0, SS_GRP_SRC_IP_IP_MSB = 31, SS_GRP_SRC_IP_IP_WIDTH = 32;
 localparam [31:0] SS_GRP_SRC_IP_IP_RESET = 32'h0;
-localparam [5:0] SS_GRP_DST_IP_OFFS = 6'h04;
+localparam [5:0] SS_GRP_DST_IP_OFFS = 6'h4;
+localparam [31:0] SS_GRP_DST_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_GRP_DST_IP_IP_LSB = 0, SS_GRP_DST_IP_IP_MSB = 31, SS_GRP_DST_IP_IP_WIDTH = 32;
 localparam [31:0] SS_GRP_DST_IP_IP_RESET = 32'h0;
-localparam [5:0] SS_GRP_DQPN_OFFS = 6'h08;
+localparam [5:0] SS_GRP_DQPN_OFFS = 6'h8;
+localparam [31:0] SS_GRP_DQPN_MASK = 32'h00ffffff;   // bits covered by fields
 localparam SS_GRP_DQPN_QPN_LSB = 0, SS_GRP_DQPN_QPN_MSB = 23, SS_GRP_DQPN_QPN_WIDTH = 24;
 localparam [23:0] SS_GRP_DQPN_QPN_RESET = 24'h0;
-localparam [5:0] SS_GRP_RX_QPN_OFFS = 6'h0c;
+localparam [5:0] SS_GRP_RX_QPN_OFFS = 6'hc;
+localparam [31:0] SS_GRP_RX_QPN_MASK = 32'h00ffffff;   // bits covered by fields
 localparam SS_GRP_RX_QPN_QPN_LSB = 0, SS_GRP_RX_QPN_QPN_MSB = 23, SS_GRP_RX_QPN_QPN_WIDTH = 24;
 localparam [23:0] SS_GRP_RX_QPN_QPN_RESET = 24'h0;
 localparam [5:0] SS_GRP_CTRL_OFFS = 6'h10;
+localparam [31:0] SS_GRP_CTRL_MASK = 32'h00000001;   // bits covered by fields
 localparam SS_GRP_CTRL_SW_W_LSB = 0, SS_GRP_CTRL_SW_W_MSB = 0, SS_GRP_CTRL_SW_W_WIDTH = 1;
 localparam [0:0] SS_GRP_CTRL_SW_W_RESET = 1'h0;
 localparam [5:0] SS_GRP_COST_OFFS = 6'h14;
+localparam [31:0] SS_GRP_COST_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_GRP_COST_COST_LSB = 0, SS_GRP_COST_COST_MSB = 15, SS_GRP_COST_COST_WIDTH = 16;
 localparam [15:0] SS_GRP_COST_COST_RESET = 16'h0;
 localparam [5:0] SS_GRP_T_COST_OFFS = 6'h18;
+localparam [31:0] SS_GRP_T_COST_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_GRP_T_COST_COST_LSB = 0, SS_GRP_T_COST_COST_MSB = 15, SS_GRP_T_COST_COST_WIDTH = 16;
 localparam [15:0] SS_GRP_T_COST_COST_RESET = 16'h0;
 localparam [5:0] SS_GRP_SEED_OFFS = 6'h1c;
+localparam [31:0] SS_GRP_SEED_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_GRP_SEED_SEED_LSB = 0, SS_GRP_SEED_SEED_MSB = 15, SS_GRP_SEED_SEED_WIDTH = 16;
 localparam [15:0] SS_GRP_SEED_SEED_RESET = 16'h0;
 localparam [5:0] SS_GRP_EVENT_OFFS = 6'h20;
+localparam [31:0] SS_GRP_EVENT_MASK = 32'h000f0f07;   // bits covered by fields
 localparam SS_GRP_EVENT_ADD_REQ_LSB = 0, SS_GRP_EVENT_ADD_REQ_MSB = 0, SS_GRP_EVENT_ADD_REQ_WIDTH = 1;
 localparam [0:0] SS_GRP_EVENT_ADD_REQ_RESET = 1'h0;
 localparam SS_GRP_EVENT_REM_REQ_LSB = 1, SS_GRP_EVENT_REM_REQ_MSB = 1, SS_GRP_EVENT_REM_REQ_WIDTH = 1;
@@ -135,8 +157,10 @@ localparam [0:0] SS_GRP_EVENT_KEY_EXP_RESET = 1'h0;
 localparam SS_GRP_EVENT_VICTIM_LSB = 8, SS_GRP_EVENT_VICTIM_MSB = 11, SS_GRP_EVENT_VICTIM_WIDTH = 4;
 localparam SS_GRP_EVENT_EXPIRED_LSB = 16, SS_GRP_EVENT_EXPIRED_MSB = 19, SS_GRP_EVENT_EXPIRED_WIDTH = 4;
 localparam [5:0] SS_GRP_HOLD_LEFT_OFFS = 6'h24;
+localparam [31:0] SS_GRP_HOLD_LEFT_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_GRP_HOLD_LEFT_TICKS_LSB = 0, SS_GRP_HOLD_LEFT_TICKS_MSB = 15, SS_GRP_HOLD_LEFT_TICKS_WIDTH = 16;
 localparam [5:0] SS_GRP_STAT_OFFS = 6'h28;
+localparam [31:0] SS_GRP_STAT_MASK = 32'h00ffff1f;   // bits covered by fields
 localparam SS_GRP_STAT_N_ACTIVE_LSB = 0, SS_GRP_STAT_N_ACTIVE_MSB = 4, SS_GRP_STAT_N_ACTIVE_WIDTH = 5;
 localparam SS_GRP_STAT_ADD_PERS_LSB = 8, SS_GRP_STAT_ADD_PERS_MSB = 15, SS_GRP_STAT_ADD_PERS_WIDTH = 8;
 localparam SS_GRP_STAT_REM_PERS_LSB = 16, SS_GRP_STAT_REM_PERS_MSB = 23, SS_GRP_STAT_REM_PERS_WIDTH = 8;
@@ -145,29 +169,39 @@ localparam SS_GRP_STAT_REM_PERS_LSB = 16, SS_GRP_STAT_REM_PERS_MSB = 23, SS_GRP_
 localparam [15:0] SS_SESS_ADDR = 16'h1000;
 localparam SS_SESS_STRIDE = 64, SS_SESS_COUNT = 256;
 localparam SS_SESS_STRIDE_LOG2 = 6;
-localparam [5:0] SS_SESS_PORTS_OFFS = 6'h00;
+localparam [5:0] SS_SESS_PORTS_OFFS = 6'h0;
+localparam [31:0] SS_SESS_PORTS_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_SESS_PORTS_SPORT_LSB = 0, SS_SESS_PORTS_SPORT_MSB = 15, SS_SESS_PORTS_SPORT_WIDTH = 16;
 localparam [15:0] SS_SESS_PORTS_SPORT_RESET = 16'h0;
 localparam SS_SESS_PORTS_DPORT_LSB = 16, SS_SESS_PORTS_DPORT_MSB = 31, SS_SESS_PORTS_DPORT_WIDTH = 16;
 localparam [15:0] SS_SESS_PORTS_DPORT_RESET = 16'h0;
-localparam [5:0] SS_SESS_STATE_OFFS = 6'h04;
+localparam [5:0] SS_SESS_STATE_OFFS = 6'h4;
+localparam [31:0] SS_SESS_STATE_MASK = 32'h00000003;   // bits covered by fields
 localparam SS_SESS_STATE_STATE_LSB = 0, SS_SESS_STATE_STATE_MSB = 1, SS_SESS_STATE_STATE_WIDTH = 2;
 localparam [1:0] SS_SESS_STATE_STATE_RESET = 2'h0;
-localparam [5:0] SS_SESS_WSW_OFFS = 6'h08;
+localparam [5:0] SS_SESS_WSW_OFFS = 6'h8;
+localparam [31:0] SS_SESS_WSW_MASK = 32'h000000ff;   // bits covered by fields
 localparam SS_SESS_WSW_W_LSB = 0, SS_SESS_WSW_W_MSB = 7, SS_SESS_WSW_W_WIDTH = 8;
 localparam [7:0] SS_SESS_WSW_W_RESET = 8'h0;
-localparam [5:0] SS_SESS_KEY_OFFS = 6'h0c;
+localparam [5:0] SS_SESS_KEY_OFFS = 6'hc;
+localparam [31:0] SS_SESS_KEY_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_SESS_KEY_TICKS_LSB = 0, SS_SESS_KEY_TICKS_MSB = 15, SS_SESS_KEY_TICKS_WIDTH = 16;
 localparam [15:0] SS_SESS_KEY_TICKS_RESET = 16'h0;
 localparam [5:0] SS_SESS_ALPHA_OFFS = 6'h10;
+localparam [31:0] SS_SESS_ALPHA_MASK = 32'h000003ff;   // bits covered by fields
 localparam SS_SESS_ALPHA_ALPHA_LSB = 0, SS_SESS_ALPHA_ALPHA_MSB = 9, SS_SESS_ALPHA_ALPHA_WIDTH = 10;
 localparam [5:0] SS_SESS_CRTT_OFFS = 6'h14;
+localparam [31:0] SS_SESS_CRTT_MASK = 32'h000003ff;   // bits covered by fields
 localparam SS_SESS_CRTT_CRTT_LSB = 0, SS_SESS_CRTT_CRTT_MSB = 9, SS_SESS_CRTT_CRTT_WIDTH = 10;
 localparam [5:0] SS_SESS_SELW_OFFS = 6'h18;
+localparam [31:0] SS_SESS_SELW_MASK = 32'h000000ff;   // bits covered by fields
 localparam SS_SESS_SELW_W_LSB = 0, SS_SESS_SELW_W_MSB = 7, SS_SESS_SELW_W_WIDTH = 8;
 localparam [5:0] SS_SESS_OUTST_OFFS = 6'h1c;
+localparam [31:0] SS_SESS_OUTST_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_SESS_OUTST_N_LSB = 0, SS_SESS_OUTST_N_MSB = 15, SS_SESS_OUTST_N_WIDTH = 16;
 localparam [5:0] SS_SESS_PKTS_OFFS = 6'h20;
+localparam [31:0] SS_SESS_PKTS_MASK = 32'hffffffff;   // bits covered by fields
 localparam SS_SESS_PKTS_N_LSB = 0, SS_SESS_PKTS_N_MSB = 31, SS_SESS_PKTS_N_WIDTH = 32;
 localparam [5:0] SS_SESS_DRAIN_OFFS = 6'h24;
+localparam [31:0] SS_SESS_DRAIN_MASK = 32'h0000ffff;   // bits covered by fields
 localparam SS_SESS_DRAIN_TICKS_LSB = 0, SS_SESS_DRAIN_TICKS_MSB = 15, SS_SESS_DRAIN_TICKS_WIDTH = 16;
