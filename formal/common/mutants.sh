@@ -15,9 +15,9 @@ mutant rtl/common/arbiter.v arbiter_nomask.v \
 # prio_enc bug (arbiter bug2): every request whose lower neighbour is idle is granted (not one-hot)
 mutant rtl/common/prio_enc.v prio_enc_multi.v \
     's/    assign onehot = req \& neg;/    assign onehot = req \& ~(req << 1);   \/\/ MUTANT: not one-hot/' || return 1
-# popcount bug1: the last (partial) group is left out of the sum
+# popcount bug1: the adder tree leaves out the last partial count (NG not a power of two)
 mutant rtl/common/popcount.v popcount_lastgroup.v \
-    's/        for (h = 0; h < NG; h = h + 1)$/        for (h = 0; h < NG - 1; h = h + 1)   \/\/ MUTANT: last group dropped/' || return 1
+    's/            for (h = 0; h + st < NG; h = h + 2 \* st)/            for (h = 0; h + st < NG - 1; h = h + 2 * st)   \/\/ MUTANT: last group dropped/' || return 1
 # stats_counter bug1: the event of a slot's visit cycle is lost (the visit clears pend[i])
 mutant rtl/common/stats_counter.v stats_counter_lost.v \
     's/                pend_reg\[i\*PW +: PW\] <= {{PW-1{1'"'"'b0}}, stat_inc\[i\]};/                pend_reg[i*PW +: PW] <= {PW{1'"'"'b0}};   \/\/ MUTANT: visit-cycle event lost/' || return 1

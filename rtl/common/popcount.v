@@ -11,15 +11,16 @@
 //   count [CW]        number of ones in `in`, CW = $clog2(N+1)
 // Parameters:
 //   N        >= 1
-//   CHUNK    >= 1     bits per first-level partial count (8: a 4-bit sum from a few LUT4 levels)
+//   CHUNK    >= 1     bits per first-level partial count (16: a 5-bit sum; with PIPELINE 1 and
+//                     N = 64 this met 125 MHz with the best margin of 4, 8 and 16 on ECP5)
 //   PIPELINE 0: combinational (latency 0); 1: the partial counts of each CHUNK-bit group are
-//            registered, then their sum is registered: latency 2 cycles (count in cycle t+2 is the
+//            registered, then their sum (a balanced adder tree) is registered: latency 2 cycles (count in cycle t+2 is the
 //            popcount of in in cycle t). Use 1 for N above ~32 at 125 MHz.
 // Throughput: one vector per cycle.
 // Formal: formal/common/popcount.sby (equal to a bit-by-bit reference sum; `ifdef FORMAL` below).
 module popcount #(
     parameter N        = 32,
-    parameter CHUNK    = 8,
+    parameter CHUNK    = 16,
     parameter PIPELINE = 0
 ) (
     input  wire                     clk,
@@ -50,13 +51,18 @@ module popcount #(
                 part[g*GW +: GW] = part[g*GW +: GW] + {{GW-1{1'b0}}, in_pad[g*CHUNK + k]};
     end
 
-    // second level: sum of the partial counts
+    // second level: sum of the partial counts as a balanced tree of adders (log2(NG) levels)
     wire [NG*GW-1:0] part_s;
+    reg  [NG*TW-1:0] tsum;
     reg  [TW-1:0]    total_w;
+    integer st;
     always @(*) begin
-        total_w = {TW{1'b0}};
         for (h = 0; h < NG; h = h + 1)
-            total_w = total_w + {{(TW - GW){1'b0}}, part_s[h*GW +: GW]};
+            tsum[h*TW +: TW] = {{(TW - GW){1'b0}}, part_s[h*GW +: GW]};
+        for (st = 1; st < NG; st = st * 2)
+            for (h = 0; h + st < NG; h = h + 2 * st)
+                tsum[h*TW +: TW] = tsum[h*TW +: TW] + tsum[(h + st)*TW +: TW];
+        total_w = tsum[TW-1:0];
     end
     wire [CW-1:0] total = total_w[CW-1:0];   // the sum never exceeds N
 

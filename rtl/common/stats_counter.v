@@ -165,7 +165,7 @@ module stats_counter #(
     reg  [CNT_WIDTH-1:0] rd_q_reg;
     reg                  rp_valid_reg, rp_use_ram_reg;
     reg  [CNT_WIDTH-1:0] rp_base_reg;
-    reg  [PW:0]          rp_add_reg;
+    reg  [PW-1:0]        rp_pend_reg, rp_cap_reg;
     reg                  rd_valid_reg;
     reg  [CNT_WIDTH-1:0] rd_data_reg;
 
@@ -177,9 +177,10 @@ module stats_counter #(
         rd_q_reg       <= mem[rd_addr];
         rp_use_ram_reg <= !m2 && !(m1 && s1_zero_reg);
         rp_base_reg    <= m2 ? sum_reg : {CNT_WIDTH{1'b0}};
-        rp_add_reg     <= {1'b0, pend_a} + {1'b0, m1 ? s1_cap_reg : {PW{1'b0}}};
+        rp_pend_reg    <= pend_a;
+        rp_cap_reg     <= m1 ? s1_cap_reg : {PW{1'b0}};
         rd_data_reg    <= (rp_use_ram_reg ? rd_q_reg : rp_base_reg) +
-                          {{CNT_WIDTH-PW-1{1'b0}}, rp_add_reg};
+                          {{CNT_WIDTH-PW-1{1'b0}}, {1'b0, rp_pend_reg} + {1'b0, rp_cap_reg}};
     end
 
     always @(posedge clk) begin
