@@ -1,11 +1,11 @@
 // ss_cov.h -- corner stimulus support of the session_sel lockstep (issue 10 part 3,
 // docs/session_sel.md section 9.1): the coverage classes, the selection rules of the doc written
 // out a second time (to check the RTL's choices against the rule, not only against the model),
-// and per-port backpressure profiles. No Verilator dependency; used by tb_session_sel.cpp.
+// No Verilator dependency; used by tb_session_sel.cpp.
 //
-// Coverage: every class below is counted per scenario and written to the JSON line as
-// "cov_<class>"; tb/session_sel/cov_check.py sums them over every seed of `make lockstep` and
-// fails when a class stays 0. Classes (doc section 9.1 lists the meaning of each):
+// Coverage: every class below is counted per scenario in the harness registry (Harness::cover,
+// JSON "cov_<class>"); a scenario declares the classes it is built to reach; scripts/report.py
+// and tb/session_sel/cov_check.py sum them over the seeds and fail on a declared class at 0. Classes (doc section 9.1 lists the meaning of each):
 //   st_*     m_desc status of an RTL output (section 3.4)
 //   ctr_*    one per counter of section 8 (the model's count, checked against the RTL by reads)
 //   axi_*    AXI4-Lite responses (OKAY / SLVERR, read and write)
@@ -15,7 +15,7 @@
 //   tie_*    a tie rule of the doc decided the outcome (equal weights, equal hashes, equal
 //            congestion, duplicate 5-tuples, ADD and REM due together, several key expiries)
 //   bp_*     backpressure corners (long ready-low bursts on m_desc / m_rx / B, blocked sources,
-//            full rate, state changes while an output is held)
+//            full rate, state changes while an output is held) and the profile of each run
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,8 @@ namespace ss {
   X(tie_msg_reuse) X(tie_qp_shared_group) X(tie_rx_dup) X(tie_rx_dup_groups) X(tie_victim)          \
   X(tie_add_over_rem) X(tie_kexp_multi) X(tie_dqpn_shared)                                          \
   X(bp_mdesc_hold32) X(bp_mrx_hold32) X(bp_b_hold16) X(bp_sdesc_blocked) X(bp_srx_blocked)          \
-  X(bp_full_rate32) X(bp_change_while_held)
+  X(bp_full_rate32) X(bp_change_while_held)                                                          \
+  X(bp_prof_uniform) X(bp_prof_independent) X(bp_prof_bursty) X(bp_prof_stop) X(bp_prof_full)
 
 enum Cls {
 #define SS_COV_ENUM(n) n,
@@ -77,12 +78,13 @@ struct Cov {
     for (unsigned i = lo; i <= unsigned(hi); i++) decl[i] = true;
   }
   void declare_all() { declare(Cls(0), Cls(NUM_CLS - 1)); }
-  // JSON numbers cov_<class> (declared or reached) and one summary line
+  // into the harness registry (JSON cov_<class>: declared or reached ones) and one summary line
   void emit(tb::Harness& h) const {
     std::string zero;
     unsigned reached = 0, nd = 0;
     for (unsigned i = 0; i < NUM_CLS; i++) {
-      if (decl[i] || n[i]) h.extra(std::string("cov_") + cls_name(i), double(n[i]));
+      if (decl[i]) h.cov_declare(cls_name(i));
+      if (n[i]) h.cover(cls_name(i), n[i]);
       nd += decl[i];
       if (decl[i] && n[i]) reached++;
       if (decl[i] && !n[i]) zero += std::string(" ") + cls_name(i);
@@ -246,24 +248,5 @@ inline TickPick rule_tick(const session_sel_model& m, unsigned g, bool mut = fal
   }
   return p;
 }
-
-// ------------------------------------------------------------------ backpressure profiles
-// One per port: `base` = P(valid/ready withheld) in a cycle; with probability `burst_p` per
-// cycle a burst starts that withholds for `burst_lo..burst_hi` cycles (a long ready-low burst on
-// a sink, a long idle on a source, or on the AXI4-Lite master a long bready/rready low).
-// TODO(H3 profile class): when tb/common/ports.h has the shared profile, map these fields on it.
-struct Profile {
-  double base = 0.3, burst_p = 0;
-  unsigned burst_lo = 0, burst_hi = 0;
-  unsigned left = 0;
-  double next(tb::Rng& r) {
-    if (left) return left--, 1.0;
-    if (burst_p > 0 && r.chance(burst_p)) {
-      left = unsigned(r.range(burst_lo, burst_hi)) - 1;
-      return 1.0;
-    }
-    return base;
-  }
-};
 
 }  // namespace ss

@@ -19,9 +19,9 @@
 // reset (mid-traffic reset inside ready-low bursts), ties (duplicate keys wherever the doc has a
 // tie rule), samecycle (CSR writes in the cycle of decisions, feedback, lookups and ticks on the
 // same entries), bench (--scenario bench: throughput and latency, --no-stall).
-// Corner stimulus support (ss_cov.h, doc section 9.1): per-port backpressure profiles (a first
-// agent sets every port's stall each cycle), coverage classes (JSON cov_*, checked over the seeds
-// by cov_check.py), and the doc's selection / lookup / event rules written out again: every RTL
+// Corner stimulus support (ss_cov.h, doc section 9.1): per-port backpressure profiles
+// (tb/common/stimulus.h on m_desc, m_rx, the AXI4-Lite master and the sources), coverage classes
+// (Harness::cover, JSON cov_*, checked over the seeds by scripts/report.py and cov_check.py), and the doc's selection / lookup / event rules written out again: every RTL
 // m_desc and m_rx choice is checked against the rule, besides the scoreboard's model comparison.
 // Faults (--fault): flip (one expected m_desc sess bit flipped), rxflip (one expected m_rx hit
 // flipped), tick (the model's clock skipped once), and mutants of the rule checks: tie
@@ -50,6 +50,7 @@ extern "C" {
 #include "session_sel_pkt.h"
 }
 #include "ss_cov.h"
+#include "stimulus.h"
 
 #ifndef TB_NS
 #define TB_NS 8
@@ -106,8 +107,7 @@ struct Dev {
   std::deque<ss::RxPick> exp_rxpick;  // rule's lookup per accepted rx tuple
   std::vector<uint64_t> k16_key;      // (group, k16) -> hash key + 1 of the last decision
   std::vector<ss::TickPick> tick_pick;
-  ss::Profile pf[6];                  // s_desc, s_rx, s_fb, m_desc, m_rx, s_axil
-  bool prof_on = false, in_traffic = false;
+  bool in_traffic = false;
 
   struct RdProbe : tb::Agent {
     Dev& d;
@@ -156,17 +156,6 @@ struct Dev {
       session_sel_clock(&d.m);
       if (tick) d.tick_rules_after();
     }
-  };
-  // first agent: sets every port's stall for the cycle from its profile (ss::Profile)
-  struct ProfAgent : tb::Agent {
-    Dev& d;
-    ProfAgent(Dev& dev) : Agent(dev.sim, "port profiles", Role::other), d(dev) {}
-    void drive() override {
-      if (!d.prof_on || sim_.in_reset()) return;
-      tb::Agent* a[6] = {&d.desc, &d.rx, &d.fb, &d.mdesc, &d.mrx, &d.csr};
-      for (int i = 0; i < 6; i++) a[i]->stall = d.pf[i].next(rng());
-    }
-    void sample() override {}
   };
   // before the sources' post(): the doc's rule on the registers before the cycle (section 7)
   struct RuleProbe : tb::Agent {
@@ -240,7 +229,7 @@ struct Dev {
     v.add(t->m_desc_valid, 1), v.add(t->s_rx_ready, 1), v.add(t->m_rx_valid, 1), v.add(t->s_fb_ready, 1);
   }
 
-  std::unique_ptr<tb::Agent> prof_agent, rd_probe, rule_probe;
+  std::unique_ptr<tb::Agent> rd_probe, rule_probe;
   tb::AxilMaster csr;
   tb::StreamSource desc, rx, fb;
   std::unique_ptr<tb::Agent> wr_probe, cov_probe;
@@ -253,7 +242,6 @@ struct Dev {
       : h(harness),
         sim(harness),
         top(sim.top.get()),
-        prof_agent(new ProfAgent(*this)),
         rd_probe(new RdProbe(*this)),
         rule_probe(new RuleProbe(*this)),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
@@ -686,35 +674,30 @@ static void random_csr(Dev& d, Cfg& c, tb::Rng& r) {
 }
 
 // ------------------------------------------------------------------ per-port backpressure
-// Profiles (doc 9.1): 0 uniform (--stall on every port), 1 independent probabilities per port,
-// 2 sink bursts (sources unthrottled, long ready-low bursts on chosen sinks and on B/R),
-// 3 full rate (no stall anywhere). --no-stall keeps every port at 0.
-enum { PF_UNIFORM, PF_INDEP, PF_SINK_BURSTS, PF_FULL, PF_NUM };
+// Profiles (doc 9.1) on Agent::profile (tb/common/stimulus.h): uniform (--stall on every port),
+// independent (sources unthrottled, each sink its own ready probability), bursty (and ready-low
+// bursts of 20..300 cycles on chosen sinks), stop (one sink held ready-low 600..1200 cycles at a
+// time), full (no stall anywhere). The sinks are m_desc, m_rx and the AXI4-Lite master (B / R
+// ready, and the start of its next operation). --no-stall keeps every port at 0.
+enum { PF_UNIFORM, PF_INDEP, PF_BURSTY, PF_STOP, PF_FULL, PF_NUM };
 static void set_profile(Dev& d, tb::Rng& r, int kind) {
-  const double base = d.h.opt.stall;
-  static const double lv[] = {0.0, 0.1, 0.3, 0.6, 0.9};
-  for (int i = 0; i < 6; i++) d.pf[i] = ss::Profile{base, 0, 0, 0, 0};
-  if (base == 0) kind = PF_FULL;
-  if (kind == PF_INDEP)
-    for (int i = 0; i < 6; i++) d.pf[i].base = i == 5 ? lv[r.below(3)] : lv[r.below(5)];
-  if (kind == PF_SINK_BURSTS) {
-    for (int i = 0; i < 3; i++) d.pf[i].base = 0;  // sources unthrottled
-    const unsigned which = unsigned(r.range(1, 3));  // bit 0: m_desc, bit 1: m_rx
-    for (int i = 3; i < 5; i++) {
-      d.pf[i].base = lv[r.below(3)];
-      if (which >> (i - 3) & 1) d.pf[i].burst_p = 0.01 + 0.02 * double(r.below(3)), d.pf[i].burst_lo = 20, d.pf[i].burst_hi = 150;
-    }
-    d.pf[5].base = 0, d.pf[5].burst_p = r.chance(0.7) ? 0.05 : 0, d.pf[5].burst_lo = 16, d.pf[5].burst_hi = 60;
+  (void)r;  // tb::apply_backpressure draws from the harness PRNG
+  static const ss::Cls cls[PF_NUM] = {ss::bp_prof_uniform, ss::bp_prof_independent, ss::bp_prof_bursty,
+                                      ss::bp_prof_stop, ss::bp_prof_full};
+  if (d.h.opt.stall == 0) kind = PF_FULL;
+  std::vector<tb::Agent*> sinks = {&d.mdesc, &d.mrx, &d.csr}, sources = {&d.desc, &d.rx, &d.fb};
+  if (kind == PF_FULL) {
+    for (auto* a : sinks) a->profile(0);
+    for (auto* a : sources) a->profile(0);
+  } else {
+    const std::string desc = tb::apply_backpressure(d.h, tb::Bp(kind), sinks, sources, 20, 300);
+    if (!d.h.opt.quiet) d.h.note("%s\n", desc.c_str());
   }
-  if (kind == PF_FULL)
-    for (int i = 0; i < 6; i++) d.pf[i].base = 0;
-  d.prof_on = true;
+  d.cov.hit(cls[kind]);
 }
 static void profile_off(Dev& d) {  // back to --stall on every port (drain, read-back)
-  d.prof_on = false;
   tb::Agent* a[6] = {&d.desc, &d.rx, &d.fb, &d.mdesc, &d.mrx, &d.csr};
-  for (auto* x : a) x->stall = d.h.opt.stall;
-  for (auto& p : d.pf) p.left = 0;
+  for (auto* x : a) x->profile(d.h.opt.stall);
 }
 
 struct TrafficOpt {
@@ -877,7 +860,7 @@ static void scenario_reset(tb::Harness& h) {
   tb::Rng& r = h.rng;
   Cfg c;
   program(d, c, r, true);
-  set_profile(d, r, PF_SINK_BURSTS);
+  set_profile(d, r, PF_BURSTY);
   traffic(d, c, h, 3000, 0.1);
   // mid-traffic reset (possibly inside a ready-low burst): both sides forget everything
   d.desc.clear(), d.rx.clear(), d.fb.clear(), d.csr.clear(), d.mdesc.clear(), d.mrx.clear();
@@ -1009,7 +992,7 @@ static void scenario_samecycle(tb::Harness& h) {
   d.wr(SS_CSR_TICK, uint32_t(r.range(0, 2)));
   d.csr_wait();
   set_profile(d, r, PF_FULL);
-  d.pf[3].base = d.pf[4].base = 0.05;  // m_desc / m_rx: rare stalls
+  d.mdesc.profile(0.05), d.mrx.profile(0.05);  // rare stalls
   TrafficOpt o;
   o.p_csr = 1.0, o.csr_op = samecycle_csr, o.focus_group = 0;
   traffic(d, c, h, std::max<uint64_t>(2000, h.opt.n / 20), o);
