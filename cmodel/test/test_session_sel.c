@@ -327,13 +327,120 @@ static void t_rx(void) {
     CHECK_EQ(rd(SS_CSR_CTR(SS_CTR_RX_HIT)), 1);
 }
 
+/* tie rules of docs/session_sel.md 7.1: duplicate 5-tuples (lowest slot, across groups too),
+ * equal k16 (same session), several expiries in one tick (highest index recorded), ADD and REM
+ * due in the same tick (ADD; REM persistence keeps counting) */
+static void t_ties(void) {
+    setup();
+    const uint32_t w[4] = {10, 20, 30, 40};
+    group(1, 4, w, 0, 0);
+    group(2, 4, w, 1, 0);
+    wr(SS_CSR_GRP(2, SS_GRP_SRC_IP), 0x0a000002); /* group 2 takes group 1's IPs */
+    wr(SS_CSR_GRP(2, SS_GRP_DST_IP), 0x0a000102);
+    const uint32_t ports = 0xc00au | (0x400au << 16); /* slot 10 = group 1 session 2 */
+    wr(SS_CSR_SESS(11, SS_SESS_PORTS), ports);        /* group 1 session 3 */
+    wr(SS_CSR_SESS(17, SS_SESS_PORTS), ports);        /* group 2 session 1 */
+    struct ss_rx r = {0x0a000102, 0x0a000002, 0x400a, 0xc00a};
+    struct ss_rx_out o;
+    const unsigned want[4][2] = {{1, 2}, {1, 3}, {2, 1}, {0, 0}};
+    for (int i = 0; i < 4; i++) {
+        CHECK_EQ(session_sel_push_rx(&M, &r), SS_OK);
+        CHECK_EQ(session_sel_pop_rx(&M, &o), 1);
+        CHECK_EQ(o.hit, i < 3);
+        CHECK_EQ(o.group, want[i][0]);
+        CHECK_EQ(o.sess, want[i][1]);
+        /* take the winner away: DRAINING still matches, so go to INVALID */
+        if (i < 3) wr(SS_CSR_SESS(want[i][0] * 8 + want[i][1], SS_SESS_STATE), SS_INVALID);
+    }
+    /* equal k16: key and key ^ (x * 0x10001) hash alike */
+    for (uint32_t k = 0; k < 200; k++)
+        CHECK_EQ(send(1, 0x102, k * 2654435761u, 1).sess, send(1, 0x102, (k * 2654435761u) ^ (k * 0x10001u), 1).sess);
+    /* several expiries in one tick: all counted, the highest index recorded */
+    wr(SS_CSR_TICK, 0);
+    wr(SS_CSR_SESS(16, SS_SESS_KEY), 2);
+    wr(SS_CSR_SESS(18, SS_SESS_KEY), 2);
+    wr(SS_CSR_SESS(19, SS_SESS_KEY), 3);
+    ticks(2);
+    CHECK_EQ(rd(SS_CSR_CTR(SS_CTR_KEY_EXP)), 2);
+    CHECK_EQ(rd(SS_CSR_GRP(2, SS_GRP_EVENT)), 4u | (2u << 16));
+    ticks(1); /* a later expiry overwrites the index while KEY_EXP is set */
+    CHECK_EQ(rd(SS_CSR_GRP(2, SS_GRP_EVENT)), 4u | (3u << 16));
+    /* ADD and REM due together: ADD; REM's persistence counter keeps counting */
+    setup();
+    group(0, 3, NULL, 0, 0);
+    wr(SS_CSR_TICK, 0);
+    wr(SS_CSR_HOLD, 0);
+    wr(SS_CSR_THRESH, 0u | (1023u << 16));
+    wr(SS_CSR_EVCFG, 1u | (1u << 4) | (2u << 16)); /* K_add 1, K_rem 1, N_min 0, H 2 */
+    wr(SS_CSR_GRP(0, SS_GRP_COST), 2);
+    ticks(2);
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_EVENT)) & 3, 1);
+    CHECK_EQ(rd(SS_CSR_CTR(SS_CTR_REM_EV)), 0);
+    CHECK_EQ((rd(SS_CSR_GRP(0, SS_GRP_STAT)) >> 16) & 0xff, 2);
+    /* after the ack (HOLD 0) and with K_add = 0 the next tick raises REM; the victim is the
+     * highest index among equal congestion levels (all 0) */
+    wr(SS_CSR_GRP(0, SS_GRP_EVENT), 1);
+    wr(SS_CSR_EVCFG, 0u | (1u << 4) | (2u << 16));
+    ticks(1);
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_EVENT)) & 3, 2);
+    CHECK_EQ((rd(SS_CSR_GRP(0, SS_GRP_EVENT)) >> 8) & 0xf, 2);
+}
+
+/* same-cycle rule of docs/session_sel.md 7: the calls of one cycle in its order */
+static void t_samecycle(void) {
+    setup();
+    const uint32_t w[2] = {1, 0};
+    group(0, 2, w, 0, SS_GRAN_MESSAGE << 8);
+    wr(SS_CSR_TICK, 0);
+    wr(SS_CSR_HOLD, 5);
+    /* decision, then a STATE write to the chosen session: PKTS counted, OUTST cleared */
+    CHECK_EQ(send(0, 0x100, 1, 1).sess, 0);
+    wr(SS_CSR_SESS(0, SS_SESS_STATE), SS_ACTIVE);
+    CHECK_EQ(rd(SS_CSR_SESS(0, SS_SESS_PKTS)), 1);
+    CHECK_EQ(rd(SS_CSR_SESS(0, SS_SESS_OUTST)), 0);
+    /* decision, then QP_CTRL written: the stored message session is forgotten (no remap count) */
+    send(0, 0x100, 2, 1);
+    wr(SS_CSR_QP(0), 1u | (SS_GRAN_MESSAGE << 8));
+    wr(SS_CSR_SESS(1, SS_SESS_WSW), 5);
+    wr(SS_CSR_SESS(0, SS_SESS_WSW), 0);
+    send(0, 0x100, 3, 0);
+    CHECK_EQ(rd(SS_CSR_CTR(SS_CTR_MSG_REMAP)), 0);
+    /* feedback, then a STATE write: the feedback leaves only its counter */
+    struct ss_fb f = {SS_FB_RTT, 0, 1, 5000};
+    session_sel_push_fb(&M, &f);
+    wr(SS_CSR_SESS(1, SS_SESS_STATE), SS_ACTIVE);
+    CHECK_EQ(rd(SS_CSR_SESS(1, SS_SESS_CRTT)), 0);
+    CHECK_EQ(rd(SS_CSR_CTR(SS_CTR_FB_RTT)), 1);
+    /* KEY = 1 written in a tick cycle expires the session in that tick */
+    wr(SS_CSR_SESS(1, SS_SESS_KEY), 1);
+    ticks(1);
+    CHECK_EQ(rd(SS_CSR_SESS(1, SS_SESS_STATE)), SS_EXPIRED);
+    /* an EVENT ack in a tick cycle loads HOLD, which that tick decrements */
+    wr(SS_CSR_GRP(0, SS_GRP_EVENT), 4);
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_HOLD)), 0); /* KEY_EXP ack loads no hold-down */
+    wr(SS_CSR_EVCFG, 1u | (0u << 16));          /* K_add 1, H 0 */
+    wr(SS_CSR_THRESH, 0u | (128u << 16));       /* T_hi 0: ADD due at the next tick */
+    ticks(1);
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_EVENT)) & 1, 1);
+    wr(SS_CSR_GRP(0, SS_GRP_EVENT), 1);
+    ticks(1);
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_HOLD)), 4);
+    /* TICK written in the cycle: the comparison uses the new period at once */
+    wr(SS_CSR_TICK, 3);
+    ticks(1); /* tick_cnt 0 -> 1, no tick */
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_HOLD)), 4);
+    wr(SS_CSR_TICK, 1);
+    ticks(1); /* tick_cnt 1 >= 1: tick */
+    CHECK_EQ(rd(SS_CSR_GRP(0, SS_GRP_HOLD)), 3);
+}
+
 int main(void) {
     static const struct tt_case cases[] = {
         {"init_params", t_init_params}, {"mix16_bijective", t_mix16_bijective},
         {"exact_shares", t_exact_shares}, {"errors", t_errors}, {"tos_and_fields", t_tos_and_fields},
         {"lowest", t_lowest}, {"granularity", t_granularity}, {"engine", t_engine},
         {"events", t_events}, {"drain_timeout_and_key", t_drain_timeout_and_key},
-        {"drain_timer", t_drain_timer}, {"rx", t_rx},
+        {"drain_timer", t_drain_timer}, {"rx", t_rx}, {"ties", t_ties}, {"samecycle", t_samecycle},
     };
     return TT_RUN(cases);
 }
