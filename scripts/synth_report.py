@@ -219,8 +219,9 @@ def table(mode, base, row_files):
            "BRAM36"))
     for r in rows:
         x = r.get("xcup") or {}
+        verdict = r["status"] if r["name"] in new_names else "%s (%s)" % (r["status"], r["date"][:10])
         print("%-20s %8g %9s %-26s %8d %7d %6d %8s %8s %6s" %
-              (r["name"], r["clk_mhz"], fmt_f(r["fmax_mhz"]), r["status"], r["luts"], r["ffs"],
+              (r["name"], r["clk_mhz"], fmt_f(r["fmax_mhz"]), verdict, r["luts"], r["ffs"],
                r["brams"], x.get("lut", "-"), x.get("ff", "-"), x.get("bram36_eq", "-")))
         if r["name"] not in new_names:
             continue   # an earlier run's figures: reported, not judged again
