@@ -36,15 +36,16 @@ void session_sel_reset(struct session_sel_model *m) {
     const unsigned sw = m->sw, gw = m->gw, qw = m->qw;
     memset(m, 0, sizeof *m);
     m->cfg = c, m->sw = sw, m->gw = gw, m->qw = qw;
-    /* reset values (section 8) */
-    m->tick_p = 63;
-    m->engine = 4u | (1u << 8);          /* G = 4, W_MIN = 1 */
-    m->rtt_cfg = 0x40u | (4u << 16);     /* K = 64, S = 4 */
-    m->tos = 2u << 16;                   /* ECN = ECT(0) */
-    m->drain_to = 16;
-    m->hold = 8;
-    m->thresh = 768u | (128u << 16);
-    m->evcfg = 0;                        /* events disabled until software sets K */
+    /* reset values (section 8, rdl/session_sel.rdl): registers kept as their images */
+    m->tick_p = SS_RESET(TICK, PERIOD);                                   /* 63 */
+    m->engine = SS_RESET(ENGINE, G) | SS_RESET(ENGINE, W_MIN);            /* G = 4, W_MIN = 1 */
+    m->rtt_cfg = SS_RESET(RTT_CFG, K_RTT) | SS_RESET(RTT_CFG, S_RTT);     /* K = 64, S = 4 */
+    m->tos = SS_RESET(TOS, AR_DSCP) | SS_RESET(TOS, DEF_DSCP) | SS_RESET(TOS, ECN);   /* ECN = ECT(0) */
+    m->drain_to = SS_RESET(DRAIN_TO, TICKS);                              /* 16 */
+    m->hold = SS_RESET(HOLD, TICKS);                                      /* 8 */
+    m->thresh = SS_RESET(THRESH, T_HI) | SS_RESET(THRESH, T_LO);          /* 768, 128 */
+    m->evcfg = SS_RESET(EVCFG, K_ADD) | SS_RESET(EVCFG, K_REM) | SS_RESET(EVCFG, N_MIN) |
+               SS_RESET(EVCFG, H);                                        /* events off until software sets K */
 }
 
 void session_sel_free(struct session_sel_model *m) {
@@ -74,7 +75,7 @@ uint32_t session_sel_weight(const struct session_sel_model *m, unsigned t) {
     if (g->sw_w) {
         w = s->wsw;
     } else {
-        const uint32_t wmin = (m->engine >> 8) & 0xffu, wmin_eff = wmin ? wmin : 1u;
+        const uint32_t wmin = SS_FIELD(m->engine, ENGINE, W_MIN), wmin_eff = wmin ? wmin : 1u;
         const uint32_t raw = 255u - (session_sel_cong(m, t) >> 2);
         w = raw > wmin_eff ? raw : wmin_eff;
     }
@@ -114,13 +115,14 @@ int session_sel_push_desc(struct session_sel_model *m, const struct ss_desc *d) 
     if (m->oq_n >= SS_QDEPTH) return SS_EFULL;
     const uint32_t q = d->qp & (m->cfg.num_qps - 1u);
     struct ss_qp *qp = &m->qp[q];
-    const uint32_t g = (qp->ctrl >> 4) & (m->cfg.num_groups - 1u);
-    const unsigned gran = (qp->ctrl >> 8) & 3u, mode = (qp->ctrl >> 12) & 1u, ar = (qp->ctrl >> 16) & 1u;
+    const uint32_t g = SS_FIELD(qp->ctrl, QP_CTRL, GROUP) & (m->cfg.num_groups - 1u);
+    const unsigned gran = SS_FIELD(qp->ctrl, QP_CTRL, GRAN), mode = SS_FIELD(qp->ctrl, QP_CTRL, MODE),
+                   ar = SS_FIELD(qp->ctrl, QP_CTRL, AR);
     struct ss_out o;
     memset(&o, 0, sizeof o);
     o.qp = q, o.group = g, o.dest_qpn = d->dest_qpn & 0xffffffu, o.key = d->key;
     o.first = d->first & 1u, o.len = d->len & 0xffffu;
-    if (!(qp->ctrl & 1u)) {
+    if (!SS_FIELD(qp->ctrl, QP_CTRL, VALID)) {
         o.status = SS_ST_QP_INVALID;
         ctr_inc(m, SS_CTR_QP_INVALID);
     } else if (o.dest_qpn != m->grp[g].dqpn) {
@@ -146,7 +148,8 @@ int session_sel_push_desc(struct session_sel_model *m, const struct ss_desc *d) 
             o.sess = (uint32_t)sel;
             o.sport = s->sport, o.dport = s->dport;
             o.src_ip = m->grp[g].src_ip, o.dst_ip = m->grp[g].dst_ip;
-            o.tos = ((ar ? (m->tos & 0x3fu) : ((m->tos >> 8) & 0x3fu)) << 2) | ((m->tos >> 16) & 3u);
+            o.tos = ((ar ? SS_FIELD(m->tos, TOS, AR_DSCP) : SS_FIELD(m->tos, TOS, DEF_DSCP)) << 2) |
+                    SS_FIELD(m->tos, TOS, ECN);
             ctr_inc(m, SS_CTR_DECISIONS);
             s->pkts++;
             if (s->outst < 0xffffu) s->outst++;
@@ -220,7 +223,8 @@ void session_sel_push_fb(struct session_sel_model *m, const struct ss_fb *f) {
         ctr_inc(m, SS_CTR_FB_CNP);
         break;
     case SS_FB_RTT: {
-        const uint32_t rmin = m->rtt_min & 0xffffu, k = m->rtt_cfg & 0xffffu, sh = (m->rtt_cfg >> 16) & 0xfu;
+        const uint32_t rmin = SS_FIELD(m->rtt_min, RTT_MIN, RTT_MIN), k = SS_FIELD(m->rtt_cfg, RTT_CFG, K_RTT),
+                       sh = SS_FIELD(m->rtt_cfg, RTT_CFG, S_RTT);
         uint32_t c = 0;
         if (v > rmin) {
             const uint32_t p = ((v - rmin) * k) >> sh;
@@ -268,19 +272,22 @@ int session_sel_csr_write(struct session_sel_model *m, uint32_t addr, uint32_t d
         switch (a) {
         case A_GLOB:
             switch (off) {
-            case SS_CSR_TICK: m->tick_p = d & 0xffffu; break;
-            case SS_CSR_ENGINE: m->engine = d & 0xff0fu; break;
-            case SS_CSR_RTT_MIN: m->rtt_min = d & 0xffffu; break;
-            case SS_CSR_RTT_CFG: m->rtt_cfg = d & 0xfffffu; break;
-            case SS_CSR_TOS: m->tos = d & 0x33f3fu; break;
-            case SS_CSR_DRAIN_TO: m->drain_to = d & 0xffffu; break;
-            case SS_CSR_HOLD: m->hold = d & 0xffffu; break;
-            case SS_CSR_THRESH: m->thresh = d & 0x03ff03ffu; break;
-            default: m->evcfg = d & 0xff0fffu; break;
+            case SS_CSR_TICK: m->tick_p = d & SS_BM(TICK, PERIOD); break;
+            case SS_CSR_ENGINE: m->engine = d & (SS_BM(ENGINE, G) | SS_BM(ENGINE, W_MIN)); break;
+            case SS_CSR_RTT_MIN: m->rtt_min = d & SS_BM(RTT_MIN, RTT_MIN); break;
+            case SS_CSR_RTT_CFG: m->rtt_cfg = d & (SS_BM(RTT_CFG, K_RTT) | SS_BM(RTT_CFG, S_RTT)); break;
+            case SS_CSR_TOS: m->tos = d & (SS_BM(TOS, AR_DSCP) | SS_BM(TOS, DEF_DSCP) | SS_BM(TOS, ECN)); break;
+            case SS_CSR_DRAIN_TO: m->drain_to = d & SS_BM(DRAIN_TO, TICKS); break;
+            case SS_CSR_HOLD: m->hold = d & SS_BM(HOLD, TICKS); break;
+            case SS_CSR_THRESH: m->thresh = d & (SS_BM(THRESH, T_HI) | SS_BM(THRESH, T_LO)); break;
+            default:
+                m->evcfg = d & (SS_BM(EVCFG, K_ADD) | SS_BM(EVCFG, K_REM) | SS_BM(EVCFG, N_MIN) | SS_BM(EVCFG, H));
+                break;
             }
             break;
         case A_QP: {
-            const uint32_t mask = 0x10000u | 0x1000u | 0x300u | (((m->cfg.num_groups - 1u)) << 4) | 1u;
+            const uint32_t mask = SS_BM(QP_CTRL, AR) | SS_BM(QP_CTRL, MODE) | SS_BM(QP_CTRL, GRAN) |
+                                  ((m->cfg.num_groups - 1u) << SS_BP(QP_CTRL, GROUP)) | SS_BM(QP_CTRL, VALID);
             m->qp[idx].ctrl = d & mask;
             m->qp[idx].msg_valid = 0;
             break;
@@ -290,16 +297,16 @@ int session_sel_csr_write(struct session_sel_model *m, uint32_t addr, uint32_t d
             switch (off) {
             case SS_GRP_SRC_IP: g->src_ip = d; break;
             case SS_GRP_DST_IP: g->dst_ip = d; break;
-            case SS_GRP_DQPN: g->dqpn = d & 0xffffffu; break;
-            case SS_GRP_RX_QPN: g->rx_qpn = d & 0xffffffu; break;
-            case SS_GRP_CTRL: g->sw_w = d & 1u; break;
-            case SS_GRP_COST: g->cost = d & 0xffffu; break;
-            case SS_GRP_TCOST: g->tcost = d & 0xffffu; break;
-            case SS_GRP_SEED: g->seed = d & 0xffffu; break;
-            case SS_GRP_EVENT:
-                if ((d & 1u) && g->add_req) g->add_req = 0, g->hold = m->hold;
-                if ((d & 2u) && g->rem_req) g->rem_req = 0, g->hold = m->hold;
-                if (d & 4u) g->key_exp = 0;
+            case SS_GRP_DQPN: g->dqpn = SS_FIELD(d, GRP__DQPN, QPN); break;
+            case SS_GRP_RX_QPN: g->rx_qpn = SS_FIELD(d, GRP__RX_QPN, QPN); break;
+            case SS_GRP_CTRL: g->sw_w = SS_FIELD(d, GRP__CTRL, SW_W); break;
+            case SS_GRP_COST: g->cost = SS_FIELD(d, GRP__COST, COST); break;
+            case SS_GRP_TCOST: g->tcost = SS_FIELD(d, GRP__T_COST, COST); break;
+            case SS_GRP_SEED: g->seed = SS_FIELD(d, GRP__SEED, SEED); break;
+            case SS_GRP_EVENT:   /* write 1 to clear */
+                if (SS_FIELD(d, GRP__EVENT, ADD_REQ) && g->add_req) g->add_req = 0, g->hold = m->hold;
+                if (SS_FIELD(d, GRP__EVENT, REM_REQ) && g->rem_req) g->rem_req = 0, g->hold = m->hold;
+                if (SS_FIELD(d, GRP__EVENT, KEY_EXP)) g->key_exp = 0;
                 break;
             default: ok = 0; break; /* HOLD, STAT: read-only */
             }
@@ -308,13 +315,15 @@ int session_sel_csr_write(struct session_sel_model *m, uint32_t addr, uint32_t d
         case A_SESS: {
             struct ss_sess *s = &m->s[idx];
             switch (off) {
-            case SS_SESS_PORTS: s->sport = d & 0xffffu, s->dport = d >> 16; break;
+            case SS_SESS_PORTS:
+                s->sport = SS_FIELD(d, SESS__PORTS, SPORT), s->dport = SS_FIELD(d, SESS__PORTS, DPORT);
+                break;
             case SS_SESS_STATE:
-                s->state = d & 3u;
+                s->state = SS_FIELD(d, SESS__STATE, STATE);
                 s->alpha = s->crtt = s->mark = s->outst = s->drain_t = 0;
                 break;
-            case SS_SESS_WSW: s->wsw = d & 0xffu; break;
-            case SS_SESS_KEY: s->key_t = d & 0xffffu; break;
+            case SS_SESS_WSW: s->wsw = SS_FIELD(d, SESS__WSW, W); break;
+            case SS_SESS_KEY: s->key_t = SS_FIELD(d, SESS__KEY, TICKS); break;
             default: ok = 0; break; /* read-only statistics */
             }
             break;
@@ -334,8 +343,10 @@ uint32_t session_sel_csr_read(const struct session_sel_model *m, uint32_t addr, 
     const int a = decode(m, addr, &idx, &off);
     if (err) *err = a == A_NONE;
     switch (a) {
-    case A_ID: return 0x5353454cu;
-    case A_PARAMS: return m->cfg.max_sessions | (m->cfg.num_groups << 8) | (m->cfg.num_qps << 16);
+    case A_ID: return SESSION_SEL__ID__ID_reset;
+    case A_PARAMS:
+        return SS_VAL(PARAMS, NS, m->cfg.max_sessions) | SS_VAL(PARAMS, NG, m->cfg.num_groups) |
+               SS_VAL(PARAMS, NQ, m->cfg.num_qps);
     case A_GLOB:
         switch (off) {
         case SS_CSR_TICK: return m->tick_p;
@@ -362,12 +373,15 @@ uint32_t session_sel_csr_read(const struct session_sel_model *m, uint32_t addr, 
         case SS_GRP_TCOST: return g->tcost;
         case SS_GRP_SEED: return g->seed;
         case SS_GRP_EVENT:
-            return g->add_req | (g->rem_req << 1) | (g->key_exp << 2) | (g->victim << 8) | (g->exp_sess << 16);
+            return SS_VAL(GRP__EVENT, ADD_REQ, g->add_req) | SS_VAL(GRP__EVENT, REM_REQ, g->rem_req) |
+                   SS_VAL(GRP__EVENT, KEY_EXP, g->key_exp) | SS_VAL(GRP__EVENT, VICTIM, g->victim) |
+                   SS_VAL(GRP__EVENT, EXPIRED, g->exp_sess);
         case SS_GRP_HOLD: return g->hold;
         case SS_GRP_STAT: {
             uint32_t n = 0;
             for (unsigned i = 0; i < m->cfg.max_sessions; i++) n += m->s[(idx << m->sw) + i].state == SS_ACTIVE;
-            return n | (g->add_pc << 8) | (g->rem_pc << 16);
+            return SS_VAL(GRP__STAT, N_ACTIVE, n) | SS_VAL(GRP__STAT, ADD_PERS, g->add_pc) |
+                   SS_VAL(GRP__STAT, REM_PERS, g->rem_pc);
         }
         default: return 0;
         }
@@ -375,7 +389,7 @@ uint32_t session_sel_csr_read(const struct session_sel_model *m, uint32_t addr, 
     case A_SESS: {
         const struct ss_sess *s = &m->s[idx];
         switch (off) {
-        case SS_SESS_PORTS: return s->sport | (s->dport << 16);
+        case SS_SESS_PORTS: return SS_VAL(SESS__PORTS, SPORT, s->sport) | SS_VAL(SESS__PORTS, DPORT, s->dport);
         case SS_SESS_STATE: return s->state;
         case SS_SESS_WSW: return s->wsw;
         case SS_SESS_KEY: return s->key_t;
@@ -397,9 +411,10 @@ void session_sel_clock(struct session_sel_model *m) {
     m->tick_cnt = tick ? 0u : ((m->tick_cnt + 1u) & 0xffffu);
     if (!tick) return;
     const unsigned ns = m->cfg.max_sessions, ng = m->cfg.num_groups;
-    const uint32_t t_hi = m->thresh & 0x3ffu, t_lo = (m->thresh >> 16) & 0x3ffu;
-    const uint32_t k_add = m->evcfg & 0xfu, k_rem = (m->evcfg >> 4) & 0xfu, n_min = (m->evcfg >> 8) & 0xfu;
-    const uint32_t h = (m->evcfg >> 16) & 0xffu, hm = h ? h : 1u;
+    const uint32_t t_hi = SS_FIELD(m->thresh, THRESH, T_HI), t_lo = SS_FIELD(m->thresh, THRESH, T_LO);
+    const uint32_t k_add = SS_FIELD(m->evcfg, EVCFG, K_ADD), k_rem = SS_FIELD(m->evcfg, EVCFG, K_REM),
+                   n_min = SS_FIELD(m->evcfg, EVCFG, N_MIN);
+    const uint32_t h = SS_FIELD(m->evcfg, EVCFG, H), hm = h ? h : 1u;
     /* step A: add/remove events per group (section 5.2) */
     for (unsigned g = 0; g < ng; g++) {
         struct ss_grp *gr = &m->grp[g];
@@ -433,7 +448,7 @@ void session_sel_clock(struct session_sel_model *m) {
         }
     }
     /* step B: per-session congestion, key expiry and drain (sections 4.2, 5.3, 5.4) */
-    const uint32_t gsh = m->engine & 0xfu;
+    const uint32_t gsh = SS_FIELD(m->engine, ENGINE, G);
     for (unsigned t = 0; t < ng * ns; t++) {
         struct ss_sess *s = &m->s[t];
         if (s->mark) {

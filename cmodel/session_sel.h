@@ -67,6 +67,13 @@ enum ss_ctr {
  * SESSION_SEL__SESS__<REG>__...). */
 #include "regs/session_sel_regs.h"
 #define SS_OFF(m)           ((unsigned)offsetof(session_sel_t, m))
+/* field F of register R (R of a group / session block: GRP__R / SESS__R): mask, position,
+ * value of v, v placed in the field, reset value placed in the field */
+#define SS_BM(R, F)         ((uint32_t)SESSION_SEL__##R##__##F##_bm)
+#define SS_BP(R, F)         (SESSION_SEL__##R##__##F##_bp)
+#define SS_FIELD(v, R, F)   (((uint32_t)(v) & SS_BM(R, F)) >> SS_BP(R, F))
+#define SS_VAL(R, F, v)     (((uint32_t)(v) << SS_BP(R, F)) & SS_BM(R, F))
+#define SS_RESET(R, F)      SS_VAL(R, F, SESSION_SEL__##R##__##F##_reset)
 #define SS_CSR_ID           SS_OFF(ID)        /* RO 0x5353454c "SSEL" */
 #define SS_CSR_PARAMS       SS_OFF(PARAMS)    /* RO MAX_SESSIONS, NUM_GROUPS, NUM_QPS */
 #define SS_CSR_TICK         SS_OFF(TICK)      /* RW tick period - 1, in cycles */
