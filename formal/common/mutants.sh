@@ -24,3 +24,6 @@ mutant rtl/common/stats_counter.v stats_counter_lost.v \
 # stats_counter bug2: a read of the slot being written back takes the stale RAM word
 mutant rtl/common/stats_counter.v stats_counter_rdsum.v \
     's/        rp_use_ram_reg <= !m2 \&\& !(m1 \&\& s1_zero_reg);/        rp_use_ram_reg <= !(m1 \&\& s1_zero_reg);   \/\/ MUTANT: write-back sum ignored/' || return 1
+# stats_counter_axil bug1: the read response is withdrawn without an R handshake
+mutant rtl/common/stats_counter_axil.v stats_counter_axil_rdrop.v \
+    's/            end else if (s_axil_rready) begin$/            end else begin   \/\/ MUTANT: R dropped without rready/' || return 1

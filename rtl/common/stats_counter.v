@@ -197,6 +197,7 @@ module stats_counter #(
     assign rd_data  = rd_data_reg;
 
 `ifdef FORMAL
+`ifndef F_STATS_SUB   // defined when read as a submodule of a proof (stats_counter_axil.sby)
     // ---------------------------------------------------------------- formal (f_ only)
     reg f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
@@ -281,6 +282,7 @@ module stats_counter #(
         cover(f_chk2 && rd_data > P + 1);
         cover(f_valid && f_cnt > 2 * P && !stat_busy);
     end
+`endif
 `endif
 endmodule
 `resetall

@@ -20,6 +20,9 @@
 // Latency: a low-word read is answered (rvalid) 3 cycles after the AR handshake (2 cycles of
 //   stats_counter + 1); a high-word, out-of-range read 1 cycle after; a write's B 1 cycle after.
 //   One outstanding read and one outstanding write.
+// Formal: formal/common/stats_counter_axil.sby (AXI4-Lite slave rules, one response per request,
+//   SLVERR exactly for out-of-range reads and for writes; the counter values themselves are
+//   proven on stats_counter and checked end to end by tb/prims).
 // Value returned: the counter's events in the cycles strictly before the AR handshake cycle
 //   (stats_counter read semantics; the AR handshake cycle is the stats_counter rd_en cycle).
 module stats_counter_axil #(
@@ -141,5 +144,76 @@ module stats_counter_axil #(
             end
         end
     end
+
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal (f_ only)
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+
+    wire f_ar = s_axil_arvalid && s_axil_arready;
+    wire f_r  = s_axil_rvalid && s_axil_rready;
+    wire f_aw = s_axil_awvalid && s_axil_awready;
+    wire f_w  = s_axil_wvalid && s_axil_wready;
+    wire f_b  = s_axil_bvalid && s_axil_bready;
+
+    // requests without a response (0 or 1), the expected response of the read in flight
+    reg       f_rd_out, f_wr_out, f_rd_err;
+    reg [1:0] f_rd_age;   // cycles since the AR of a counter read (pipeline bookkeeping)
+    always @(posedge clk) begin
+        if (rst) begin
+            f_rd_out <= 1'b0;
+            f_wr_out <= 1'b0;
+            f_rd_age <= 2'd0;
+        end else begin
+            if (f_ar) begin
+                f_rd_out <= 1'b1;
+                f_rd_err <= !in_range;
+            end else if (f_r) begin
+                f_rd_out <= 1'b0;
+            end
+            if (f_aw) f_wr_out <= 1'b1;
+            else if (f_b) f_wr_out <= 1'b0;
+            f_rd_age <= rd_en ? 2'd1 : (f_rd_age != 2'd0 && f_rd_age != 2'd3) ? f_rd_age + 1'b1 : 2'd0;
+        end
+    end
+
+    always @(*) if (f_past_valid && !rst) begin
+        // one outstanding request per channel; AW and W accepted together
+        if (f_rd_out) assert(!s_axil_arready);
+        if (f_wr_out) assert(!s_axil_awready);
+        assert(f_aw == f_w);
+        // a response only for an outstanding request
+        if (s_axil_rvalid) assert(f_rd_out);
+        if (s_axil_bvalid) assert(f_wr_out);
+        assert(s_axil_bvalid == f_wr_out);
+        // read-only: every write SLVERR; a read SLVERR exactly when out of range, data 0 then
+        if (s_axil_bvalid) assert(s_axil_bresp == 2'b10);
+        if (s_axil_rvalid) begin
+            assert(s_axil_rresp == (f_rd_err ? 2'b10 : 2'b00));
+            if (f_rd_err) assert(s_axil_rdata == 32'd0);
+        end
+        // bookkeeping: a counter read is in the stats_counter pipeline for 2 cycles
+        assert(pend_reg == (f_rd_age == 2'd1 || f_rd_age == 2'd2));
+        assert(rd_valid == (f_rd_age == 2'd2));
+        if (pend_reg) assert(f_rd_out && !s_axil_rvalid && !f_rd_err);
+    end
+
+    always @(posedge clk) if (f_past_valid && !$past(rst) && !rst) begin
+        // AXI4-Lite: a response is held, unchanged, until taken
+        if ($past(s_axil_rvalid && !s_axil_rready)) begin
+            assert(s_axil_rvalid);
+            assert(s_axil_rdata == $past(s_axil_rdata));
+            assert(s_axil_rresp == $past(s_axil_rresp));
+        end
+        if ($past(s_axil_bvalid && !s_axil_bready)) assert(s_axil_bvalid);
+    end
+
+    always @(*) if (!rst) begin
+        cover(f_r && s_axil_rresp == 2'b00 && !f_rd_err);
+        cover(f_r && f_rd_err);
+        cover(f_b);
+    end
+`endif
 endmodule
 `resetall
