@@ -43,7 +43,7 @@ namespace ss {
   X(csrw_dqpn) X(csrw_rx_qpn) X(csrw_ctrl) X(csrw_cost) X(csrw_tcost) X(csrw_seed) X(csrw_event)    \
   X(csrw_ports) X(csrw_state) X(csrw_wsw) X(csrw_key)                                               \
   X(sc_wr_desc) X(sc_wr_fb) X(sc_wr_rx) X(sc_wr_tick) X(sc_state_tick) X(sc_key_tick)               \
-  X(sc_event_tick) X(sc_tick_tick) X(sc_rd_desc)                                                    \
+  X(sc_event_tick) X(sc_tick_tick) X(sc_rd_desc) X(sc_state_decided) X(sc_qp_decided) X(sc_state_fb)   \
   X(tie_lowest) X(tie_hash_equal_w) X(tie_hash_zero_w) X(tie_hash_k16)                             \
   X(tie_msg_reuse) X(tie_qp_shared_group) X(tie_rx_dup) X(tie_rx_dup_groups) X(tie_victim)          \
   X(tie_add_over_rem) X(tie_kexp_multi) X(tie_dqpn_shared)                                          \

@@ -488,10 +488,17 @@ struct Dev {
     const unsigned wt = is_sess ? (a - SS_CSR_SESS(0, 0)) >> 6 : 0;
     if (c.dfire) {
       const unsigned dg = (m.qp[c.qp].ctrl >> 4) & (NG - 1);
-      if ((k == ss::csrw_qp_ctrl && (a - SS_CSR_QP(0)) / 4 == c.qp) || ((is_sess || is_grp) && wg == dg))
-        cov.hit(ss::sc_wr_desc);
+      const bool qp_hit = k == ss::csrw_qp_ctrl && (a - SS_CSR_QP(0)) / 4 == c.qp;
+      if (qp_hit || ((is_sess || is_grp) && wg == dg)) cov.hit(ss::sc_wr_desc);
+      if (qp_hit) cov.hit(ss::sc_qp_decided);
+      // this cycle's decision is the newest rule pick (its output is captured in a later cycle)
+      if (!exp_pick.empty() && k == ss::csrw_state) {
+        const ss::Pick& p = exp_pick.back();
+        if (p.status == SS_ST_OK && wt == p.group * NS + p.sess) cov.hit(ss::sc_state_decided);
+      }
     }
     if (c.ffire && is_sess && wt == c.ft) cov.hit(ss::sc_wr_fb);
+    if (c.ffire && k == ss::csrw_state && wt == c.ft) cov.hit(ss::sc_state_fb);
     if (c.rfire && (k == ss::csrw_ports || k == ss::csrw_state || k == ss::csrw_src_ip || k == ss::csrw_dst_ip))
       cov.hit(ss::sc_wr_rx);
     if (tick) {
@@ -976,7 +983,7 @@ static void samecycle_csr(Dev& d, Cfg& c, tb::Rng& r) {
 
 static void scenario_samecycle(tb::Harness& h) {
   Dev d(h);
-  d.cov.declare(ss::sc_wr_desc, ss::sc_rd_desc), d.cov.declare(ss::st_ok);
+  d.cov.declare(ss::sc_wr_desc, ss::sc_state_fb), d.cov.declare(ss::st_ok);
   d.cov.declare(ss::csrw_event), d.cov.declare(ss::csrw_state), d.cov.declare(ss::csrw_key);
   tb::Rng& r = h.rng;
   Cfg c;
