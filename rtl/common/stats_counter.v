@@ -98,7 +98,7 @@ module stats_counter #(
     end
 
     // rotating one-hot copy of the sweep pointer (slot_oh[j] == (ptr == j)): drives the
-    // accumulator clears and the capture AND-OR without a decode of ptr
+    // accumulator restarts without a decode of ptr
     reg [P-1:0] slot_oh_reg;
     always @(posedge clk) begin
         if (rst)
@@ -129,13 +129,9 @@ module stats_counter #(
     reg  [CNT_WIDTH-1:0] ram_q_reg;
     reg  [CNT_WIDTH-1:0] sum_reg;
 
-    reg  [PW-1:0] pend_v;   // pend of the visited slot (AND-OR over the one-hot slot)
-    integer v;
-    always @(*) begin
-        pend_v = {PW{1'b0}};
-        for (v = 0; v < N; v = v + 1)
-            pend_v = pend_v | (pend_reg[v*PW +: PW] & {PW{slot_oh_reg[v]}});
-    end
+    // pend of the visited slot: an indexed select (a balanced mux tree; a linear AND-OR chain
+    // over N slots made Yosys' abc9 pass exhaust its stack at N = 256)
+    wire [PW-1:0] pend_v = pend_reg[vidx*PW +: PW];
     wire [PW-1:0] cap = zeroing_reg ? {PW{1'b0}} : pend_v;
 
     always @(posedge clk) begin
