@@ -20,6 +20,8 @@
 //     zeroing sweep after rst and from the sweep start after stat_clear); every read is exact
 //     (events before the rd_en / AR handshake cycle), rd_valid exactly 2 cycles after rd_en,
 //     AXI4-Lite: lo word, hi word = snapshot of the last lo read, SLVERR beyond N, writes SLVERR.
+// Coverage: per primitive, classes (full FIFO, skid used, a wait of N-1 grants, counter wrap,
+//   reads of the slot in write-back, SLVERR reads, ...) printed and written as "cov_<class>".
 // Exit status: 0 when no mismatch, 1 otherwise (first 20 mismatches printed).
 #include "Vprims_top.h"
 #include "verilated.h"
@@ -39,6 +41,14 @@ namespace {
 struct Stat {
     const char *name;
     uint64_t inputs = 0, compared = 0, mismatches = 0;
+    std::vector<std::pair<std::string, uint64_t>> cov;   // coverage classes (JSON "cov_<name>")
+    void declare(const char *c) { cov.push_back({c, 0}); }
+    void hit(const char *c, bool cond) {
+        if (!cond) return;
+        for (auto &e : cov)
+            if (e.first == c) { e.second++; return; }
+        cov.push_back({c, 1});
+    }
 };
 
 int g_printed = 0;
@@ -159,6 +169,20 @@ int main(int argc, char **argv) {
         s_af{"arbiter_fixed"}, s_ah{"arbiter_rr_ack"}, s_pe{"prio_enc"}, s_pp{"popcount_pipe"},
         s_pc{"popcount_comb"}, s_sc{"stats_counter"}, s_sa{"stats_counter_axil"};
 
+    // coverage classes: every one must be reached over the seeds (scripts/report.py)
+    for (Stat *f : {&s_fl, &s_fb}) { f->declare("full"); f->declare("push_while_empty"); f->declare("push_pop_same_cycle"); f->declare("pop_stalled"); }
+    s_sk.declare("skid_used"); s_sk.declare("output_stalled"); s_sk.declare("four_back_to_back");
+    s_ar.declare("wait_n_minus_1"); s_ar.declare("all_requesting");
+    s_af.declare("all_requesting");
+    s_ah.declare("grant_held_request_dropped"); s_ah.declare("ack_and_new_grant");
+    s_pe.declare("no_request"); s_pe.declare("top_bit_only");
+    s_pp.declare("all_ones"); s_pc.declare("all_ones");
+    s_sc.declare("all_events_cycle"); s_sc.declare("counter_wrap"); s_sc.declare("clear"); s_sc.declare("read_while_busy");
+    s_sc.declare("read_of_slot_in_writeback"); s_sc.declare("read_of_slot_visited_now");
+    s_sa.declare("read_lo_ok"); s_sa.declare("read_hi_ok"); s_sa.declare("read_slverr"); s_sa.declare("write_slverr");
+    s_sa.declare("all_events_cycle");
+    int sk_run = 0;
+
     // reset
     t->clk = 0;
     t->rst = 1;
@@ -215,7 +239,7 @@ int main(int argc, char **argv) {
             for (int j = 0; j < k; j++) v &= r.u64();   // sparse vectors too
             t->pe_req = (uint32_t)v;
         }
-        t->pp_in = r.u64() & ((1ull << 37) - 1);
+        t->pp_in = (r.p(0.05) ? ~0ull : r.u64()) & ((1ull << 37) - 1);
         t->pc_in = (r.p(0.05) ? ~0ull : r.u64()) & ((1ull << 37) - 1);
         if (density_left == 0) { density = r.below(3); density_left = 500 + r.below(3000); }
         density_left--;
@@ -259,6 +283,10 @@ int main(int argc, char **argv) {
                 fb_nv = (!q.empty() && !m_valid) ? fb_nv + 1 : 0;
                 CHK(s, "non-empty without m_valid for > 2 cycles", fb_nv > 2, 0);
             }
+            s.hit("full", q.size() == 8);
+            s.hit("push_while_empty", q.empty() && s_valid && s_ready);
+            s.hit("push_pop_same_cycle", s_valid && s_ready && m_valid && m_ready);
+            s.hit("pop_stalled", m_valid && !m_ready);
             bool pop = m_valid && m_ready && !q.empty();
             if (pop) { CHK(s, "m_data", m_data, q.front()); q.pop_front(); }
             if (s_valid && s_ready) { q.push_back(s_data); s.inputs++; }
@@ -280,6 +308,10 @@ int main(int argc, char **argv) {
             CHK(s_sk, "m_data", t->sk_m_data, q_sk.front());
             q_sk.pop_front();
         }
+        s_sk.hit("skid_used", q_sk.size() == 2);
+        s_sk.hit("output_stalled", t->sk_m_valid && !t->sk_m_ready);
+        sk_run = (t->sk_s_valid && t->sk_s_ready) ? sk_run + 1 : 0;
+        s_sk.hit("four_back_to_back", sk_run == 4);
         if (t->sk_s_valid && t->sk_s_ready) { q_sk.push_back(t->sk_s_data); s_sk.inputs++; }
         sk_prev_ready = t->sk_m_ready;
         sk_prev_stall = t->sk_m_valid && !t->sk_m_ready;
@@ -293,6 +325,10 @@ int main(int argc, char **argv) {
             m.step(req, ack);
             s.inputs++;
         };
+        s_ar.hit("all_requesting", t->ar_req == 0x1f);
+        s_af.hit("all_requesting", t->af_req == 0x1f);
+        s_ah.hit("grant_held_request_dropped", t->ah_grant_valid && !(t->ah_req & t->ah_grant));
+        s_ah.hit("ack_and_new_grant", t->ah_ack != 0 && (t->ah_req & ~t->ah_ack) != 0);
         arb(s_ar, m_ar, t->ar_grant, t->ar_grant_valid, t->ar_grant_index, t->ar_req, 0);
         arb(s_af, m_af, t->af_grant, t->af_grant_valid, t->af_grant_index, t->af_req, 0);
         arb(s_ah, m_ah, t->ah_grant, t->ah_grant_valid, t->ah_grant_index, t->ah_req, t->ah_ack);
@@ -303,6 +339,7 @@ int main(int argc, char **argv) {
                 if (t->ar_grant >> i & 1) ar_wait[i] = 0;
                 else if (ar_req_prev >> i & 1) ar_wait[i]++;
                 CHK(s_ar, "fairness: grants to others while requesting <= N-1", ar_wait[i] <= 4, 1);
+                s_ar.hit("wait_n_minus_1", ar_wait[i] == 4);
             }
             ar_req &= ~t->ar_grant;   // a granted requester drops its request
         }
@@ -315,6 +352,8 @@ int main(int argc, char **argv) {
             uint32_t oh = req & (~req + 1u) & 0x7ff;
             uint32_t idx = req ? (uint32_t)__builtin_ctz(req) : 0;
             uint32_t up = req ? (~((oh << 1) - 1u)) & 0x7ff : 0;
+            s_pe.hit("no_request", req == 0);
+            s_pe.hit("top_bit_only", req == (1u << 10));
             CHK(s_pe, "valid", t->pe_valid, req != 0);
             CHK(s_pe, "onehot", t->pe_onehot, oh);
             CHK(s_pe, "index", t->pe_index, idx);
@@ -324,6 +363,8 @@ int main(int argc, char **argv) {
 
         // ------------------------------------------------ popcount
         CHK(s_pc, "count", t->pc_count, __builtin_popcountll(t->pc_in));
+        s_pc.hit("all_ones", t->pc_in == (1ull << 37) - 1);
+        s_pp.hit("all_ones", t->pp_in == (1ull << 37) - 1);
         s_pc.inputs++;
         if (pp_age >= 2) CHK(s_pp, "count (2 cycles)", t->pp_count, __builtin_popcountll(pp_hist[1]));
         pp_hist[1] = pp_hist[0];
@@ -339,6 +380,14 @@ int main(int argc, char **argv) {
             if (sc_rd.front().check) CHK(s_sc, "rd_data", t->sc_rd_data, sc_rd.front().exp);
             sc_rd.pop_front();
         }
+        s_sc.hit("all_events_cycle", t->sc_inc == 0x1f);
+        s_sc.hit("clear", t->sc_clear);
+        s_sc.hit("read_while_busy", t->sc_rd_en && t->sc_busy);
+        s_sc.hit("read_of_slot_in_writeback", t->sc_rd_en && t->sc_rd_addr == (m_sc.ptr + m_sc.p - 2) % m_sc.p);
+        s_sc.hit("read_of_slot_visited_now", t->sc_rd_en && t->sc_rd_addr == m_sc.ptr);
+        for (int i = 0; i < 5; i++)
+            s_sc.hit("counter_wrap", m_sc.valid[i] && (t->sc_inc >> i & 1) && m_sc.cnt[i] == 0x3ff &&
+                                        !(m_sc.zeroing && m_sc.ptr == i));
         if (t->sc_rd_en)
             sc_rd.push_back({g_cycle + 2, m_sc.cnt[t->sc_rd_addr], (bool)m_sc.valid[t->sc_rd_addr]});
         inputs_sc += __builtin_popcount(t->sc_inc);
@@ -357,6 +406,9 @@ int main(int argc, char **argv) {
             int idx = t->sa_araddr >> 3;
             bool hi = t->sa_araddr >> 2 & 1;
             ar_out = true;
+            s_sa.hit("read_slverr", idx >= 6);
+            s_sa.hit("read_hi_ok", idx < 6 && hi && snap_valid);
+            s_sa.hit("read_lo_ok", idx < 6 && !hi && m_sa.valid[idx]);
             if (idx >= 6) {
                 r_exp_resp = 2; r_exp_data = 0; r_exp_check = true;
             } else if (hi) {
@@ -373,6 +425,7 @@ int main(int argc, char **argv) {
         if (t->sa_bvalid && t->sa_bready) {
             CHK(s_sa, "B without a write", b_out > 0, 1);
             CHK(s_sa, "bresp (read-only: SLVERR)", t->sa_bresp, 2);
+            s_sa.hit("write_slverr", t->sa_bresp == 2);
             b_out--;
         }
         if (t->sa_awvalid && t->sa_awready) {
@@ -380,6 +433,7 @@ int main(int argc, char **argv) {
             b_out++;
             s_sa.inputs++;
         }
+        s_sa.hit("all_events_cycle", t->sa_inc == 0x3f);
         inputs_sa += __builtin_popcount(t->sa_inc);
         m_sa.step(t->sa_inc, t->sa_clear);
 
@@ -400,10 +454,15 @@ int main(int argc, char **argv) {
         if (!quiet)
             std::printf("%-20s seed %-6" PRIu64 " inputs %10" PRIu64 " compared %10" PRIu64 " mismatches %" PRIu64 "\n",
                         s->name, seed, s->inputs, s->compared, s->mismatches);
-        if (jf)
+        if (!quiet)
+            for (auto &e : s->cov) std::printf("    cov_%-28s %" PRIu64 "\n", e.first.c_str(), e.second);
+        if (jf) {
             std::fprintf(jf, "{\"block\": \"common\", \"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"inputs\": %" PRIu64
-                         ", \"outputs_compared\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"mismatches\": %" PRIu64 "}\n",
+                         ", \"outputs_compared\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"mismatches\": %" PRIu64,
                          s->name, seed, s->inputs, s->compared, cycles, s->mismatches);
+            for (auto &e : s->cov) std::fprintf(jf, ", \"cov_%s\": %" PRIu64, e.first.c_str(), e.second);
+            std::fprintf(jf, "}\n");
+        }
     }
     if (jf) std::fclose(jf);
     std::printf("tb_prims: seed %" PRIu64 ", %" PRIu64 " cycles: %s (%" PRIu64 " mismatches)\n", seed, cycles,
