@@ -434,8 +434,15 @@ void SimBase::step(uint64_t n) {
     eval_at(10 * cycle_ + 5);
     cycle_++;
     check_rtl("at the rising edge");
-    for (Agent* a : agents_)
-      if (a->moved_) last_move_ = cycle_;
+    bool waiting = false;
+    for (Agent* a : agents_) {
+      if (a->moved_) {
+        last_move_ = cycle_;
+        if (a->role_ != Agent::Role::other) last_data_move_ = cycle_;
+      }
+      waiting |= a->role_ == Agent::Role::input && a->busy();
+    }
+    if (in_reset_ || !waiting) last_data_move_ = cycle_;
     if (in_reset_) last_move_ = cycle_;
     // Callbacks may add agents (rare) -- iterate over a copy.
     auto agents = agents_;
@@ -446,6 +453,14 @@ void SimBase::step(uint64_t n) {
       h.fail("watchdog",
              "deadlock / no progress: no handshake on any port for " + std::to_string(quiet) +
                  " consecutive cycles (--stall-limit " + std::to_string(stuck_limit) + ")",
+             pending_report());
+    // CSR traffic (Role::other agents) must not hide a stuck data path: inputs waiting and no
+    // handshake on any stream port for as long also fails
+    if (stuck_limit && cycle_ - last_data_move_ >= stuck_limit)
+      h.fail("watchdog",
+             "deadlock / no progress: inputs waiting and no handshake on any stream port for " +
+                 std::to_string(cycle_ - last_data_move_) + " consecutive cycles (--stall-limit " +
+                 std::to_string(stuck_limit) + ")",
              pending_report());
     if (h.opt.max_cycles && cycle_ >= h.opt.max_cycles)
       h.fail("watchdog", "cycle budget exhausted: --max-cycles " + std::to_string(h.opt.max_cycles) + " reached",
@@ -469,10 +484,12 @@ void SimBase::run_until(const std::function<bool()>& done, const char* what) {
 
 void SimBase::drain(uint64_t quiet) {
   const uint64_t start = cycle_;
+  uint64_t last_busy = cycle_;
   for (;;) {
     bool busy = false;
-    for (Agent* a : agents_) busy |= a->busy();
-    const uint64_t since = std::max(last_move_, start);
+    for (Agent* a : agents_) busy |= a->busy() || a->burst_left_ > 0;  // a held port is not quiet
+    if (busy) last_busy = cycle_;
+    const uint64_t since = std::max(std::max(last_move_, start), last_busy);
     if (!busy && cycle_ - since >= quiet) break;
     step();
   }

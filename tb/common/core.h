@@ -302,16 +302,17 @@ class SimBase {
 
   void step(uint64_t n = 1);        // n clock cycles
   void reset(unsigned cycles = 8);  // rst = 1 for `cycles` cycles, ports idle
-  // Clock until no source has work left and no handshake happened on any port for
-  // `quiet` cycles, then require every scoreboard to be empty (the model has no
+  // Clock until no source has work left, no port is inside a backpressure burst, and no
+  // handshake happened on any port for `quiet` cycles, then require every scoreboard to be empty (the model has no
   // expected output the RTL did not produce) and every sink idle; fails otherwise.
   void drain(uint64_t quiet = 1000);
   // Clock until done() holds; the watchdogs apply. `what` names the wait in reports.
   void run_until(const std::function<bool()>& done, const char* what);
 
   // Watchdog: fail ("deadlock / no progress") after this many consecutive cycles with no
-  // handshake on any port (reset excepted); from --stall-limit. Only no-progress fails: the
-  // total length of a run is not limited (unless --max-cycles is given).
+  // handshake on any port (reset excepted), or with input work waiting and no handshake on
+  // any stream port (input / output agents: CSR traffic does not count); from --stall-limit.
+  // Only no-progress fails: the total length of a run is not limited (unless --max-cycles).
   uint64_t stuck_limit;
   uint64_t max_quiet() const { return max_quiet_; }  // longest such stretch so far
   std::string pending_report();   // per port: pending expected outputs, queued inputs
@@ -336,6 +337,7 @@ class SimBase {
   void check_rtl(const char* when);
   uint64_t cycle_ = 0;
   uint64_t last_move_ = 0;  // last cycle with any handshake
+  uint64_t last_data_move_ = 0;  // last cycle with a stream handshake, or with no input waiting
   uint64_t max_quiet_ = 0;
   struct Hist {
     uint64_t count = 0;  // transactions logged on the port

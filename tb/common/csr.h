@@ -83,7 +83,8 @@ struct CsrReg {
   uint32_t addr;
   std::string name;
   std::function<uint32_t(Rng&)> value;
-  unsigned strb = 0xf;
+  unsigned strb = 0xf;     // 0: a random non-zero strobe per write
+  bool readback = true;    // false for registers whose read value depends on the traffic
 };
 
 class CsrStorm : public Agent {
@@ -103,8 +104,9 @@ class CsrStorm : public Agent {
     if (!enabled || regs_.empty() || sim_.in_reset() || m_.queued() >= max_queued) return;
     if (!rng().chance(p)) return;
     const CsrReg& r = regs_[rng().below(regs_.size())];
-    m_.write(r.addr, r.value(rng()), {}, r.strb);
-    if (rng().chance(p_readback)) m_.read(r.addr, {});
+    const unsigned strb = r.strb ? r.strb : unsigned(rng().range(1, 15));
+    m_.write(r.addr, r.value(rng()), {}, strb);
+    if (r.readback && rng().chance(p_readback)) m_.read(r.addr, {});
     sim_.h.cover("csr_wr_" + r.name);
     issued++;
   }

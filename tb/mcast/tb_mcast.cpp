@@ -38,6 +38,7 @@
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
+#include "stimulus.h"
 #include "vectors.h"
 
 using tb::Txn;
@@ -98,6 +99,67 @@ struct Pe {
   }
   std::unique_ptr<tb::VecAgent> vec;
   std::unique_ptr<tb::CsrChecker> csr_chk;
+  std::unique_ptr<tb::CsrStorm> storm;  // CSR writes during traffic (start_storm)
+  static const char* st_name(unsigned st) {
+    static const char* n[] = {"SC", "UR", "CA", "BUSY"};
+    return n[st & 3];
+  }
+
+  // Stimulus of the random and system scenarios (tb/common/stimulus.h, csr.h):
+  // backpressure profile of the run (--bp or seed mod 4) on the four output ports, sources
+  // unthrottled unless the profile is `uniform`; returns its description.
+  std::string backpressure(bool completions_only = false) {
+    const tb::Bp bp = tb::bp_kind(h);
+    for (tb::Bp b : {tb::Bp::uniform, tb::Bp::independent, tb::Bp::bursty, tb::Bp::stop}) h.cov_declare("bp_" + tb::bp_name(b));
+    h.cover("bp_" + tb::bp_name(bp));
+    if (completions_only) return tb::apply_backpressure(h, bp, {&ocpl, &mfcpl}, {&fab, &loc, &lcpl, &fcpl, &tick});
+    return tb::apply_backpressure(h, bp, {&mfab, &mloc, &ocpl, &mfcpl}, {&fab, &loc, &lcpl, &fcpl, &tick});
+  }
+  // CSR writes during traffic under the same-cycle rule of docs/mcast.md section 4: every
+  // writable register (scalars, group table, root-tree records, routes) rewritten with the
+  // value it holds (random strobes), read back; writes of the read-only and an unmapped address
+  // (SLVERR, no effect). Coverage classes csr_wr_<register>.
+  void start_storm(double prob = 0.003) {
+    std::vector<tb::CsrReg> regs;
+    auto keep = [this](uint32_t a) { return [this, a](tb::Rng&) { return mcast_csr_read(&m, a); }; };
+    auto rnd = [](tb::Rng& r) { return uint32_t(r.next()); };
+    const std::pair<uint32_t, const char*> sc[] = {{MCAST_CSR_SWITCH, "switch"},       {MCAST_CSR_LINK_UP, "link_up"},
+                                                   {MCAST_CSR_T_LOCAL, "t_local"},     {MCAST_CSR_T_CHILD, "t_child"},
+                                                   {MCAST_CSR_MAX_RETRY, "max_retry"}, {MCAST_CSR_DEDUP_AGE, "dedup_age"}};
+    for (int k = 0; k < 4; k++)  // scalars weighted up against the tables
+      for (auto& x : sc) regs.push_back({x.first, x.second, keep(x.first), 0});
+    for (unsigned g = 0; g < NG; g++) {
+      regs.push_back({MCAST_CSR_GRP_CTRL(g), "grp_ctrl", keep(MCAST_CSR_GRP_CTRL(g)), 0});
+      regs.push_back({MCAST_CSR_GRP_NREC(g), "grp_nrec", keep(MCAST_CSR_GRP_NREC(g)), 0});
+      regs.push_back({MCAST_CSR_TREE_REC(g, h.rng.below(NR)), "tree_rec", nullptr, 0});
+      regs.back().value = keep(regs.back().addr);
+    }
+    for (unsigned sw = 0; sw < NSWID; sw++) regs.push_back({MCAST_CSR_ROUTE_S(sw), "route", keep(MCAST_CSR_ROUTE_S(sw)), 0});
+    for (int k = 0; k < 4; k++) {
+      regs.push_back({MCAST_CSR_ID, "ro_id", rnd, 0});
+      regs.push_back({MCAST_CSR_PARAMS, "ro_params", rnd, 0});
+      regs.push_back({MCAST_CSR_ROOT_SEQ, "ro_root_seq", rnd, 0, false});  // value moves with traffic: no read
+      regs.push_back({0x7000, "unmapped", rnd, 0});
+    }
+    storm.reset(new tb::CsrStorm(sim, csr, std::move(regs), prob));
+    storm->max_queued = 1;  // only into an idle master: never reorders the scenario's own writes
+  }
+  void storm_on(bool on) {
+    if (storm) storm->enabled = on;
+  }
+  // every model counter as a coverage class (the RTL's equal the model's: read_stats)
+  void cover_counters(const std::vector<unsigned>& declared) {
+    for (unsigned i : declared) h.cov_declare(std::string("cnt_") + mcast_stat_name(static_cast<enum mcast_stat>(i)));
+    for (unsigned i = 0; i < MCAST_S_NUM; i++)
+      if (uint64_t v = mcast_stat(&m, static_cast<enum mcast_stat>(i)))
+        h.cover(std::string("cnt_") + mcast_stat_name(static_cast<enum mcast_stat>(i)), v);
+  }
+  // --fault hang: from half of the inputs on, every output port holds ready low (a stuck
+  // consumer): nothing moves any more, and the watchdog must report the deadlock
+  void maybe_hang() {
+    if (h.opt.fault == "hang" && h.inputs >= h.opt.n / 2)
+      for (tb::Agent* a : {(tb::Agent*)&mfab, (tb::Agent*)&mloc, (tb::Agent*)&ocpl, (tb::Agent*)&mfcpl}) a->profile(1.0);
+  }
 
   explicit Pe(tb::Harness& harness)
       : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
@@ -158,6 +220,7 @@ struct Pe {
     sb_ocpl.model([this](Txn& t) {
       mcast_ocpl c;
       if (!mcast_pop_ocpl(&m, &c)) return false;
+      h.cover(std::string("ocpl_") + st_name(c.status));
       t = Txn();
       t.add("port", 3, c.port).add("tag", 8, c.tag).add("status", 2, c.status).add("n_ok", 8, c.n_ok)
           .add("n_fail", 8, c.n_fail).add("fail_bmp", 8, c.fail_bmp);
@@ -171,6 +234,7 @@ struct Pe {
     sb_fcpl.model([this](Txn& t) {
       mcast_fcpl c;
       if (!mcast_pop_fcpl(&m, &c)) return false;
+      h.cover(std::string("fcpl_") + st_name(c.status));
       t = Txn();
       t.add("dst_sw", 8, c.dst_sw).add("src_sw", 8, c.src_sw).add("mtid", 8, c.mtid).add("status", 2, c.status)
           .add("n_ok", 8, c.n_ok).add("n_fail", 8, c.n_fail);
@@ -279,7 +343,7 @@ struct Pe {
   bool inputs_busy() const { return lcpl.busy() || fcpl.busy() || tick.busy() || fab.busy() || loc.busy(); }
   void read_stats() {
     for (uint32_t a = 0; a < 0x28; a += 4) rd(a);
-    for (uint32_t i = 0; i < MCAST_S_NUM; i++) rd(MCAST_CSR_STAT + 4 * i);
+    for (uint32_t i = 0; i < MCAST_S_NUM; i++) rd(MCAST_CSR_STAT_I(i));
     csr_wait();
   }
 };
@@ -358,17 +422,17 @@ struct RandomEnv {
     p.wr(MCAST_CSR_MAX_RETRY, uint32_t(r.range(0, 3)));
     p.wr(MCAST_CSR_DEDUP_AGE, uint32_t(r.range(1, 30)));
     for (unsigned s = 0; s < NSWID; s++)
-      p.wr(MCAST_CSR_ROUTE + 4 * s, r.chance(0.9) ? uint32_t(1 | (r.chance(0.6) ? 2 : 0) | r.bits(2) << 4 | r.bits(2) << 8) : 0);
+      p.wr(MCAST_CSR_ROUTE_S(s), r.chance(0.9) ? uint32_t(1 | (r.chance(0.6) ? 2 : 0) | r.bits(2) << 4 | r.bits(2) << 8) : 0);
     for (unsigned g = 0; g < NG; g++) {
-      p.wr(MCAST_CSR_GROUP + 8 * g, uint32_t(r.chance(0.85)) | uint32_t(r.bits(8)) << 8);
+      p.wr(MCAST_CSR_GRP_CTRL(g), MCAST_GRP_CTRL_VAL(r.chance(0.85), r.bits(8)));
       std::set<unsigned> used;
       unsigned n = unsigned(r.range(1, NR));
       auto t = subtree(me, n, used);
       if (r.chance(0.05)) t[r.below(n)].sw = uint8_t(r.bits(8));       // broken tree
       unsigned nrec = r.chance(0.03) ? unsigned(r.bits(4)) : n;
       for (unsigned i = 0; i < t.size(); i++)
-        p.wr(MCAST_CSR_TREE + 32 * g + 4 * i, uint32_t(t[i].sw) << 24 | uint32_t(t[i].size) << 16 | t[i].bmp);
-      p.wr(MCAST_CSR_GROUP + 8 * g + 4, nrec);
+        p.wr(MCAST_CSR_TREE_REC(g, i), MCAST_TREE_REC_VAL(t[i].sw, t[i].size, t[i].bmp));
+      p.wr(MCAST_CSR_GRP_NREC(g), nrec);
     }
     p.csr_wait();
   }
@@ -416,7 +480,17 @@ static void scenario_random(tb::Harness& h) {
   tb::Rng& r = h.rng;
   RandomEnv env(p, r);
   env.program();
-  for (auto* s : {&p.mfab, &p.mloc}) s->stall = h.opt.stall * (0.3 + 1.4 * (r.next() * 0x1.0p-64));
+  if (tb::bp_kind(h) == tb::Bp::uniform) {
+    for (tb::Bp b : {tb::Bp::uniform, tb::Bp::independent, tb::Bp::bursty, tb::Bp::stop}) h.cov_declare("bp_" + tb::bp_name(b));
+    h.cover("bp_uniform");
+    for (auto* s : {&p.mfab, &p.mloc}) s->stall = h.opt.stall * (0.3 + 1.4 * (r.next() * 0x1.0p-64));
+  } else {
+    h.note("random: %s\n", p.backpressure().c_str());
+  }
+  for (unsigned st = 0; st < 4; st++) h.cov_declare(std::string("ocpl_") + Pe::st_name(st));
+  // m_fcpl never carries UR: a bad fabric frame is dropped unanswered (docs/mcast.md section 5)
+  for (unsigned st : {MCAST_ST_SC, MCAST_ST_CA, MCAST_ST_BUSY}) h.cov_declare(std::string("fcpl_") + Pe::st_name(st));
+  p.start_storm();
   p.on_loc = [&](const tb::Packet& pk) {
     if ((pk.user >> 11) & 1)
       if (!r.chance(0.1)) env.replies.push_back({unsigned(pk.user & 7), unsigned(pk.user >> 3) & 0xFF, p.sim.cycle() + r.below(60)});
@@ -471,10 +545,12 @@ static void scenario_random(tb::Harness& h) {
       p.send_fcpl(c);
     }
     if (r.chance(0.01) && p.tick.queued() < 2) p.send_tick();
+    p.maybe_hang();
     p.sim.step();
     if (h.inputs >= next) {
       next += per;
       p.sim.run_until([&] { return !p.inputs_busy(); }, "input");
+      p.storm_on(false);
       p.sim.drain(200);
       p.read_stats();
       if (r.chance(0.5)) env.program();
@@ -482,9 +558,11 @@ static void scenario_random(tb::Harness& h) {
         p.wr(MCAST_CSR_LINK_UP, uint32_t(r.bits(4)));
         p.csr_wait();
       }
+      p.storm_on(true);
     }
   }
   p.sim.run_until([&] { return !p.inputs_busy(); }, "input");
+  p.storm_on(false);
   for (int i = 0; i < 200; i++) p.send_tick();  // every MOT entry times out and completes
   p.sim.run_until([&] { return !p.inputs_busy(); }, "ticks");
   p.sim.drain(200);
@@ -493,6 +571,9 @@ static void scenario_random(tb::Harness& h) {
   for (unsigned i = 0; i < MCAST_S_NUM; i++)
     st += std::string(" ") + mcast_stat_name(static_cast<enum mcast_stat>(i)) + "=" + std::to_string(mcast_stat(&p.m, static_cast<enum mcast_stat>(i)));
   h.note("random: counters:%s\n", st.c_str());
+  std::vector<unsigned> all;
+  for (unsigned i = 0; i < MCAST_S_NUM; i++) all.push_back(i);
+  p.cover_counters(all);
   h.check(p.m.mot[0].valid + p.m.mot[1].valid + p.m.mot[2].valid + p.m.mot[3].valid == 0, "model", "MOT empty at the end");
 }
 
@@ -580,14 +661,14 @@ struct Fabric {
       W(MCAST_CSR_SWITCH, s);
       W(MCAST_CSR_T_LOCAL, 4), W(MCAST_CSR_T_CHILD, 64), W(MCAST_CSR_MAX_RETRY, MAX_RETRY), W(MCAST_CSR_DEDUP_AGE, 16);
       for (unsigned d = 0; d < NSW; d++)
-        if (d != s) W(MCAST_CSR_ROUTE + 4 * d, route(s, d));
+        if (d != s) W(MCAST_CSR_ROUTE_S(d), route(s, d));
       for (unsigned g = 0; g < GROUPS; g++) {
-        W(MCAST_CSR_GROUP + 8 * g, 1u | member[g][s] << 8);
+        W(MCAST_CSR_GRP_CTRL(g), MCAST_GRP_CTRL_VAL(1u, member[g][s]));
         std::vector<mcast_rec> t;
         build(g, s, s, t);
         for (unsigned i = 0; i < t.size(); i++)
-          W(MCAST_CSR_TREE + 32 * g + 4 * i, uint32_t(t[i].sw) << 24 | uint32_t(t[i].size) << 16 | t[i].bmp);
-        W(MCAST_CSR_GROUP + 8 * g + 4, unsigned(t.size()));
+          W(MCAST_CSR_TREE_REC(g, i), MCAST_TREE_REC_VAL(t[i].sw, t[i].size, t[i].bmp));
+        W(MCAST_CSR_GRP_NREC(g), unsigned(t.size()));
       }
     }
     pe.csr_wait();
@@ -637,7 +718,10 @@ struct Fabric {
     unsigned n = ++mc.got[node];
     const unsigned limit = (mc.np && silent.count(node)) ? 1 + MAX_RETRY : 1;
     if (n > limit) h.fail("node", "property: node " + std::to_string(node) + " received " + std::to_string(n) + " copies");
-    if (mc.done) h.fail("node", "property: copy delivered after the completion");
+    // per-port backpressure profiles: a resend to a silent node may still wait in a held
+    // m_axis_loc / m_axis_fab when the completion leaves on m_ocpl (no order across ports);
+    // finish_check counts its copies when the multicast retires
+    if (mc.done && (strict_order || !silent.count(node))) h.fail("node", "property: copy delivered after the completion");
     if (((user >> 11) & 1u) != mc.np) h.fail("node", "non-posted flag of the copy is wrong");
     if (mc.np && !silent.count(node) && n == 1) replies.push_back({s, port, (user >> 3) & 0xFFu, h.cycle() + r.below(20)});
   }
@@ -656,7 +740,8 @@ struct Fabric {
       unsigned got = mc.got.count(t) ? mc.got[t] : 0;
       if (silent.count(t)) {
         fail++;
-        if (got != 1 + MAX_RETRY) h.fail("originator", "property: completion before silent node " + std::to_string(t) + " got all resends");
+        if (strict_order ? got != 1 + MAX_RETRY : got > 1 + MAX_RETRY)
+          h.fail("originator", "property: completion before silent node " + std::to_string(t) + " got all resends");
       } else {
         ok++;
         if (got != 1) h.fail("originator", "property: completion before member " + std::to_string(t) + " received its copy");
@@ -670,6 +755,7 @@ struct Fabric {
     inflight_np--;
     h.checks++;
   }
+  bool strict_order = true;  // outputs in one uniform profile: copies before the completion
   void finish_check(Mc& mc) {  // posted (or completed) multicast, fabric quiet
     for (unsigned t : mc.targets) {
       unsigned got = mc.got.count(t) ? mc.got[t] : 0;
@@ -751,6 +837,13 @@ static void scenario_system(tb::Harness& h) {
   sys::Fabric fab(h, p);
   uint64_t last_tick = 0;
   const uint64_t n = h.opt.n;
+  // profiles on the completion ports only: the fabric properties (one copy per member, resends
+  // only to silent nodes) assume copies reach the nodes before T_LOCAL expires, so the data
+  // outputs keep the uniform --stall; held completion ports back-pressure the MOT instead
+  h.note("system: %s\n", p.backpressure(true).c_str());
+  for (unsigned st : {MCAST_ST_SC, MCAST_ST_CA}) h.cov_declare(std::string("ocpl_") + Pe::st_name(st));
+  for (unsigned st : {MCAST_ST_SC, MCAST_ST_CA}) h.cov_declare(std::string("fcpl_") + Pe::st_name(st));
+  p.start_storm();
   auto service = [&] {
     fab.pump();
     // ticks only when every reply was delivered and at most one frame waits at the RTL switch
@@ -773,11 +866,13 @@ static void scenario_system(tb::Harness& h) {
       }
     }
     if (!fab.link0_down && h.inputs >= n / 2) {  // fail ISL 0 of the RTL switch (claim 12)
+      p.storm_on(false);
       p.sim.run_until([&] { service(); return fab.quiet() && fab.inflight_np == 0 && !p.mloc.mid_packet() && !p.mfab.mid_packet(); }, "quiesce");
       p.sim.drain(1000);  // copies still queued in the engine's emitters go out before the CSR write
       p.wr(MCAST_CSR_LINK_UP, 0xE);
       p.csr_wait();
       fab.link0_down = true;
+      p.storm_on(true);
     }
     p.sim.step();
     if (h.inputs >= next_check) {  // retire finished multicasts
@@ -791,6 +886,7 @@ static void scenario_system(tb::Harness& h) {
     }
   }
   // drain: keep ticking until every non-posted multicast completed
+  p.storm_on(false);
   p.sim.run_until([&] {
     service();
     return fab.inflight_np == 0 && fab.quiet() && !p.mloc.mid_packet() && !p.mfab.mid_packet();
@@ -803,6 +899,9 @@ static void scenario_system(tb::Harness& h) {
   for (unsigned i = 0; i < MCAST_S_NUM; i++)
     st += std::string(" ") + mcast_stat_name(static_cast<enum mcast_stat>(i)) + "=" + std::to_string(mcast_stat(&p.m, static_cast<enum mcast_stat>(i)));
   h.note("system: RTL switch counters:%s\n", st.c_str());
+  p.cover_counters({MCAST_S_RX_LOC, MCAST_S_RX_FAB, MCAST_S_TX_FAB, MCAST_S_TX_LOC, MCAST_S_OCPL, MCAST_S_FCPL,
+                    MCAST_S_LCPL_RX, MCAST_S_FCPL_RX, MCAST_S_STALE_CPL, MCAST_S_RETRY, MCAST_S_TIMEOUT,
+                    MCAST_S_REROUTE});
   h.extra("multicasts", double(fab.next_id - 1));
   h.extra("node_copies", double(fab.delivered));
   h.extra("completions", double(fab.completions));
@@ -829,15 +928,15 @@ static void scenario_bench(tb::Harness& h) {
   for (int c = 0; c < 4; c++) {
     Pe p(h);
     p.wr(MCAST_CSR_SWITCH, 0);
-    for (unsigned s = 1; s <= 4; s++) p.wr(MCAST_CSR_ROUTE + 4 * s, 1u | (s % 4) << 4);
+    for (unsigned s = 1; s <= 4; s++) p.wr(MCAST_CSR_ROUTE_S(s), MCAST_ROUTE_VAL(1u, 0u, s % 4, 0u));
     // group 0: local traffic; group 1: fabric traffic (members 0 and 1)
     const unsigned lmem = c == 0 ? 0x3u : c == 1 ? 0xFFu : 0x1u;
-    p.wr(MCAST_CSR_GROUP, 1u | lmem << 8);
-    p.wr(MCAST_CSR_GROUP + 8, 1u | 0x3u << 8);
+    p.wr(MCAST_CSR_GRP_CTRL(0), MCAST_GRP_CTRL_VAL(1u, lmem));
+    p.wr(MCAST_CSR_GRP_CTRL(1), MCAST_GRP_CTRL_VAL(1u, 0x3u));
     const unsigned nrec = c == 1 ? 5 : c == 3 ? 2 : 1;
-    p.wr(MCAST_CSR_TREE, nrec << 16);
-    for (unsigned s = 1; s < nrec; s++) p.wr(MCAST_CSR_TREE + 4 * s, s << 24 | 1u << 16 | 0x00FFu);
-    p.wr(MCAST_CSR_GROUP + 4, nrec);
+    p.wr(MCAST_CSR_TREE_REC(0, 0), MCAST_TREE_REC_VAL(0u, nrec, 0u));
+    for (unsigned s = 1; s < nrec; s++) p.wr(MCAST_CSR_TREE_REC(0, s), MCAST_TREE_REC_VAL(s, 1u, 0x00FFu));
+    p.wr(MCAST_CSR_GRP_NREC(0), nrec);
     p.csr_wait();
     const uint64_t n = std::max<uint64_t>(10, h.opt.n / 2);
     // fabric frames for this switch (root 9, distinct RootSeq: no duplicate drops)
