@@ -84,7 +84,16 @@ static unsigned ilog2(unsigned v)
 
 struct txpkt {
     uint8_t b[ROCE_FA_LEN];
+    size_t len;   /* ROCE_UD_LEN or ROCE_FA_LEN */
 };
+
+struct hold {
+    unsigned kind, bar;
+    uint64_t val;
+};
+
+static uint64_t set_lo(uint64_t v, uint32_t lo);
+static uint64_t set_hi(uint64_t v, uint32_t hi);
 
 static void dev_clear_state(struct barrier_dev_model *m)
 {
@@ -116,6 +125,13 @@ static void dev_clear_state(struct barrier_dev_model *m)
     m->txq->head = m->txq->count = 0;
     m->mirq->head = m->mirq->count = 0;
     m->rxq->head = m->rxq->count = 0;
+    m->holdq->head = m->holdq->count = 0;
+    memset(m->dirty, 0, nb * sizeof *m->dirty);
+    m->mir_ptr = 0;
+    m->mir_claimed = 0;
+    m->mir_claim_bar = 0;
+    memset(m->hist, 0, sizeof m->hist);
+    memset(m->cnt_hist, 0, 3u * nb * sizeof *m->cnt_hist);
 }
 
 int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg)
@@ -156,6 +172,13 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->txq = bq_new(sizeof(struct txpkt));
     m->mirq = bq_new(sizeof(struct barrier_mir));
     m->rxq = bq_new(sizeof(struct barrier_mir));
+    m->holdq = bq_new(sizeof(struct hold));
+    m->dirty = calloc(nb, sizeof *m->dirty);
+    m->cnt_hist = calloc(3u * nb, sizeof *m->cnt_hist);
+    if (!m->holdq || !m->dirty || !m->cnt_hist) {
+        barrier_dev_free(m);
+        return BARRIER_ENOMEM;
+    }
     if (!m->bar_en || !m->bar_inc || !m->bar_step || !m->group_ip || !m->cnt || !m->tgt ||
         !m->armed || !m->arm_bar || !m->pend || !m->pend_rel || !m->presenting ||
         !m->presenting_ok || !m->txq || !m->mirq || !m->seq_known || !m->seq_exp ||
@@ -208,6 +231,9 @@ void barrier_dev_free(struct barrier_dev_model *m)
     bq_del(m->txq);
     bq_del(m->mirq);
     bq_del(m->rxq);
+    bq_del(m->holdq);
+    free(m->dirty);
+    free(m->cnt_hist);
     memset(m, 0, sizeof *m);
 }
 
@@ -237,37 +263,62 @@ static void bump(uint32_t *c)
     *c = (uint32_t)(*c + 1u);
 }
 
-/* one counter update (internal path or fabric): cnt += inc, then one mirror write */
+/* one counter update (internal path or fabric): cnt += inc; the barrier's mirror is dirty */
 static void ctr_update(struct barrier_dev_model *m, unsigned bar, uint64_t inc)
 {
     m->cnt[bar] = (m->cnt[bar] + inc) & m->mask;
-    struct barrier_mir w;
-    w.addr = m->mirror_base + 8u * (uint64_t)bar;
-    w.data = m->cnt[bar];
-    (void)bq_push(m->mirq, &w); /* on ENOMEM the write is lost; the model cannot continue
-                                   meaningfully anyway and the harness reports a mismatch */
-    bump(&m->stats[BDS_MIRROR_WR]);
+    m->dirty[bar] = 1;
 }
 
-/* build and queue the notification of `bar` with the next PSN (section 5) */
+/* a queued update of the hold: internal-path increment or CNT lo/hi write (section 3.1) */
+enum { HOLD_INC = 0, HOLD_SET_LO = 1, HOLD_SET_HI = 2 };
+static void hold_push(struct barrier_dev_model *m, unsigned kind, unsigned bar, uint64_t val)
+{
+    struct hold h = {kind, bar, val};
+    (void)bq_push(m->holdq, &h); /* on ENOMEM the update is lost and the harness reports it */
+}
+
+/* build and queue the notification of `bar` with the next PSN (section 5: UD, or FA mode) */
 static void tx_notify(struct barrier_dev_model *m, unsigned bar)
 {
-    struct roce_fa_fields f;
     struct txpkt p;
-    memset(&f, 0, sizeof f);
-    f.dst_mac = roce_mcast_mac(m->group_ip[bar]);
-    f.src_mac = ((uint64_t)(m->src_mac_hi & 0xffffu) << 32) | m->src_mac_lo;
-    f.tos = (uint8_t)(m->sport_tos >> 16);
-    f.src_ip = m->src_ip;
-    f.dst_ip = m->group_ip[bar];
-    f.psn = m->tx_psn;
-    f.udp_sport = (uint16_t)m->sport_tos;
-    f.dest_qp = m->dest_qp;
-    f.va = m->cnt_base + 8u * (uint64_t)bar;
-    f.rkey = m->rkey;
-    f.add_data = m->bar_inc[bar];
-    f.cmp_data = 0;
-    roce_fa_build(&f, p.b);
+    memset(&p, 0, sizeof p);
+    uint64_t src_mac = ((uint64_t)(m->src_mac_hi & 0xffffu) << 32) | m->src_mac_lo;
+    if (m->ctrl & BDEV_CTRL_WIRE_FA) {
+        struct roce_fa_fields f;
+        memset(&f, 0, sizeof f);
+        f.dst_mac = roce_mcast_mac(m->group_ip[bar]);
+        f.src_mac = src_mac;
+        f.tos = (uint8_t)(m->sport_tos >> 16);
+        f.src_ip = m->src_ip;
+        f.dst_ip = m->group_ip[bar];
+        f.psn = m->tx_psn;
+        f.udp_sport = (uint16_t)m->sport_tos;
+        f.dest_qp = m->dest_qp;
+        f.va = m->cnt_base + 8u * (uint64_t)bar;
+        f.rkey = m->rkey;
+        f.add_data = m->bar_inc[bar];
+        f.cmp_data = m->src >> 24;
+        roce_fa_build(&f, p.b);
+        p.len = ROCE_FA_LEN;
+    } else {
+        struct roce_ud_fields f;
+        memset(&f, 0, sizeof f);
+        f.dst_mac = roce_mcast_mac(m->group_ip[bar]);
+        f.src_mac = src_mac;
+        f.tos = (uint8_t)(m->sport_tos >> 16);
+        f.src_ip = m->src_ip;
+        f.dst_ip = m->group_ip[bar];
+        f.psn = m->tx_psn;
+        f.udp_sport = (uint16_t)m->sport_tos;
+        f.qkey = m->rkey;
+        f.src_qp = m->src & 0xffffffu;
+        f.src_id = (uint8_t)(m->src >> 24);
+        f.bar = (uint8_t)bar;
+        f.inc = m->bar_inc[bar];
+        roce_ud_build(&f, p.b);
+        p.len = ROCE_UD_LEN;
+    }
     (void)bq_push(m->txq, &p);
     m->tx_psn = (m->tx_psn + 1u) & 0xffffffu;
     bump(&m->stats[BDS_TX_NOTIF]);
@@ -315,7 +366,9 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
     }
     /* 5. WAIT too far ahead */
     if (op == BARRIER_OP_WAIT) {
-        uint64_t d = (epoch - m->cnt[bar]) & m->mask;
+        /* timed: the counter was read in phase B, two cycles before (section 3.1) */
+        uint64_t c = m->timed ? m->cnt_hist[2u * m->cfg.num_barriers + bar] : m->cnt[bar];
+        uint64_t d = (epoch - c) & m->mask;
         if (d < m->half && d > m->bar_step[bar]) {
             set_pending(m, pe, bar, epoch, BARRIER_ST_ERR_FAR);
             bump(&m->stats[BDS_RSP_ERR_FAR]);
@@ -337,44 +390,89 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
         set_pending(m, pe, bar, m->tgt[pe], BARRIER_ST_OK);
     }
     tx_notify(m, bar);
-    if (m->ctrl & BDEV_CTRL_INTERNAL_PATH)
-        ctr_update(m, bar, m->bar_inc[bar]);
+    if (m->ctrl & BDEV_CTRL_INTERNAL_PATH) {
+        if (m->timed)
+            hold_push(m, HOLD_INC, bar, m->bar_inc[bar]);
+        else
+            ctr_update(m, bar, m->bar_inc[bar]);
+    }
     bump(&m->stats[BDS_REQ_ARRIVE]);
     return op == BARRIER_OP_ARRIVE ? BARRIER_REQ_ARRIVE : BARRIER_REQ_ARRIVE_NB;
 }
+
+/* statistics index of each receive verdict (section 5.4) */
+static const unsigned rx_stat[] = {
+    BDS_RX_OK, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG, BDS_RX_DROP_MALFORMED, BDS_RX_DROP_IPCSUM,
+    BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE, BDS_RX_DROP_ICRC, BDS_RX_DROP_RKEY,
+    BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_DROP_BAR, BDS_RX_DROP_INC};
 
 int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len)
 {
     if (!m || (!pkt && len) || !m->txq)
         return BARRIER_EINVAL;
 
-    struct roce_fa_fields f;
-    enum roce_rx_verdict v = roce_fa_parse(pkt, len, m->dest_qp, m->rkey, &f);
-    unsigned bar = 0;
+    enum roce_rx_verdict v;
+    unsigned bar = 0, src = 0;
+    uint32_t psn = 0;
+    uint64_t inc = 0;
+    uint32_t dip = 0;
+    int bar_in = 0;
 
-    if (v == ROCE_RX_OK) {
+    if (m->ctrl & BDEV_CTRL_WIRE_FA) {
+        struct roce_fa_fields f;
+        v = roce_fa_parse(pkt, len, m->dest_qp, m->rkey, &f);
         uint64_t span = 8u * (uint64_t)m->cfg.num_barriers;
         uint64_t off = f.va - m->cnt_base;
-        if (f.va < m->cnt_base || off >= span || (off & 7u) != 0) {
-            v = ROCE_RX_BAR;
-        } else {
-            bar = (unsigned)(off >> 3);
-            if (!m->bar_en[bar] || f.dst_ip != m->group_ip[bar])
-                v = ROCE_RX_BAR;
+        bar_in = !(f.va < m->cnt_base || off >= span || (off & 7u) != 0);
+        bar = (unsigned)(off >> 3) & (m->cfg.num_barriers - 1u);
+        src = (unsigned)(f.cmp_data & 0xffu);
+        psn = f.psn;
+        inc = f.add_data;
+        dip = f.dst_ip;
+    } else {
+        struct roce_ud_fields f;
+        v = roce_ud_parse(pkt, len, m->rkey, &f);
+        bar_in = f.bar < m->cfg.num_barriers;
+        bar = f.bar & (m->cfg.num_barriers - 1u);
+        src = f.src_id;
+        psn = f.psn;
+        inc = f.inc;
+        dip = f.dst_ip;
+    }
+
+    /* 9 source index, 10 sequence (section 5.5) */
+    int gap = 0;
+    if (v == ROCE_RX_OK && src >= m->num_sources)
+        v = ROCE_RX_SRC;
+    if (v == ROCE_RX_OK) {
+        if (m->seq_known[src]) {
+            uint32_t d = (psn - m->seq_exp[src]) & 0xffffffu;
+            if (d & 0x800000u)
+                v = ROCE_RX_DUP;
+            else
+                gap = d != 0;
+        }
+        if (v == ROCE_RX_OK) {   /* sequence accepted: advances even if 11-12 drop the packet */
+            m->seq_known[src] = 1;
+            m->seq_exp[src] = (psn + 1u) & 0xffffffu;
+            if (gap)
+                bump(&m->stats[BDS_RX_GAP]);
         }
     }
-    if (v == ROCE_RX_OK && (f.add_data == 0 || f.add_data > (uint64_t)m->inc_max ||
-                            f.add_data >= m->half))
+    /* 11 barrier, 12 increment */
+    if (v == ROCE_RX_OK && (!bar_in || !m->bar_en[bar] || dip != m->group_ip[bar]))
+        v = ROCE_RX_BAR;
+    if (v == ROCE_RX_OK && (inc == 0 || inc > (uint64_t)m->inc_max || inc >= m->half))
         v = ROCE_RX_INC;
 
-    bump(&m->stats[(unsigned)v]);
+    bump(&m->stats[rx_stat[(unsigned)v]]);
     if (v == ROCE_RX_OK) {
         if (m->rx_defer) {
-            struct barrier_mir inc = {bar, f.add_data & m->mask};
-            if (bq_push(m->rxq, &inc) != 0)
+            struct barrier_mir e = {bar, inc & m->mask};
+            if (bq_push(m->rxq, &e) != 0)
                 return BARRIER_ENOMEM;
         } else {
-            ctr_update(m, bar, f.add_data & m->mask);
+            ctr_update(m, bar, inc & m->mask);
         }
     }
     return (int)v;
@@ -424,10 +522,10 @@ int barrier_dev_pop_tx(struct barrier_dev_model *m, uint8_t *buf, size_t cap, si
     const struct txpkt *p = bq_front(m->txq);
     if (!p)
         return 0;
-    if (cap < ROCE_FA_LEN)
+    if (cap < p->len)
         return BARRIER_ENOSPC;
-    memcpy(buf, p->b, ROCE_FA_LEN);
-    *len = ROCE_FA_LEN;
+    memcpy(buf, p->b, p->len);
+    *len = p->len;
     bq_drop(m->txq);
     return 1;
 }
@@ -459,10 +557,14 @@ int barrier_dev_rel_latch(struct barrier_dev_model *m, unsigned pe, struct barri
 {
     if (!m || !rel || !m->txq || pe >= m->cfg.num_pes || m->presenting[pe])
         return BARRIER_EINVAL;
+    /* timed: decided from the state at the start of the cycle two cycles before (scanner S1) */
+    int ok_then = m->timed ? (int)((m->hist[2][pe / 64u] >> (pe % 64u)) & 1u) : 1;
+    if (!ok_then)
+        return 0;
     if (m->pend[pe]) {
         *rel = m->pend_rel[pe];
         m->pend[pe] = 0;
-    } else if (m->armed[pe] && ge(m, m->cnt[m->arm_bar[pe]], m->tgt[pe])) {
+    } else if (m->armed[pe] && (m->timed || ge(m, m->cnt[m->arm_bar[pe]], m->tgt[pe]))) {
         rel->pe = (uint8_t)pe;
         rel->bar = m->arm_bar[pe];
         rel->epoch = m->tgt[pe];
@@ -480,12 +582,97 @@ int barrier_dev_pop_mir(struct barrier_dev_model *m, struct barrier_mir *mir)
 {
     if (!m || !mir || !m->mirq)
         return BARRIER_EINVAL;
+    if (!m->timed && m->mirq->count == 0 && barrier_dev_mir_claim(m) == 1)
+        (void)barrier_dev_mir_load(m);
     const struct barrier_mir *w = bq_front(m->mirq);
     if (!w)
         return 0;
     *mir = *w;
     bq_drop(m->mirq);
     return 1;
+}
+
+void barrier_dev_set_timed(struct barrier_dev_model *m, int on)
+{
+    if (m) {
+        m->timed = on != 0;
+        m->rx_defer = on != 0;
+    }
+}
+
+int barrier_dev_upd_apply(struct barrier_dev_model *m, int from_hold)
+{
+    if (!m || !m->holdq)
+        return BARRIER_EINVAL;
+    if (!from_hold)
+        return barrier_dev_rx_apply(m, NULL, NULL);
+    const struct hold *h = bq_front(m->holdq);
+    if (!h)
+        return 0;
+    struct hold e = *h;
+    bq_drop(m->holdq);
+    if (e.kind == HOLD_INC) {
+        ctr_update(m, e.bar, e.val);
+    } else {
+        uint64_t v = e.kind == HOLD_SET_LO ? set_lo(m->cnt[e.bar], (uint32_t)e.val)
+                                           : set_hi(m->cnt[e.bar], (uint32_t)e.val);
+        m->cnt[e.bar] = v & m->mask; /* configuration, not a counter update: no mirror write */
+    }
+    return 1;
+}
+
+int barrier_dev_mir_claim(struct barrier_dev_model *m)
+{
+    if (!m || !m->dirty || m->mir_claimed)
+        return BARRIER_EINVAL;
+    unsigned nb = m->cfg.num_barriers;
+    for (unsigned k = 0; k < nb; k++) {
+        unsigned b = (m->mir_ptr + k) % nb;
+        if (!m->dirty[b])
+            continue;
+        m->dirty[b] = 0;
+        m->mir_ptr = (b + 1u) % nb;
+        m->mir_claimed = 1;
+        m->mir_claim_bar = b;
+        return 1;
+    }
+    return 0;
+}
+
+int barrier_dev_mir_load(struct barrier_dev_model *m)
+{
+    if (!m || !m->dirty)
+        return BARRIER_EINVAL;
+    if (!m->mir_claimed)
+        return 0;
+    unsigned b = m->mir_claim_bar;
+    struct barrier_mir w;
+    w.addr = m->mirror_base + 8u * (uint64_t)b;
+    w.data = m->cnt[b];
+    (void)bq_push(m->mirq, &w);
+    m->mir_claimed = 0;
+    bump(&m->stats[BDS_MIRROR_WR]);
+    return 1;
+}
+
+void barrier_dev_tick(struct barrier_dev_model *m)
+{
+    if (!m || !m->txq)
+        return;
+    memcpy(m->hist[2], m->hist[1], sizeof m->hist[1]);
+    memcpy(m->hist[1], m->hist[0], sizeof m->hist[0]);
+    memset(m->hist[0], 0, sizeof m->hist[0]);
+    unsigned nb = m->cfg.num_barriers;
+    memmove(m->cnt_hist + nb, m->cnt_hist, 2u * nb * sizeof *m->cnt_hist);
+    memcpy(m->cnt_hist, m->cnt, nb * sizeof *m->cnt_hist);
+    for (unsigned pe = 0; pe < m->cfg.num_pes; pe++)
+        if (releasable(m, pe))
+            m->hist[0][pe / 64u] |= UINT64_C(1) << (pe % 64u);
+}
+
+size_t barrier_dev_hold_pending(const struct barrier_dev_model *m)
+{
+    return (m && m->holdq) ? m->holdq->count : 0;
 }
 
 unsigned barrier_dev_releasable(const struct barrier_dev_model *m, uint64_t bitmap[4])
@@ -582,7 +769,12 @@ int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint3
         case 0x1C:
             if (m->bar_en[b])
                 break; /* locked */
-            m->cnt[b] = (r == 0x18 ? set_lo(m->cnt[b], data) : set_hi(m->cnt[b], data)) & m->mask;
+            if (m->timed) {
+                hold_push(m, r == 0x18 ? HOLD_SET_LO : HOLD_SET_HI, b, data);
+            } else {
+                m->cnt[b] = (r == 0x18 ? set_lo(m->cnt[b], data) : set_hi(m->cnt[b], data)) &
+                            m->mask;
+            }
             return BARRIER_CSR_DONE;
         default:
             break; /* 0x14: hole */

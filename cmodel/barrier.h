@@ -194,6 +194,16 @@ struct barrier_dev_model {
     struct bq *mirq;  /* struct barrier_mir */
     struct bq *rxq;   /* deferred fabric increments {addr = bar, data = inc} */
     int rx_defer;     /* barrier_dev_set_rx_defer */
+
+    /* barrier_ctr timing (docs/barrier.md 3.1/4; barrier_dev_set_timed) */
+    int timed;            /* 1: lockstep hooks decide when updates, mirrors and releases happen */
+    struct bq *holdq;     /* internal-path increments / CNT writes waiting for the update slot */
+    uint8_t  *dirty;      /* per barrier: a coalesced mirror write is pending (NB entries) */
+    unsigned mir_ptr;     /* round-robin pointer of the mirror drain */
+    int mir_claimed;      /* a barrier is claimed for the next mirror load */
+    unsigned mir_claim_bar;
+    uint64_t hist[3][2];  /* releasable PE bitmaps at the start of the last 3 cycles (tick) */
+    uint64_t *cnt_hist;   /* 3 x NB: counters at the start of the last 3 cycles (tick) */
 };
 
 /*
@@ -277,10 +287,14 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
 
 /*
  * barrier_dev_push_rx - one packet accepted on s_axis_rx (bytes 0..len-1, no FCS).
- * Parses it per section 5 (roce_fa_parse, then: VA must lie in [CNT_BASE, CNT_BASE + 8*NB)
- * without wrap and be 8-aligned relative to CNT_BASE, barrier enabled, dst IP == GROUP_IP[bar]
- * -> else rx_drop_bar; add data != 0, <= INC_MAX and < 2^(W-1) -> else rx_drop_inc). Counts the verdict's
- * statistic; on ROCE_RX_OK applies cnt[bar] += add data (mod 2^W) and one mirror write.
+ * Parses it per section 5.4 in the layout CTRL.WIRE_FA selects (roce_ud_parse / roce_fa_parse,
+ * checks 1-8), then: 9 source index >= NUM_SOURCES -> rx_drop_src; 10 per-source sequence
+ * (section 5.5: known source and (psn - exp) mod 2^24 >= 2^23 -> rx_drop_dup; otherwise the
+ * sequence is accepted: exp = psn + 1, known = 1, rx_gap++ when psn skipped ahead); 11 barrier
+ * (UD: bar < NB; FA: VA in [CNT_BASE, CNT_BASE + 8*NB) without wrap and 8-aligned relative to
+ * CNT_BASE; both: enabled, dst IP == GROUP_IP[bar]) -> else rx_drop_bar; 12 increment != 0,
+ * <= INC_MAX and < 2^(W-1) -> else rx_drop_inc. Counts the verdict's statistic; on ROCE_RX_OK
+ * applies cnt[bar] += increment (mod 2^W) and one mirror write (or queues it, rx_defer).
  * Returns the verdict (enum roce_rx_verdict), or BARRIER_EINVAL for a NULL model or pkt.
  */
 int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len);
@@ -301,6 +315,40 @@ int barrier_dev_rx_apply(struct barrier_dev_model *m, unsigned *bar, uint64_t *i
 size_t barrier_dev_rx_pending(const struct barrier_dev_model *m);
 
 /*
+ * Timed mode (lockstep of the RTL, docs/barrier.md section 3.1). barrier_dev_set_timed(m, 1) also
+ * turns on rx_defer. In timed mode:
+ *   - an internal-path increment of an ARRIVE and a CNT lo/hi CSR write are queued in the hold
+ *     (not applied); barrier_dev_upd_apply(m, 1) applies the oldest (add, or replace bits 31:0 /
+ *     63:32 of the counter at that moment, masked to W); barrier_dev_upd_apply(m, 0) applies the
+ *     oldest deferred fabric increment (= barrier_dev_rx_apply). Call it when the RTL's update
+ *     stage writes the counter (u_v_reg; u_hold_reg says which). Returns 1, 0 (nothing queued)
+ *     or BARRIER_EINVAL.
+ *   - every counter update (increment; not a CNT CSR write) sets the barrier's dirty bit (mirror coalescing: latest value wins);
+ *     barrier_dev_mir_claim - when the RTL claims a barrier for the mirror (mir_claim): the
+ *     first dirty barrier at or after the round-robin pointer is chosen, its dirty bit cleared,
+ *     the pointer set to bar + 1. Returns 1, 0 (no dirty barrier) or BARRIER_EINVAL (one is
+ *     already claimed). barrier_dev_mir_load - when the RTL loads its mirror register
+ *     (mir_load): {MIRROR_BASE + 8*bar, cnt[bar]} of the claimed barrier is queued for
+ *     barrier_dev_pop_mir, mirror_wr++. Returns 1, 0 (nothing claimed) or BARRIER_EINVAL.
+ *     Order within a cycle: load, then claim, then upd_apply (the RTL reads the dirty bits and
+ *     the counter at the start of the cycle).
+ *   - barrier_dev_tick - once per cycle, first thing: records which PEs are releasable and the
+ *     counters at the start of the cycle; barrier_dev_rel_latch then allows PE pe iff it was
+ *     releasable at the start of the cycle two cycles before (the release scanner's S1 read) and
+ *     is still armed or pending; barrier_dev_push_req (called when the RTL applies the request,
+ *     phase D) checks a WAIT's epoch against the counter at the start of the cycle two cycles
+ *     before (phase B); everything else a request reads is the state at the start of its cycle.
+ * Untimed mode (default): updates apply at once and set the dirty bit; barrier_dev_pop_mir
+ * drains the dirty barriers in the same round-robin order.
+ */
+void barrier_dev_set_timed(struct barrier_dev_model *m, int on);
+int barrier_dev_upd_apply(struct barrier_dev_model *m, int from_hold);
+int barrier_dev_mir_claim(struct barrier_dev_model *m);
+int barrier_dev_mir_load(struct barrier_dev_model *m);
+void barrier_dev_tick(struct barrier_dev_model *m);
+size_t barrier_dev_hold_pending(const struct barrier_dev_model *m);
+
+/*
  * barrier_dev_push_inc - one s_inc transaction straight into barrier_ctr (for block-level
  * harnesses of barrier_ctr that bypass barrier_rx): cnt[bar] += inc (mod 2^W), one mirror
  * write; no rx statistics. Returns BARRIER_OK or BARRIER_EINVAL (bar >= NB).
@@ -309,7 +357,7 @@ int barrier_dev_push_inc(struct barrier_dev_model *m, unsigned bar, uint64_t inc
 
 /*
  * barrier_dev_pop_tx - the next notification packet this device emits on m_axis_tx.
- *   buf, cap: destination (cap >= 86); *len: set to 86.
+ *   buf, cap: destination (cap >= the packet: 78 bytes UD, 86 FA); *len: its length.
  * Returns 1 (popped), 0 (none queued), BARRIER_ENOSPC (cap too small, nothing popped) or
  * BARRIER_EINVAL.
  */

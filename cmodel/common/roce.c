@@ -178,6 +178,98 @@ void roce_fa_build(const struct roce_fa_fields *f, uint8_t pkt[ROCE_FA_LEN])
     roce_put_icrc(p + ROCE_OFF_ICRC, icrc);
 }
 
+/* ------------------------------------------------------------------ UD notification */
+
+/* Ethernet + IPv4 + UDP headers shared by both layouts; ip_len = IPv4 total length */
+static void put_l2l4(uint8_t *p, uint64_t dst_mac, uint64_t src_mac, uint8_t tos, uint32_t psn,
+                     uint32_t src_ip, uint32_t dst_ip, uint16_t sport, unsigned ip_len)
+{
+    put_be(p + 0, dst_mac & UINT64_C(0xffffffffffff), 6);
+    put_be(p + 6, src_mac & UINT64_C(0xffffffffffff), 6);
+    put_be(p + 12, 0x0800, 2);
+    p[14] = 0x45;
+    p[15] = tos;
+    put_be(p + 16, ip_len, 2);
+    put_be(p + 18, psn & 0xffffu, 2);
+    put_be(p + 20, 0x4000, 2);
+    p[22] = ROCE_FA_TTL;
+    p[23] = 17;
+    put_be(p + 26, src_ip, 4);
+    put_be(p + 30, dst_ip, 4);
+    put_be(p + 24, roce_ipv4_csum(p + ROCE_OFF_IP, 20), 2);
+    put_be(p + 34, sport, 2);
+    put_be(p + 36, ROCE_UDP_DPORT, 2);
+    put_be(p + 38, ip_len - 20u, 2);
+}
+
+void roce_ud_build(const struct roce_ud_fields *f, uint8_t pkt[ROCE_UD_LEN])
+{
+    uint8_t *p = pkt;
+    memset(p, 0, ROCE_UD_LEN);
+    put_l2l4(p, f->dst_mac, f->src_mac, f->tos, f->psn, f->src_ip, f->dst_ip, f->udp_sport,
+             ROCE_UD_IP_TOTLEN);
+    /* BTH */
+    p[42] = ROCE_OP_UD_SEND_IMM;
+    put_be(p + 44, ROCE_PKEY_DEFAULT, 2);
+    put_be(p + 47, ROCE_MCAST_QPN, 3);
+    put_be(p + 51, f->psn & 0xffffffu, 3);
+    /* DETH */
+    put_be(p + 54, f->qkey, 4);
+    put_be(p + 59, f->src_qp & 0xffffffu, 3);
+    /* ImmDt, payload */
+    p[62] = f->src_id;
+    p[63] = f->bar;
+    put_be(p + 64, f->imm_resv, 2);
+    put_be(p + 66, f->inc, 8);
+    uint32_t icrc = 0;
+    (void)roce_icrc_ipv4(p, ROCE_UD_LEN, &icrc); /* cannot fail on 78 bytes */
+    roce_put_icrc(p + ROCE_OFF_UD_ICRC, icrc);
+}
+
+enum roce_rx_verdict roce_ud_parse(const uint8_t *pkt, size_t len, uint32_t qkey,
+                                   struct roce_ud_fields *f)
+{
+    if (f)
+        memset(f, 0, sizeof *f);
+    if (len < ROCE_UD_LEN)
+        return ROCE_RX_TRUNC;
+    const uint8_t *p = pkt;
+    if (len == ROCE_UD_LEN && f) {
+        f->dst_mac = get_be(p + 0, 6);
+        f->src_mac = get_be(p + 6, 6);
+        f->tos = p[15];
+        f->src_ip = (uint32_t)get_be(p + 26, 4);
+        f->dst_ip = (uint32_t)get_be(p + 30, 4);
+        f->psn = (uint32_t)get_be(p + 51, 3);
+        f->udp_sport = (uint16_t)get_be(p + 34, 2);
+        f->qkey = (uint32_t)get_be(p + 54, 4);
+        f->src_qp = (uint32_t)get_be(p + 59, 3);
+        f->src_id = p[62];
+        f->bar = p[63];
+        f->imm_resv = (uint16_t)get_be(p + 64, 2);
+        f->inc = get_be(p + 66, 8);
+    }
+    if (len > ROCE_UD_LEN)
+        return ROCE_RX_LONG;
+    if (get_be(p + 12, 2) != 0x0800 || p[14] != 0x45 || (get_be(p + 20, 2) & 0xbfffu) != 0 ||
+        p[23] != 17 || get_be(p + 16, 2) != ROCE_UD_IP_TOTLEN ||
+        get_be(p + 38, 2) != ROCE_UD_UDP_LEN)
+        return ROCE_RX_MALFORMED;
+    if (!roce_ipv4_csum_ok(p + ROCE_OFF_IP, 20))
+        return ROCE_RX_IPCSUM;
+    if (get_be(p + 36, 2) != ROCE_UDP_DPORT)
+        return ROCE_RX_NOT_ROCE;
+    if (p[42] != ROCE_OP_UD_SEND_IMM || (p[43] & 0x0fu) != 0 ||
+        get_be(p + 44, 2) != ROCE_PKEY_DEFAULT || get_be(p + 47, 3) != ROCE_MCAST_QPN)
+        return ROCE_RX_OPCODE;
+    uint32_t icrc = 0;
+    if (roce_icrc_ipv4(p, len, &icrc) != 0 || roce_get_icrc(p + ROCE_OFF_UD_ICRC) != icrc)
+        return ROCE_RX_ICRC;
+    if ((uint32_t)get_be(p + 54, 4) != qkey)
+        return ROCE_RX_KEY;
+    return ROCE_RX_OK;
+}
+
 /* ------------------------------------------------------------------ notification parser */
 
 enum roce_rx_verdict roce_fa_parse(const uint8_t *pkt, size_t len, uint32_t dest_qp,
@@ -226,7 +318,7 @@ enum roce_rx_verdict roce_fa_parse(const uint8_t *pkt, size_t len, uint32_t dest
         return ROCE_RX_ICRC;
 
     if ((uint32_t)get_be(p + 62, 4) != rkey)
-        return ROCE_RX_RKEY;
+        return ROCE_RX_KEY;
 
     return ROCE_RX_OK;
 }

@@ -2,9 +2,12 @@
  * roce.h - RoCEv2 over IPv4 helpers for the C golden models (C11, no global state).
  *
  * CRC-32, the RoCEv2 invariant CRC (ICRC, IBA Annex A17.4 for IPv4), the IPv4 header checksum
- * (RFC 791 / RFC 1071), and a builder and parser of the barrier notification packet:
- * Ethernet II / IPv4 / UDP 4791 / BTH (RC FETCH_ADD) / AtomicETH / ICRC, 86 bytes, no FCS
- * (docs/barrier.md section 5).
+ * (RFC 791 / RFC 1071), and builders and parsers of the two barrier notification layouts
+ * (docs/barrier.md section 5), no FCS:
+ *   UD (default, 5.1): Ethernet II / IPv4 / UDP 4791 / BTH (UD SEND_ONLY_WITH_IMMEDIATE, DestQP
+ *       0xFFFFFF) / DETH / ImmDt {SRC_ID, bar} / 8-byte increment / ICRC, 78 bytes;
+ *   FA (mode WIRE_FA, 5.2): Ethernet II / IPv4 / UDP 4791 / BTH (RC FETCH_ADD) / AtomicETH / ICRC,
+ *       86 bytes.
  *
  * Conventions: packets are byte arrays, byte 0 = first byte on the wire (Ethernet destination).
  * Multi-byte header fields are big-endian on the wire; the ICRC is sent least-significant byte
@@ -23,6 +26,15 @@ extern "C" {
 
 #define ROCE_UDP_DPORT        4791u   /* RoCEv2 UDP destination port (IBA A17.2) */
 #define ROCE_OP_RC_FETCH_ADD  0x14u   /* BTH opcode: RC FETCH_ADD */
+#define ROCE_OP_UD_SEND_IMM   0x65u   /* BTH opcode: UD SEND_ONLY_WITH_IMMEDIATE */
+#define ROCE_MCAST_QPN        0xffffffu /* DestQP of a multicast UD packet */
+#define ROCE_UD_LEN           78u     /* UD notification length in bytes, no FCS */
+#define ROCE_UD_IP_TOTLEN     64u
+#define ROCE_UD_UDP_LEN       44u
+#define ROCE_OFF_DETH      54u     /* UD: DETH (Q_Key 54-57, reserved 58, SrcQP 59-61) */
+#define ROCE_OFF_IMMDT     62u     /* UD: ImmDt (62 SRC_ID, 63 bar, 64-65 reserved) */
+#define ROCE_OFF_UD_INC    66u     /* UD: 8-byte increment */
+#define ROCE_OFF_UD_ICRC   74u
 #define ROCE_PKEY_DEFAULT     0xffffu /* default P_Key */
 #define ROCE_FA_LEN           86u     /* barrier notification length in bytes, no FCS */
 #define ROCE_FA_IP_TOTLEN     72u     /* IPv4 total length of the notification */
@@ -62,11 +74,32 @@ struct roce_fa_fields {
 };
 
 /*
- * Receive verdict of a barrier notification. The numeric values are the statistics indices of
- * barrier_dev (docs/barrier.md section 6): 0 = rx_ok, 1..10 = rx_drop_*; the checks are applied
- * in this order and the first failing one wins (docs/barrier.md section 5). roce_fa_parse()
- * returns ROCE_RX_OK .. ROCE_RX_RKEY; ROCE_RX_BAR and ROCE_RX_INC need the barrier table and are
- * decided by the device model (cmodel/barrier.c).
+ * Variable fields of a UD notification (docs/barrier.md section 5.1). Constant: EtherType 0x0800,
+ * IPv4 ver/IHL 0x45, total length 64, identification = psn[15:0], flags/fragment 0x4000, TTL 64,
+ * protocol 17, UDP dst port 4791, UDP length 44, UDP checksum 0, BTH opcode 0x65, SE/M/Pad/TVer 0,
+ * P_Key 0xffff, DestQP 0xffffff, reserved bytes 0, AckReq 0.
+ */
+struct roce_ud_fields {
+    uint64_t dst_mac;   /* 48 bits */
+    uint64_t src_mac;   /* 48 bits */
+    uint8_t  tos;
+    uint32_t src_ip;
+    uint32_t dst_ip;
+    uint32_t psn;       /* 24 bits: the source's sequence number */
+    uint16_t udp_sport;
+    uint32_t qkey;      /* DETH Q_Key */
+    uint32_t src_qp;    /* DETH SrcQP, 24 bits */
+    uint8_t  src_id;    /* ImmDt byte 0: source index */
+    uint8_t  bar;       /* ImmDt byte 1: barrier */
+    uint16_t imm_resv;  /* ImmDt bytes 2-3 (0 when built by a device; ignored on receive) */
+    uint64_t inc;       /* payload: increment */
+};
+
+/*
+ * Receive verdict of a barrier notification, in check order (first failing check wins,
+ * docs/barrier.md section 5.4). roce_fa_parse() / roce_ud_parse() return ROCE_RX_OK ..
+ * ROCE_RX_KEY; ROCE_RX_SRC .. ROCE_RX_INC need the device's tables and are decided by the device
+ * model (cmodel/barrier.c), which maps each verdict to its statistics index.
  */
 enum roce_rx_verdict {
     ROCE_RX_OK        = 0,  /* accepted */
@@ -75,12 +108,15 @@ enum roce_rx_verdict {
     ROCE_RX_MALFORMED = 3,  /* EtherType, ver/IHL, fragment, protocol, IP or UDP length */
     ROCE_RX_IPCSUM    = 4,  /* IPv4 header checksum */
     ROCE_RX_NOT_ROCE  = 5,  /* UDP destination port != 4791 */
-    ROCE_RX_OPCODE    = 6,  /* BTH opcode != 0x14, TVer != 0, P_Key != 0xffff, DestQP */
+    ROCE_RX_OPCODE    = 6,  /* BTH opcode, TVer != 0, P_Key != 0xffff, DestQP */
     ROCE_RX_ICRC      = 7,  /* invariant CRC */
-    ROCE_RX_RKEY      = 8,  /* R_Key */
-    ROCE_RX_BAR       = 9,  /* VA range/alignment, barrier disabled, dst IP (device model) */
-    ROCE_RX_INC       = 10  /* add data 0 or > INC_MAX (device model) */
+    ROCE_RX_KEY       = 8,  /* R_Key (FA) / Q_Key (UD) */
+    ROCE_RX_SRC       = 9,  /* source index >= NUM_SOURCES (device model) */
+    ROCE_RX_DUP       = 10, /* duplicate or stale PSN of its source (device model) */
+    ROCE_RX_BAR       = 11, /* barrier out of range/disabled, dst IP (device model) */
+    ROCE_RX_INC       = 12  /* increment 0, > INC_MAX or >= 2^(W-1) (device model) */
 };
+#define ROCE_RX_RKEY ROCE_RX_KEY
 
 /*
  * roce_crc32_update - raw CRC-32 register update (reflected polynomial 0xEDB88320), no initial
@@ -167,10 +203,29 @@ void roce_fa_build(const struct roce_fa_fields *f, uint8_t pkt[ROCE_FA_LEN]);
  * dest_qp), ROCE_RX_ICRC (bytes 82-85 read LSB first != roce_icrc_ipv4()), ROCE_RX_RKEY (R_Key
  * != rkey). Fields not listed (MACs, TOS, identification, TTL, UDP source port and checksum,
  * SE/M/Pad, reserved bytes, AckReq, compare data) are not checked.
- * Returns the verdict, ROCE_RX_OK .. ROCE_RX_RKEY.
+ * Returns the verdict, ROCE_RX_OK .. ROCE_RX_KEY.
  */
 enum roce_rx_verdict roce_fa_parse(const uint8_t *pkt, size_t len, uint32_t dest_qp,
                                    uint32_t rkey, struct roce_fa_fields *f);
+
+/*
+ * roce_ud_build - build the 78-byte UD notification (docs/barrier.md section 5.1).
+ *   f: variable fields; psn and src_qp truncated to 24 bits, MACs to 48 bits.
+ *   pkt: output, exactly ROCE_UD_LEN (78) bytes, IPv4 checksum and ICRC filled in.
+ */
+void roce_ud_build(const struct roce_ud_fields *f, uint8_t pkt[ROCE_UD_LEN]);
+
+/*
+ * roce_ud_parse - check and decode a received UD notification (section 5.4 checks 1-8).
+ *   qkey: the device's CSR KEY. f: output, may be NULL; decoded from the packet whatever the
+ *   verdict when len == 78, else zeroed.
+ * Checks, in order: TRUNC (len < 78), LONG (len > 78), MALFORMED (EtherType, byte 14 != 0x45,
+ * flags/fragment & 0xbfff, protocol != 17, IP total length != 64, UDP length != 44), IPCSUM,
+ * NOT_ROCE (UDP dst port != 4791), OPCODE (opcode != 0x65, TVer != 0, P_Key != 0xffff, DestQP !=
+ * 0xffffff), ICRC, KEY (Q_Key != qkey). Returns the verdict, ROCE_RX_OK .. ROCE_RX_KEY.
+ */
+enum roce_rx_verdict roce_ud_parse(const uint8_t *pkt, size_t len, uint32_t qkey,
+                                   struct roce_ud_fields *f);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,12 @@
  *   roce_gen parse DEST_QP RKEY < packets
  *       Each input line is one packet in hex. Prints "verdict" (enum roce_rx_verdict, decimal)
  *       followed, when the packet is 86 bytes long, by the 12 decoded fields in the order above.
+ *   roce_gen build-ud OUT.pcap < fields
+ *       As build, for the 78-byte UD notification (roce_ud_build, docs/barrier.md 5.1); each line
+ *       holds 13 hexadecimal tokens:
+ *         dst_mac src_mac tos src_ip dst_ip psn udp_sport qkey src_qp src_id bar imm_resv inc
+ *   roce_gen parse-ud QKEY < packets
+ *       As parse, with roce_ud_parse; the 13 fields follow the verdict for a 78-byte packet.
  *
  * Exit status: 0 on success, 1 on a self-check failure, 2 on a usage or input error.
  */
@@ -158,12 +164,111 @@ static int do_parse(uint32_t dqp, uint32_t rkey)
     return 0;
 }
 
+static void print_ud(const struct roce_ud_fields *f)
+{
+    printf("%012" PRIx64 " %012" PRIx64 " %02x %08" PRIx32 " %08" PRIx32 " %06" PRIx32
+           " %04x %08" PRIx32 " %06" PRIx32 " %02x %02x %04x %016" PRIx64,
+           f->dst_mac, f->src_mac, (unsigned)f->tos, f->src_ip, f->dst_ip, f->psn,
+           (unsigned)f->udp_sport, f->qkey, f->src_qp, (unsigned)f->src_id, (unsigned)f->bar,
+           (unsigned)f->imm_resv, f->inc);
+}
+
+static int same_ud(const struct roce_ud_fields *a, const struct roce_ud_fields *b)
+{
+    return a->dst_mac == b->dst_mac && a->src_mac == b->src_mac && a->tos == b->tos &&
+           a->src_ip == b->src_ip && a->dst_ip == b->dst_ip && a->psn == b->psn &&
+           a->udp_sport == b->udp_sport && a->qkey == b->qkey && a->src_qp == b->src_qp &&
+           a->src_id == b->src_id && a->bar == b->bar && a->imm_resv == b->imm_resv &&
+           a->inc == b->inc;
+}
+
+static int do_build_ud(const char *out)
+{
+    FILE *pc = fopen(out, "wb");
+    if (!pc) {
+        perror(out);
+        return 2;
+    }
+    pcap_header(pc);
+    char line[1024];
+    unsigned n = 0;
+    int rc = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        if (line[0] == '\n' || line[0] == '#')
+            continue;
+        unsigned long long v[13];
+        if (sscanf(line, "%llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx",
+                   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
+                   &v[11], &v[12]) != 13) {
+            fprintf(stderr, "roce_gen: line %u: expected 13 hex fields\n", n + 1);
+            rc = 2;
+            break;
+        }
+        struct roce_ud_fields f = {
+            .dst_mac = v[0] & UINT64_C(0xffffffffffff), .src_mac = v[1] & UINT64_C(0xffffffffffff),
+            .tos = (uint8_t)v[2], .src_ip = (uint32_t)v[3], .dst_ip = (uint32_t)v[4],
+            .psn = (uint32_t)v[5] & 0xffffffu, .udp_sport = (uint16_t)v[6], .qkey = (uint32_t)v[7],
+            .src_qp = (uint32_t)v[8] & 0xffffffu, .src_id = (uint8_t)v[9], .bar = (uint8_t)v[10],
+            .imm_resv = (uint16_t)v[11], .inc = v[12]};
+        uint8_t pkt[ROCE_UD_LEN];
+        roce_ud_build(&f, pkt);
+        struct roce_ud_fields g;
+        enum roce_rx_verdict vd = roce_ud_parse(pkt, sizeof pkt, f.qkey, &g);
+        if (vd != ROCE_RX_OK || !same_ud(&f, &g)) {
+            fprintf(stderr, "roce_gen: line %u: self-parse failed (verdict %d)\n", n + 1, vd);
+            rc = 1;
+        }
+        for (size_t i = 0; i < sizeof pkt; i++)
+            printf("%02x", pkt[i]);
+        printf("\n");
+        pcap_record(pc, n, pkt, sizeof pkt);
+        n++;
+    }
+    if (fclose(pc) != 0)
+        rc = 2;
+    return rc;
+}
+
+static int do_parse_ud(uint32_t qkey)
+{
+    static char line[65536];
+    static uint8_t pkt[32768];
+    unsigned n = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        n++;
+        size_t len = 0, i = 0;
+        while (line[i] && line[i] != '\n' && line[i] != '\r') {
+            int hi = hexval(line[i]), lo = line[i + 1] ? hexval(line[i + 1]) : -1;
+            if (hi < 0 || lo < 0 || len >= sizeof pkt) {
+                fprintf(stderr, "roce_gen: line %u: bad hex\n", n);
+                return 2;
+            }
+            pkt[len++] = (uint8_t)(hi << 4 | lo);
+            i += 2;
+        }
+        struct roce_ud_fields f;
+        enum roce_rx_verdict vd = roce_ud_parse(len ? pkt : NULL, len, qkey, &f);
+        printf("%d", (int)vd);
+        if (len == ROCE_UD_LEN) {
+            printf(" ");
+            print_ud(&f);
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "build-ud") == 0)
+        return do_build_ud(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "parse-ud") == 0)
+        return do_parse_ud((uint32_t)strtoul(argv[2], NULL, 0));
     if (argc == 3 && strcmp(argv[1], "build") == 0)
         return do_build(argv[2]);
     if (argc == 4 && strcmp(argv[1], "parse") == 0)
         return do_parse((uint32_t)strtoul(argv[2], NULL, 0), (uint32_t)strtoul(argv[3], NULL, 0));
-    fprintf(stderr, "usage: roce_gen build OUT.pcap < fields | roce_gen parse DEST_QP RKEY < hex\n");
+    fprintf(stderr, "usage: roce_gen build|build-ud OUT.pcap < fields | roce_gen parse DEST_QP RKEY < hex"
+                    " | roce_gen parse-ud QKEY < hex\n");
     return 2;
 }

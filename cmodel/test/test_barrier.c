@@ -58,6 +58,7 @@ static void dev_setup(struct barrier_dev_model *m, unsigned nb, unsigned nw, uns
     w(m, BDEV_CSR_UDP_SPORT_TOS, T_SPORT | (T_TOS << 16));
     w64(m, BDEV_CSR_CNT_BASE_LO, T_CNT_BASE);
     w64(m, BDEV_CSR_MIR_BASE_LO, T_MIR_BASE);
+    w(m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA); /* these tests use the FA layout (section 5.2) */
 }
 
 /* one barrier: INC, STEP, group, initial counter, then enable (section 6) */
@@ -479,12 +480,19 @@ static void test_dev_tx_psn_wrap(void)
 static void rx_expect(struct barrier_dev_model *m, const uint8_t *p, size_t len,
                       enum roce_rx_verdict v, const char *what)
 {
-    uint32_t before = barrier_dev_stat(m, (unsigned)v);
+    /* statistics index of each verdict (section 5.4) */
+    static const unsigned st[] = {BDS_RX_OK, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG,
+        BDS_RX_DROP_MALFORMED, BDS_RX_DROP_IPCSUM, BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE,
+        BDS_RX_DROP_ICRC, BDS_RX_DROP_RKEY, BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_DROP_BAR,
+        BDS_RX_DROP_INC};
+    /* every case is a first notification of its source: forget the sequence state */
+    CHECK_EQ(barrier_dev_set_num_sources(m, m->num_sources), BARRIER_OK);
+    uint32_t before = barrier_dev_stat(m, st[v]);
     int got = barrier_dev_push_rx(m, p, len);
     if (got != (int)v)
         fprintf(stderr, "  rx case '%s': verdict %d, expected %d\n", what, got, (int)v);
     CHECK_EQ(got, v);
-    CHECK_EQ(barrier_dev_stat(m, (unsigned)v), before + 1u);
+    CHECK_EQ(barrier_dev_stat(m, st[v]), before + 1u);
 }
 
 /* section 5: every barrier_rx drop counter, and the first-match-wins order */
@@ -592,15 +600,22 @@ static void test_dev_rx_drops(void)
     MUT("add INC_MAX+1", ROCE_RX_INC, 1, put64(p + 66, 6));
     MUT("add 2^32+1", ROCE_RX_INC, 1, put64(p + 66, (UINT64_C(1) << 32) + 1u));
     MUT("add INC_MAX", ROCE_RX_OK, 1, put64(p + 66, 5));
-    /* compare data is not checked */
-    MUT("compare data", ROCE_RX_OK, 1, put64(p + 74, 42));
+    /* compare data bits 63:8 are not checked (bits 7:0 carry the source index, section 5.2) */
+    MUT("compare data", ROCE_RX_OK, 1, put64(p + 74, UINT64_C(42) << 8));
 #undef MUT
 
     /* the 10 accepted packets were applied: good, DF clear, SE/M/Pad, AckReq, 4 masked
        fields and compare data add 2 each, INC_MAX adds 5: 9*2 + 5 = 23 */
     CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(3)), 23u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 10u);
-    CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), 10u);
+    { /* mirror writes coalesce per barrier (section 4): one write with the latest value */
+        struct barrier_mir mir;
+        uint32_t mw = barrier_dev_stat(&m, BDS_MIRROR_WR);
+        CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
+        CHECK_EQ(mir.data, 23u);
+        CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 0);
+        CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), mw + 1u);
+    }
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_TRUNC), 3u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_LONG), 1u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_MALFORMED), 9u);
@@ -820,7 +835,7 @@ static void test_dev_internal_path(void)
     CHECK_EQ(rel.epoch, 1u);
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
 
-    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_INTERNAL_PATH);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_INTERNAL_PATH | BDEV_CTRL_WIRE_FA);
     /* N = 1: the own arrival completes the barrier, released without any fabric traffic */
     CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 1, 7, 0), BARRIER_REQ_ARRIVE);
     CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(7)), 2u);
@@ -831,14 +846,13 @@ static void test_dev_internal_path(void)
     CHECK_EQ(mir.data, 2u);
     CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), 1); /* still notifies the others */
 
-    /* N = 2, same cycle: request (internal +1) first, then the fabric increment (+1) */
+    /* N = 2: request (internal +1), then the fabric increment (+1); the two updates of the
+       barrier coalesce into one mirror write of the latest value (section 4) */
     CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 2, 6, 0), BARRIER_REQ_ARRIVE);
-    mk_notif(p, 6, 1, 0);
+    mk_notif(p, 6, 1, 1); /* source 0's next PSN: its PSN 0 was the reflected copy above (5.5) */
     CHECK_EQ(barrier_dev_push_rx(&m, p, ROCE_FA_LEN), ROCE_RX_OK);
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
     CHECK_EQ(mir.addr, T_MIR_BASE + 48u);
-    CHECK_EQ(mir.data, 1u); /* internal first */
-    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
     CHECK_EQ(mir.data, 2u);
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 0);
     CHECK_EQ(barrier_dev_pop_rel(&m, 2, &rel), 1);
@@ -850,7 +864,7 @@ static void test_dev_internal_path(void)
     CHECK_EQ(req(&m, BARRIER_OP_WAIT, 4, 6, 4), BARRIER_REQ_WAIT);
     CHECK_EQ(req(&m, BARRIER_OP_ILLEGAL, 5, 6, 0), BARRIER_REQ_ERR_OP);
     CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(6)), 3u);
-    CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), 5u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), 3u); /* counted when drained */
     CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 4u);
     barrier_dev_free(&m);
 }
@@ -867,17 +881,23 @@ static void test_dev_mirror(void)
     CHECK_EQ(barrier_dev_push_inc(&m, 1, 1), BARRIER_OK);
     CHECK_EQ(barrier_dev_push_inc(&m, 3, 2), BARRIER_OK);
     CHECK_EQ(barrier_dev_push_inc(&m, 1, 3), BARRIER_OK);
+    /* coalesced per barrier (latest value wins), drained round robin from barrier 0 */
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
     CHECK_EQ(mir.addr, 0u);
-    CHECK_EQ(mir.data, 0xffu);
+    CHECK_EQ(mir.data, 0x02u); /* 0xfe + 1 + 3 mod 2^8 */
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
     CHECK_EQ(mir.addr, 16u);
     CHECK_EQ(mir.data, 0x12u);
+    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 0);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), 2u);
+    /* round robin: after barrier 3 the pointer is at 0, so barrier 1 goes before barrier 3 */
+    CHECK_EQ(barrier_dev_push_inc(&m, 3, 1), BARRIER_OK);
+    CHECK_EQ(barrier_dev_push_inc(&m, 1, 1), BARRIER_OK);
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
     CHECK_EQ(mir.addr, 0u);
-    CHECK_EQ(mir.data, 0x02u); /* 0xff + 3 mod 2^8 */
-    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 0);
-    CHECK_EQ(barrier_dev_stat(&m, BDS_MIRROR_WR), 3u);
+    CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
+    CHECK_EQ(mir.addr, 16u);
+    CHECK_EQ(mir.data, 0x13u);
     /* a CSR write of the counter is configuration, not a counter update: no mirror write */
     w(&m, BDEV_CSR_BAR_CTRL(1), 0);
     w(&m, BDEV_CSR_CNT_LO(1), 0x40);
@@ -908,7 +928,7 @@ static void test_dev_serial_wrap(void)
                     bad++;
                 /* N notifications (one is the own reflected copy) */
                 for (unsigned k = 1; k <= n; k++) {
-                    mk_notif(p, 1, 1, e);
+                    mk_notif(p, 1, 1, e * 8u + k); /* one PSN per notification (5.5) */
                     if (barrier_dev_push_rx(&m, p, ROCE_FA_LEN) != ROCE_RX_OK)
                         bad++;
                     int r = barrier_dev_pop_rel(&m, 0, &rel);
@@ -1001,6 +1021,7 @@ static void test_paper_replay(void)
     for (unsigned i = 0; i < 4; i++) {
         dev_setup(&d[i], 2, 2, 64);
         w(&d[i], BDEV_CSR_SRC_IP, 0x0a000001u + i);
+        w(&d[i], BDEV_CSR_SRC, i << 24); /* source index i (section 5.5) */
         bar_setup(&d[i], 0, 1, 4, 0); /* INC 1, STEP N*INC = 4, INIT 0 */
     }
 
@@ -1052,14 +1073,13 @@ static void test_paper_replay(void)
             CHECK_EQ(rel.epoch, 4u * e);
         }
     }
-    /* every device: counter 16, 16 mirror writes 1..16 in order, everything drained */
+    /* every device: counter 16, its mirror writes coalesced into one of the latest value 16
+       (nothing drained them before), everything drained */
     for (unsigned i = 0; i < 4; i++) {
         struct barrier_mir mir;
         unsigned bad = 0;
-        for (unsigned k = 1; k <= 16; k++)
-            if (barrier_dev_pop_mir(&d[i], &mir) != 1 || mir.addr != T_MIR_BASE ||
-                mir.data != k)
-                bad++;
+        if (barrier_dev_pop_mir(&d[i], &mir) != 1 || mir.addr != T_MIR_BASE || mir.data != 16u)
+            bad++;
         CHECK_EQ(bad, 0u);
         CHECK_EQ(barrier_dev_pop_mir(&d[i], &mir), 0);
         CHECK_EQ(r64(&d[i], BDEV_CSR_CNT_LO(0)), 16u);
@@ -1069,7 +1089,7 @@ static void test_paper_replay(void)
         CHECK_EQ(barrier_dev_stat(&d[i], BDS_REQ_ARRIVE), 4u);
         CHECK_EQ(barrier_dev_stat(&d[i], BDS_REL_OK), 4u);
         CHECK_EQ(barrier_dev_stat(&d[i], BDS_TX_NOTIF), 4u);
-        CHECK_EQ(barrier_dev_stat(&d[i], BDS_MIRROR_WR), 16u);
+        CHECK_EQ(barrier_dev_stat(&d[i], BDS_MIRROR_WR), 1u);
         CHECK_EQ(barrier_fanout_pending(&sw, i), 0u);
         barrier_dev_free(&d[i]);
     }
@@ -1088,7 +1108,7 @@ static void test_dev_reset(void)
     uint8_t pkt[ROCE_FA_LEN];
     size_t len;
     dev_setup(&m, 16, 16, 64);
-    w(&m, BDEV_CSR_CTRL, 1);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_INTERNAL_PATH | BDEV_CTRL_WIRE_FA);
     w(&m, BDEV_CSR_TX_PSN, 55);
     w(&m, BDEV_CSR_INC_MAX, 9);
     bar_setup(&m, 0, 1, 1, 0);
@@ -1358,6 +1378,112 @@ static void test_dev_timed_api(void)
     barrier_dev_free(&m);
 }
 
+/* ------------------------------------------------------------------ UD layout and sequences */
+
+/* section 5.1: the UD notification equals the scapy-built golden packet (scripts/roce_oracle.py
+   layers_ud: Ether/IP/UDP/BTH(0x65, DestQP 0xffffff)/DETH/ImmDt/increment, ICRC by scapy) */
+static void test_roce_ud_golden(void)
+{
+    static const char ud_hex[] =
+        "01005e0102030200000000010800456800401234400040112d0c0a000001ef010203c00012b7002c0000"
+        "6500ffff00ffffff001012348001000000000011030500000000000000000001e6be3fac";
+    uint8_t gold[ROCE_UD_LEN], pkt[ROCE_UD_LEN];
+    CHECK_EQ(hex2bin(ud_hex, gold, sizeof gold), ROCE_UD_LEN);
+    struct roce_ud_fields f;
+    memset(&f, 0, sizeof f);
+    f.dst_mac = UINT64_C(0x01005e010203);
+    f.src_mac = UINT64_C(0x020000000001);
+    f.tos = 0x68;
+    f.src_ip = 0x0a000001u;
+    f.dst_ip = 0xef010203u;
+    f.psn = 0x101234u;
+    f.udp_sport = 49152;
+    f.qkey = 0x80010000u;
+    f.src_qp = 0x11;
+    f.src_id = 3;
+    f.bar = 5;
+    f.inc = 1;
+    roce_ud_build(&f, pkt);
+    CHECK(memcmp(pkt, gold, ROCE_UD_LEN) == 0);
+    struct roce_ud_fields g;
+    CHECK_EQ(roce_ud_parse(gold, ROCE_UD_LEN, 0x80010000u, &g), ROCE_RX_OK);
+    CHECK_EQ(g.src_id, 3u);
+    CHECK_EQ(g.bar, 5u);
+    CHECK_EQ(g.inc, 1u);
+    CHECK_EQ(g.psn, 0x101234u);
+    CHECK_EQ(roce_ud_parse(gold, ROCE_UD_LEN, 0x80010001u, &g), ROCE_RX_KEY);
+    CHECK_EQ(roce_ud_parse(gold, ROCE_UD_LEN - 1, 0x80010000u, &g), ROCE_RX_TRUNC);
+    gold[47] = 0; /* unicast DestQP: opcode rule (ICRC not reached) */
+    CHECK_EQ(roce_ud_parse(gold, ROCE_UD_LEN, 0x80010000u, &g), ROCE_RX_OPCODE);
+}
+
+static void ud_notif(uint8_t p[ROCE_UD_LEN], unsigned src, unsigned bar, uint64_t inc, uint32_t psn)
+{
+    struct roce_ud_fields f;
+    memset(&f, 0, sizeof f);
+    f.dst_mac = UINT64_C(0x01005e010200) + bar;
+    f.src_mac = UINT64_C(0x020000000002);
+    f.src_ip = T_PEER_IP;
+    f.dst_ip = T_GROUP(bar);
+    f.psn = psn;
+    f.udp_sport = 1234;
+    f.qkey = T_RKEY;
+    f.src_qp = 0x100;
+    f.src_id = (uint8_t)src;
+    f.bar = (uint8_t)bar;
+    f.inc = inc;
+    roce_ud_build(&f, p);
+}
+
+/* section 5.5 (note A10): per-source sequence tracking in the UD layout */
+static void test_dev_seq(void)
+{
+    struct barrier_dev_model m;
+    uint8_t p[ROCE_UD_LEN];
+    dev_setup(&m, 16, 16, 64);
+    w(&m, BDEV_CSR_CTRL, 0); /* UD layout (the default) */
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    bar_setup(&m, 2, 1, 4, 0);
+    bar_setup(&m, 3, 1, 4, 0);
+#define RX(src, bar, inc, psn, v)                                                          \
+    do {                                                                                   \
+        ud_notif(p, src, bar, inc, psn);                                                   \
+        CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), v);                                 \
+    } while (0)
+    RX(1, 2, 1, 0xfffffe, ROCE_RX_OK);   /* first of source 1: learned */
+    RX(1, 2, 1, 0xffffff, ROCE_RX_OK);   /* in order */
+    RX(1, 2, 1, 0xffffff, ROCE_RX_DUP);  /* duplicate: dropped, no increment */
+    RX(1, 2, 1, 0x000000, ROCE_RX_OK);   /* in order across the 24-bit wrap */
+    RX(1, 2, 1, 0xfffff0, ROCE_RX_DUP);  /* stale (behind the expected PSN) */
+    RX(1, 2, 1, 0x000004, ROCE_RX_OK);   /* gap of 3: counted, accepted */
+    RX(2, 2, 1, 0x000004, ROCE_RX_OK);   /* another source has its own sequence */
+    RX(16, 2, 1, 0x000005, ROCE_RX_SRC); /* source index >= NUM_SOURCES (16) */
+    RX(1, 2, 0, 0x000005, ROCE_RX_INC);  /* bad increment: dropped ... */
+    RX(1, 2, 1, 0x000006, ROCE_RX_OK);   /* ... but its PSN was accepted: no gap here */
+    RX(1, 2, 1, 0x000006, ROCE_RX_DUP);
+    RX(1, 9, 1, 0x000007, ROCE_RX_BAR);  /* barrier 9 disabled: sequence advances too */
+    RX(1, 20, 1, 0x000008, ROCE_RX_BAR); /* barrier >= NB */
+    RX(1, 3, 2, 0x000009, ROCE_RX_OK);
+#undef RX
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 7u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_DUP), 3u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_SRC), 1u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_INC), 1u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_BAR), 2u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_GAP), 1u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_STAT(BDS_RX_DROP_DUP)), 3u);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 6u); /* 6 accepted increments of 1, none duplicated */
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(3)), 2u);
+    /* reset forgets every source: the same PSN is a first notification again */
+    barrier_dev_reset(&m);
+    w(&m, BDEV_CSR_RKEY, T_RKEY);
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    bar_setup(&m, 2, 1, 4, 0);
+    ud_notif(p, 1, 2, 1, 0x000006);
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_OK);
+    barrier_dev_free(&m);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(void)
@@ -1365,6 +1491,8 @@ int main(void)
     static const struct tt_case cases[] = {
         TT_CASE(test_crc32_check_value),
         TT_CASE(test_roce_build_golden),
+        TT_CASE(test_roce_ud_golden),
+        TT_CASE(test_dev_seq),
         TT_CASE(test_dev_init_params),
         TT_CASE(test_dev_csr_reset_values),
         TT_CASE(test_dev_csr_widths),

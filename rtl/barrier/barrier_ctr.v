@@ -1,27 +1,51 @@
-// barrier_ctr: barrier counter table, per-PE next-epoch values, release arbiter and mirror queue.
+`resetall
+`default_nettype none
+// barrier_ctr: barrier counter table, per-PE next-epoch values, release scanner and coalesced
+// mirror.
 //
-// Seed 001 ¶33-¶39; note §4.2 (update rules), A2/A11 (serial compare), A3 (local next epoch).
-// Contract: docs/barrier.md sections 2-4.
+// Seed 001 ¶33-¶39; note §4.2 (update rules, mirror "coalescing: at most one pending per b"),
+// A2/A11 (serial compare), A3 (local next epoch), A5 (leader mode, in barrier_dev's CSRs).
+// Contract: docs/barrier.md sections 2-4 (the timing rules below are section 3.1).
 //
 // Parameters: NUM_BARRIERS (NB, power of two, 2..32), NUM_PES (NW, power of two, 2..128),
-// CNT_WIDTH (W, 4..64 bits), MIR_DEPTH (mirror queue entries, power of two >= 4),
-// NOTIF_DEPTH (queued notifications, power of two >= 2).
+// CNT_WIDTH (W, 4..64 bits), NOTIF_DEPTH (queued notifications, power of two >= 2).
+//
+// Tables (no reset; a per-entry valid flop reads an unwritten entry as 0 after reset, so no reset
+// sweep is needed): cnt[NB] counters, tgt[NW] next epoch values, pep[NW] epoch of a pending
+// response. All in distributed RAM (async read, one write port each). Control state (armed,
+// pending, per-PE barrier, status, dirty bits, pipeline registers) is in flip-flops and reset.
 //
 // Interfaces (valid/ready):
-//   s_req  {op[1:0], pe[7:0], bar[7:0], epoch[W-1:0]}  PE requests (ARRIVE, WAIT, ARRIVE_NB)
-//   s_inc  {bar[BW-1:0], inc[W-1:0]}                    fabric increments (from barrier_rx)
-//   m_rel  {pe, bar, epoch[W-1:0], status[1:0]}         releases / responses, lowest PE first
-//   m_mir  {bar[BW-1:0], data[W-1:0]}                   one mirror write per counter update
+//   s_req  {op[1:0], pe[7:0], bar[7:0], epoch[W-1:0]}  PE requests; s_req_ready = request slot free
+//   s_inc  {bar[BW-1:0], inc[W-1:0]}                    fabric increments; s_inc_ready is 1 always
+//   m_rel  {pe, bar, epoch[W-1:0], status[1:0]}         releases / responses (registered)
+//   m_mir  {bar[BW-1:0], data[W-1:0]}                   coalesced mirror writes (registered)
 //   m_notif {bar[BW-1:0]}                               one per accepted ARRIVE / ARRIVE_NB
-// Same-cycle rule: the accepted request (and its internal-path increment) is applied before the
-// accepted fabric increment. Counter compare: GE(c,t) = ((c - t) mod 2^W) < 2^(W-1).
-// Latency: an increment accepted in cycle t can release a PE whose release is visible at t+2.
+//   csr_cnt_* (write lo/hi half of a counter, applied through the update stage: hold_busy high
+//   until it is applied; the owner must not issue another while hold_busy), csr_tgt_* (applied
+//   at once; the request pipeline does not advance in a cycle with csr_wr_any).
+// Timing (cycles; docs/barrier.md 3.1):
+//   update stage: an s_inc accepted in cycle t is written to cnt at the end of t+1 (U0 register,
+//   U1 read-modify-write). The internal-path increment of an ARRIVE and a CSR counter write wait
+//   in the 1-entry hold register and take the update slot in a cycle with no s_inc.
+//   requests: accepted into R (cycle a); phase B reads cnt[bar] (value at the start of B), tgt,
+//   STEP, INC; phase C compares; phase D (= B + 2) decides from the flops at the start of D
+//   (busy, enables) and applies. A CSR write in B, C or D, or (in D) no room for the notification
+//   or the hold, sends the request back to phase B. One request per 4 cycles at best.
+//   releases: a scanner visits PE (t mod NW) in cycle t (S1, reads the state at the start of t),
+//   compares in S2 and loads m_rel in S3 = t+2 if the PE is still armed/pending and the release
+//   register is free. Bound: a PE releasable from cycle t is loaded by t+NW+1 when m_rel is not
+//   stalled (visible on m_rel at t+NW+2).
+//   mirror: per-barrier dirty bit set by every increment (a CNT CSR write is configuration and
+//   sets none); when the claim register is free (or moves on this cycle) the first dirty barrier
+//   at or after the round-robin pointer is claimed and its dirty bit cleared (an update in the
+//   same cycle sets it again); when the m_mir register is free (or taken this cycle) the claimed
+//   barrier is loaded with cnt (value at the start of that cycle).
 // Statistic pulses (one cycle each): stat_* outputs, counted by the owner.
 module barrier_ctr #(
     parameter NUM_BARRIERS = 16,
     parameter NUM_PES      = 16,
     parameter CNT_WIDTH    = 64,
-    parameter MIR_DEPTH    = 8,
     parameter NOTIF_DEPTH  = 4
 ) (
     input  wire                          clk,
@@ -31,15 +55,21 @@ module barrier_ctr #(
     input  wire [NUM_BARRIERS-1:0]       cfg_bar_en,
     input  wire [NUM_BARRIERS*CNT_WIDTH-1:0] cfg_bar_step,
     input  wire [NUM_BARRIERS*CNT_WIDTH-1:0] cfg_bar_inc,
-    // CSR access to counters and next-epoch values (owner enforces the locks)
-    input  wire                          csr_cnt_wr,
+    // CSR access
+    input  wire                          csr_wr_any,      // any CSR write this cycle
+    input  wire                          csr_cnt_wr,      // write half of cnt[csr_cnt_idx]
+    input  wire                          csr_cnt_hi,      // 1: bits 63:32, 0: bits 31:0
     input  wire [BW-1:0]                 csr_cnt_idx,
-    input  wire [CNT_WIDTH-1:0]          csr_cnt_data,
-    input  wire                          csr_tgt_wr,
+    input  wire [31:0]                   csr_cnt_data,
+    output wire                          hold_busy,
+    input  wire                          csr_tgt_wr,      // write half of tgt[csr_tgt_idx]
+    input  wire                          csr_tgt_hi,
     input  wire [PW-1:0]                 csr_tgt_idx,
-    input  wire [CNT_WIDTH-1:0]          csr_tgt_data,
-    output wire [NUM_BARRIERS*CNT_WIDTH-1:0] cnt_flat,
-    output wire [NUM_PES*CNT_WIDTH-1:0]  tgt_flat,
+    input  wire [31:0]                   csr_tgt_data,
+    input  wire [BW-1:0]                 csr_rd_bar,
+    output wire [CNT_WIDTH-1:0]          csr_rd_cnt,
+    input  wire [PW-1:0]                 csr_rd_pe,
+    output wire [CNT_WIDTH-1:0]          csr_rd_tgt,
     output wire [NUM_PES-1:0]            pe_busy,
     // PE requests
     input  wire                          s_req_valid,
@@ -78,66 +108,34 @@ module barrier_ctr #(
     output wire                          stat_rsp_err_far,
     output wire                          stat_rsp_err_op,
     output wire                          stat_rel_ok,
-    output wire [1:0]                    stat_mirror_wr,   // 0, 1 or 2 writes this cycle
+    output wire                          stat_mirror_wr,
     output wire                          stat_tx_notif
 );
     localparam W  = CNT_WIDTH;
     localparam BW = (NUM_BARRIERS <= 2) ? 1 : $clog2(NUM_BARRIERS);
     localparam PW = (NUM_PES <= 2) ? 1 : $clog2(NUM_PES);
-    localparam MW = $clog2(MIR_DEPTH);
     localparam NQ = $clog2(NOTIF_DEPTH);
     localparam [W-1:0] HALF = {1'b1, {(W-1){1'b0}}};
 
     localparam [1:0] OP_ARRIVE = 2'd0, OP_WAIT = 2'd1, OP_ARRIVE_NB = 2'd2;
     localparam [1:0] ST_OK = 2'd0, ST_ERR_BAR = 2'd1, ST_ERR_FAR = 2'd2, ST_ERR_OP = 2'd3;
+    localparam [1:0] UK_INC = 2'd0, UK_SET_LO = 2'd1, UK_SET_HI = 2'd2;
 
-    // parameter checks: an out-of-range parameter fails elaboration with a named module
-    generate
-        if (NUM_BARRIERS < 2 || NUM_BARRIERS > 32 || (NUM_BARRIERS & (NUM_BARRIERS - 1)) != 0)
-        begin : g_bad_nb
-            PARAMETER_ERROR_NUM_BARRIERS_must_be_pow2_2_to_32 u_err();
+    initial begin
+        if (NUM_BARRIERS < 2 || NUM_BARRIERS > 32 || (NUM_BARRIERS & (NUM_BARRIERS - 1)) != 0) begin
+            $error("%m: NUM_BARRIERS must be a power of two, 2..32"); $finish;
         end
-        if (NUM_PES < 2 || NUM_PES > 128 || (NUM_PES & (NUM_PES - 1)) != 0) begin : g_bad_nw
-            PARAMETER_ERROR_NUM_PES_must_be_pow2_2_to_128 u_err();
+        if (NUM_PES < 2 || NUM_PES > 128 || (NUM_PES & (NUM_PES - 1)) != 0) begin
+            $error("%m: NUM_PES must be a power of two, 2..128"); $finish;
         end
-        if (CNT_WIDTH < 4 || CNT_WIDTH > 64) begin : g_bad_w
-            PARAMETER_ERROR_CNT_WIDTH_must_be_4_to_64 u_err();
+        if (CNT_WIDTH < 4 || CNT_WIDTH > 64) begin
+            $error("%m: CNT_WIDTH must be 4..64"); $finish;
         end
-        if (MIR_DEPTH < 4 || (MIR_DEPTH & (MIR_DEPTH - 1)) != 0) begin : g_bad_md
-            PARAMETER_ERROR_MIR_DEPTH_must_be_pow2_ge_4 u_err();
+        if (NOTIF_DEPTH < 2 || (NOTIF_DEPTH & (NOTIF_DEPTH - 1)) != 0) begin
+            $error("%m: NOTIF_DEPTH must be a power of two >= 2"); $finish;
         end
-        if (NOTIF_DEPTH < 2 || (NOTIF_DEPTH & (NOTIF_DEPTH - 1)) != 0) begin : g_bad_nd
-            PARAMETER_ERROR_NOTIF_DEPTH_must_be_pow2_ge_2 u_err();
-        end
-    endgenerate
+    end
 
-    // ---------------------------------------------------------------- state
-    reg [W-1:0]  cnt_reg   [0:NUM_BARRIERS-1];
-    reg [W-1:0]  tgt_reg   [0:NUM_PES-1];
-    reg          armed_reg [0:NUM_PES-1];
-    reg          pend_reg  [0:NUM_PES-1];   // response (error / ARRIVE_NB) pending
-    reg [7:0]    pbar_reg  [0:NUM_PES-1];   // barrier of the armed wait or pending response
-    reg [1:0]    pst_reg   [0:NUM_PES-1];   // status of the pending response
-    reg [W-1:0]  pep_reg   [0:NUM_PES-1];   // epoch of the pending response
-
-    reg          rel_valid_reg;
-    reg [PW-1:0] rel_pe_reg;
-    reg [7:0]    rel_bar_reg;
-    reg [W-1:0]  rel_epoch_reg;
-    reg [1:0]    rel_status_reg;
-
-    reg [BW+W-1:0] mir_mem [0:MIR_DEPTH-1];
-    reg [MW-1:0]   mir_wp_reg, mir_rp_reg;
-    // second write slot, wrapped to MW bits (an index written as mir_wp_reg + 1'b1 does not wrap
-    // in Icarus 11, which sizes the expression wider; found by the Icarus vector replay)
-    wire [MW-1:0]  mir_wp_nxt = mir_wp_reg + 1'b1;
-    reg [MW:0]     mir_cnt_reg;
-
-    reg [BW-1:0]   nq_mem [0:NOTIF_DEPTH-1];
-    reg [NQ-1:0]   nq_wp_reg, nq_rp_reg;
-    reg [NQ:0]     nq_cnt_reg;
-
-    // ---------------------------------------------------------------- helpers
     function ge_serial;
         input [W-1:0] c;
         input [W-1:0] t;
@@ -148,82 +146,179 @@ module barrier_ctr #(
         end
     endfunction
 
+    // ---------------------------------------------------------------- tables (distributed RAM)
+    reg [W-1:0] cnt_mem [0:NUM_BARRIERS-1];
+    reg [W-1:0] tgt_mem [0:NUM_PES-1];
+    reg [W-1:0] pep_mem [0:NUM_PES-1];
+    reg [NUM_BARRIERS-1:0] cnt_ok_reg;   // entry written since reset (else it reads 0)
+    reg [NUM_PES-1:0]      tgt_ok_reg;
+
+    // per-PE control state
+    reg [NUM_PES-1:0] armed_reg;
+    reg [NUM_PES-1:0] pend_reg;          // response (error / ARRIVE_NB) pending
+    reg [7:0]         pbar_reg [0:NUM_PES-1];
+    reg [1:0]         pst_reg  [0:NUM_PES-1];
+
+    // release register
+    reg          rel_valid_reg;
+    reg [PW-1:0] rel_pe_reg;
+    reg [7:0]    rel_bar_reg;
+    reg [W-1:0]  rel_epoch_reg;
+    reg [1:0]    rel_status_reg;
+
     genvar gi;
     generate
-        for (gi = 0; gi < NUM_BARRIERS; gi = gi + 1) begin : g_cnt_flat
-            assign cnt_flat[gi*W +: W] = cnt_reg[gi];
-        end
-        for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_tgt_flat
-            assign tgt_flat[gi*W +: W] = tgt_reg[gi];
-            // (a localparam, not gi[PW-1:0]: Icarus 11 mis-evaluates a part-select of a genvar)
-            localparam integer GI = gi;
-            localparam [PW-1:0] GI_PE = GI[PW-1:0];
-            assign pe_busy[gi] = armed_reg[gi] || pend_reg[gi] ||
-                                 (rel_valid_reg && rel_pe_reg == GI_PE);
+        for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_busy
+            assign pe_busy[gi] = armed_reg[gi] || pend_reg[gi] || pres_reg[gi];
         end
     endgenerate
 
-    // ---------------------------------------------------------------- request decode
-    wire mir_space2 = (mir_cnt_reg <= MIR_DEPTH - 2);
-    wire nq_space   = (nq_cnt_reg != NOTIF_DEPTH);
-    assign s_req_ready = mir_space2 && nq_space;
-    assign s_inc_ready = mir_space2;
+    function [W-1:0] rd_cnt;
+        input [BW-1:0] a;
+        begin
+            rd_cnt = cnt_ok_reg[a] ? cnt_mem[a] : {W{1'b0}};
+        end
+    endfunction
+    function [W-1:0] rd_tgt;
+        input [PW-1:0] a;
+        begin
+            rd_tgt = tgt_ok_reg[a] ? tgt_mem[a] : {W{1'b0}};
+        end
+    endfunction
 
-    wire req_fire = s_req_valid && s_req_ready;
-    wire inc_fire = s_inc_valid && s_inc_ready;
+    // (continuous reads are written out: Icarus 11 re-evaluates a function call in a continuous
+    // assignment only when its arguments change, not when the table it reads does)
+    assign csr_rd_cnt = cnt_ok_reg[csr_rd_bar] ? cnt_mem[csr_rd_bar] : {W{1'b0}};
+    assign csr_rd_tgt = tgt_ok_reg[csr_rd_pe] ? tgt_mem[csr_rd_pe] : {W{1'b0}};
+    wire [W-1:0] tgt_cur_w = tgt_ok_reg[csr_tgt_idx] ? tgt_mem[csr_tgt_idx] : {W{1'b0}};
 
-    wire          req_pe_ok  = (s_req_pe[7:PW] == {(8-PW){1'b0}});   // pe < NUM_PES (power of two)
-    wire [PW-1:0] req_pe     = s_req_pe[PW-1:0];
-    wire          req_busy   = req_pe_ok && pe_busy[req_pe];
-    wire          req_bar_ok = (s_req_bar[7:BW] == {(8-BW){1'b0}}) && cfg_bar_en[s_req_bar[BW-1:0]];
-    wire [BW-1:0] req_bar    = s_req_bar[BW-1:0];
-    wire [W-1:0]  req_step   = cfg_bar_step[req_bar*W +: W];
-    wire [W-1:0]  req_inc    = cfg_bar_inc[req_bar*W +: W];
-    wire [W-1:0]  req_cnt    = cnt_reg[req_bar];
-    wire [W-1:0]  req_dist   = s_req_epoch - req_cnt;
-    wire          req_far    = (req_dist < HALF) && (req_dist > req_step);
-    wire          req_is_arr = (s_req_op == OP_ARRIVE) || (s_req_op == OP_ARRIVE_NB);
-
-    wire req_valid_pe = req_fire && req_pe_ok && !req_busy;
-    wire err_op  = req_valid_pe && (s_req_op == 2'd3);
-    wire err_bar = req_valid_pe && !err_op && !req_bar_ok;
-    wire err_far = req_valid_pe && !err_op && req_bar_ok && (s_req_op == OP_WAIT) && req_far;
-    wire do_arr  = req_valid_pe && req_bar_ok && req_is_arr;
-    wire do_wait = req_valid_pe && req_bar_ok && (s_req_op == OP_WAIT) && !req_far;
-
-    // internal-path increment (¶48): own arrival applied locally
-    wire          loc_v   = do_arr && cfg_internal_path;
-    wire [W-1:0]  loc_cnt = req_cnt + req_inc;                   // value after local update
-    wire [W-1:0]  inc_base = cnt_reg[s_inc_bar] +
-                             ((loc_v && req_bar == s_inc_bar) ? req_inc : {W{1'b0}});
-    wire [W-1:0]  inc_cnt = inc_base + s_inc_val;                // value after fabric update
-
-    // ---------------------------------------------------------------- release arbiter
-    reg              sel_v;
-    reg [PW-1:0]     sel_pe;
-    reg [W-1:0]      sel_epoch;
-    reg [1:0]        sel_status;
-    reg [7:0]        sel_bar;
-    integer p;
+    // ---------------------------------------------------------------- update stage
+    // hold register: internal-path increment or CSR counter write waiting for the update slot
+    reg          h_v_reg;
+    reg [1:0]    h_kind_reg;
+    reg [BW-1:0] h_bar_reg;
+    reg [W-1:0]  h_val_reg;
+    assign hold_busy = h_v_reg;
+    // CSR counter half, placed at bits 31:0 or 63:32 of a W-bit value (the upper half is dropped
+    // when W <= 32)
+    reg [W-1:0] csr_h_val;
+    // TGT CSR write: replace one half of the current value
+    reg [W-1:0] csr_tgt_new;
+    integer hb;
     always @* begin
-        sel_v      = 1'b0;
-        sel_pe     = {PW{1'b0}};
-        sel_epoch  = {W{1'b0}};
-        sel_status = ST_OK;
-        sel_bar    = 8'd0;
-        for (p = NUM_PES - 1; p >= 0; p = p - 1) begin
-            if (pend_reg[p] ||
-                (armed_reg[p] && ge_serial(cnt_reg[pbar_reg[p][BW-1:0]], tgt_reg[p]))) begin
-                sel_v      = 1'b1;
-                sel_pe     = p[PW-1:0];
-                sel_bar    = pbar_reg[p];
-                sel_epoch  = pend_reg[p] ? pep_reg[p] : tgt_reg[p];
-                sel_status = pend_reg[p] ? pst_reg[p] : ST_OK;
-            end
+        csr_tgt_new = tgt_cur_w;
+        for (hb = 0; hb < 32; hb = hb + 1) begin
+            if (!csr_tgt_hi && hb < W) csr_tgt_new[hb] = csr_tgt_data[hb];
+            if (csr_tgt_hi && hb + 32 < W) csr_tgt_new[hb + 32] = csr_tgt_data[hb];
         end
     end
+    always @* begin
+        csr_h_val = {W{1'b0}};
+        for (hb = 0; hb < 32; hb = hb + 1) begin
+            if (!csr_cnt_hi && hb < W) csr_h_val[hb] = csr_cnt_data[hb];
+            if (csr_cnt_hi && hb + 32 < W) csr_h_val[hb + 32] = csr_cnt_data[hb];
+        end
+    end
+
+    // U0 -> U1 register
+    reg          u_v_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg          u_hold_reg;     // the op came from the hold (lockstep probe only)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [1:0]    u_kind_reg;
+    reg [BW-1:0] u_bar_reg;
+    reg [W-1:0]  u_val_reg;
+
+    assign s_inc_ready = 1'b1;
+    wire h_take = h_v_reg && !s_inc_valid;   // the hold takes the slot when no fabric increment
+
+    wire [W-1:0] u_old = cnt_ok_reg[u_bar_reg] ? cnt_mem[u_bar_reg] : {W{1'b0}};
+    reg  [W-1:0] u_new;
+    always @* begin
+        u_new = u_old + u_val_reg;
+        if (u_kind_reg == UK_SET_LO) begin
+            u_new = u_old;
+            u_new[(W > 32 ? 32 : W)-1:0] = u_val_reg[(W > 32 ? 32 : W)-1:0];
+        end else if (u_kind_reg == UK_SET_HI) begin
+            u_new = u_old;
+            if (W > 32) u_new[W-1:(W > 32 ? 32 : 0)] = u_val_reg[W-1:(W > 32 ? 32 : 0)];
+        end
+    end
+
+    // ---------------------------------------------------------------- request pipeline
+    reg          rq_v_reg;
+    reg [1:0]    rq_ph_reg;      // 0: phase B (read), 1: phase C (compare), 2: phase D (apply)
+    reg [1:0]    rq_op_reg;
+    reg [7:0]    rq_pe_raw_reg;
+    reg [7:0]    rq_bar_raw_reg;
+    reg [W-1:0]  rq_epoch_reg;
+    reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar]
+    reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar]
+    reg [W-1:0]  rq_step_reg;
+    reg [W-1:0]  rq_inc_reg;     // INC[bar]
+    reg          rq_bar_ok_reg;  // bar < NB and enabled
+    reg          rq_far_reg;     // WAIT epoch too far ahead (from the counter read in phase B)
+    reg [W-1:0]  rq_tval_reg;    // value for tgt[pe]: WAIT epoch or tgt + STEP
+    reg [NUM_PES-1:0] pres_reg;  // PE's release is in the release register
+    reg [W-1:0]  rq_pval_reg;    // value for pep[pe]: tgt + STEP for a taking-effect ARRIVE(_NB),
+                                 // else the request's epoch (error responses)
+    reg          rq_busy_reg;    // PE busy at the start of phase D (computed in phase C)
+
+    assign s_req_ready = !rq_v_reg;
+    reg [NQ:0]   nq_cnt_reg;
+    localparam integer ND_I = NOTIF_DEPTH;
+    wire nq_room = (nq_cnt_reg != ND_I[NQ:0]);   // phase C waits for room for a notification
+    wire req_fire = s_req_valid && s_req_ready;
+
+    wire          rq_pe_ok  = (rq_pe_raw_reg[7:PW] == {(8-PW){1'b0}});
+    wire [PW-1:0] rq_pe     = rq_pe_raw_reg[PW-1:0];
+    wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
+    wire          rq_bar_in = (rq_bar_raw_reg[7:BW] == {(8-BW){1'b0}});
+
+    // phase B: read counter, target, STEP and INC (no CSR write this cycle)
+    wire ph_b_go = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
+    // phase C: compare (no CSR write)
+    wire ph_c_go = rq_v_reg && (rq_ph_reg == 2'd1) && !csr_wr_any;
+    // phase D: decide and apply, exactly two cycles after phase B (else back to phase B): no CSR
+    // write, room for the notification, and the hold free for an internal-path increment
+    wire ph_d    = rq_v_reg && (rq_ph_reg == 2'd2);
+    wire c_busy  = rq_pe_ok && rq_busy_reg;
+    wire c_bar_ok = rq_bar_ok_reg;
+    wire c_far   = rq_far_reg;
+    wire c_arr_k = (rq_op_reg == OP_ARRIVE) || (rq_op_reg == OP_ARRIVE_NB);
+    wire c_valid_pe = rq_pe_ok && !c_busy;
+    wire c_loc   = c_valid_pe && c_bar_ok && c_arr_k && cfg_internal_path;
+    wire ph_d_go = ph_d && !csr_wr_any && !(c_loc && h_v_reg && !h_take) && nq_room;
+    wire c_done  = ph_d_go;          // request decided and applied this cycle (lockstep probe)
+
+    wire err_op  = c_done && c_valid_pe && (rq_op_reg == 2'd3);
+    wire err_bar = c_done && c_valid_pe && (rq_op_reg != 2'd3) && !c_bar_ok;
+    wire err_far = c_done && c_valid_pe && (rq_op_reg == OP_WAIT) && c_bar_ok && c_far;
+    wire do_arr  = c_done && c_valid_pe && c_bar_ok && c_arr_k;
+    wire do_wait = c_done && c_valid_pe && c_bar_ok && (rq_op_reg == OP_WAIT) && !c_far;
+    wire loc_v   = do_arr && cfg_internal_path;
+
+    // ---------------------------------------------------------------- release scanner
+    reg [PW-1:0] sc_ptr_reg;
+    reg          s1_v_reg, s2_v_reg;
+    reg [PW-1:0] s1_pe_reg, s2_pe_reg;
+    reg          s1_pend_reg;
+    reg [7:0]    s1_bar_reg, s2_bar_reg;
+    reg [1:0]    s1_st_reg, s2_st_reg;
+    reg [W-1:0]  s1_ep_reg, s2_ep_reg;
+    reg [W-1:0]  s1_cnt_reg;
+
+    wire [7:0]   sc_pbar = pbar_reg[sc_ptr_reg];
+    wire         sc_arm  = armed_reg[sc_ptr_reg];
+    wire         sc_pend = pend_reg[sc_ptr_reg];
+    wire         s1_ge   = ge_serial(s1_cnt_reg, s1_ep_reg);
+    wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
+    wire         s2_live = armed_reg[s2_pe_reg] || pend_reg[s2_pe_reg];
     wire rel_fire = rel_valid_reg && m_rel_ready;
-    wire rel_load = sel_v && (!rel_valid_reg || m_rel_ready);
+    wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PW-1:0] sel_pe = s2_pe_reg;  // the PE loaded when rel_load (lockstep probe only)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     assign m_rel_valid  = rel_valid_reg;
     assign m_rel_pe     = {{(8-PW){1'b0}}, rel_pe_reg};
@@ -231,15 +326,42 @@ module barrier_ctr #(
     assign m_rel_epoch  = rel_epoch_reg;
     assign m_rel_status = rel_status_reg;
 
-    // ---------------------------------------------------------------- mirror queue (2 pushes)
-    wire          mir_push1 = inc_fire;
-    wire [MW:0]   mir_npush = {{MW{1'b0}}, loc_v} + {{MW{1'b0}}, mir_push1};
-    wire          mir_pop   = m_mir_valid && m_mir_ready;
-    assign m_mir_valid = (mir_cnt_reg != 0);
-    assign m_mir_bar   = mir_mem[mir_rp_reg][BW+W-1:W];
-    assign m_mir_data  = mir_mem[mir_rp_reg][W-1:0];
+    // ---------------------------------------------------------------- mirror (coalesced)
+    reg [NUM_BARRIERS-1:0] dirty_reg;
+    reg [BW-1:0]           mir_ptr_reg;
+    reg                    mir_valid_reg;
+    reg [BW-1:0]           mir_bar_reg;
+    reg [W-1:0]            mir_data_reg;
+
+    // first dirty barrier at or after mir_ptr_reg (round robin)
+    reg          md_any;
+    reg [BW-1:0] md_sel;
+    reg [BW-1:0] md_idx;
+    integer k;
+    always @* begin
+        md_any = 1'b0;
+        md_sel = {BW{1'b0}};
+        for (k = NUM_BARRIERS - 1; k >= 0; k = k - 1) begin
+            md_idx = mir_ptr_reg + k[BW-1:0];
+            if (dirty_reg[md_idx]) begin
+                md_any = 1'b1;
+                md_sel = md_idx;
+            end
+        end
+    end
+    // claim register: the barrier chosen in one cycle (its dirty bit cleared then) is read and
+    // loaded into the output register in a later cycle (value at the start of that cycle)
+    reg          mq_v_reg;
+    reg [BW-1:0] mq_bar_reg;
+    wire mir_load  = mq_v_reg && (!mir_valid_reg || m_mir_ready);   // lockstep probe
+    wire mir_claim = md_any && (!mq_v_reg || mir_load);             // lockstep probe
+    assign m_mir_valid = mir_valid_reg;
+    assign m_mir_bar   = mir_bar_reg;
+    assign m_mir_data  = mir_data_reg;
 
     // ---------------------------------------------------------------- notification queue
+    reg [BW-1:0] nq_mem [0:NOTIF_DEPTH-1];
+    reg [NQ-1:0] nq_wp_reg, nq_rp_reg;
     wire nq_push = do_arr;
     wire nq_pop  = m_notif_valid && m_notif_ready;
     assign m_notif_valid = (nq_cnt_reg != 0);
@@ -248,110 +370,238 @@ module barrier_ctr #(
     // ---------------------------------------------------------------- statistics
     assign stat_req_arrive    = do_arr;
     assign stat_req_wait      = do_wait;
-    assign stat_req_drop_pe   = req_fire && !req_pe_ok;
-    assign stat_req_drop_busy = req_fire && req_busy;
+    assign stat_req_drop_pe   = c_done && !rq_pe_ok;
+    assign stat_req_drop_busy = c_done && c_busy;
     assign stat_rsp_err_bar   = err_bar;
     assign stat_rsp_err_far   = err_far;
     assign stat_rsp_err_op    = err_op;
     assign stat_rel_ok        = rel_fire && (rel_status_reg == ST_OK);
-    assign stat_mirror_wr     = {1'b0, loc_v} + {1'b0, mir_push1};
+    assign stat_mirror_wr     = mir_load;
     assign stat_tx_notif      = do_arr;
 
-    // ---------------------------------------------------------------- sequential
-    integer b, q;
+    wire [PW-1:0] tgt_wa = csr_tgt_wr ? csr_tgt_idx : rq_pe;
+    wire [W-1:0]  tgt_wd = csr_tgt_wr ? csr_tgt_new : rq_tval_reg;
+
+    // ---------------------------------------------------------------- tables: writes
+    always @(posedge clk) begin
+        if (u_v_reg)
+            cnt_mem[u_bar_reg] <= u_new;
+        // (CSR writes and request effects never share a cycle: the data does not depend on the
+        // request's decision, only the write enable does)
+        if (csr_tgt_wr || do_arr || do_wait)
+            tgt_mem[tgt_wa] <= tgt_wd;
+        if (do_arr || err_op || err_bar || err_far)
+            pep_mem[rq_pe] <= rq_pval_reg;
+        if (nq_push)
+            nq_mem[nq_wp_reg] <= rq_bar;
+    end
+
+    // ---------------------------------------------------------------- control state
+    integer q;
     always @(posedge clk) begin
         if (rst) begin
-            for (b = 0; b < NUM_BARRIERS; b = b + 1) cnt_reg[b] <= {W{1'b0}};
+            cnt_ok_reg <= {NUM_BARRIERS{1'b0}};
+            tgt_ok_reg <= {NUM_PES{1'b0}};
+            armed_reg  <= {NUM_PES{1'b0}};
+            pend_reg   <= {NUM_PES{1'b0}};
             for (q = 0; q < NUM_PES; q = q + 1) begin
-                tgt_reg[q]   <= {W{1'b0}};
-                armed_reg[q] <= 1'b0;
-                pend_reg[q]  <= 1'b0;
-                pbar_reg[q]  <= 8'd0;
-                pst_reg[q]   <= ST_OK;
-                pep_reg[q]   <= {W{1'b0}};
+                pbar_reg[q] <= 8'd0;
+                pst_reg[q]  <= ST_OK;
             end
             rel_valid_reg  <= 1'b0;
             rel_pe_reg     <= {PW{1'b0}};
             rel_bar_reg    <= 8'd0;
             rel_epoch_reg  <= {W{1'b0}};
             rel_status_reg <= ST_OK;
-            mir_wp_reg  <= {MW{1'b0}};
-            mir_rp_reg  <= {MW{1'b0}};
-            mir_cnt_reg <= {(MW+1){1'b0}};
-            nq_wp_reg   <= {NQ{1'b0}};
-            nq_rp_reg   <= {NQ{1'b0}};
-            nq_cnt_reg  <= {(NQ+1){1'b0}};
+            h_v_reg    <= 1'b0;
+            h_kind_reg <= UK_INC;
+            h_bar_reg  <= {BW{1'b0}};
+            h_val_reg  <= {W{1'b0}};
+            u_v_reg    <= 1'b0;
+            u_hold_reg <= 1'b0;
+            u_kind_reg <= UK_INC;
+            u_bar_reg  <= {BW{1'b0}};
+            u_val_reg  <= {W{1'b0}};
+            rq_v_reg   <= 1'b0;
+            rq_ph_reg  <= 2'd0;
+            rq_op_reg  <= 2'd0;
+            rq_pe_raw_reg  <= 8'd0;
+            rq_bar_raw_reg <= 8'd0;
+            rq_epoch_reg   <= {W{1'b0}};
+            rq_dist_reg    <= {W{1'b0}};
+            rq_tgtn_reg    <= {W{1'b0}};
+            rq_step_reg    <= {W{1'b0}};
+            rq_inc_reg     <= {W{1'b0}};
+            rq_bar_ok_reg  <= 1'b0;
+            rq_far_reg     <= 1'b0;
+            rq_tval_reg    <= {W{1'b0}};
+            rq_pval_reg    <= {W{1'b0}};
+            rq_busy_reg    <= 1'b0;
+            pres_reg       <= {NUM_PES{1'b0}};
+            sc_ptr_reg <= {PW{1'b0}};
+            s1_v_reg   <= 1'b0;
+            s2_v_reg   <= 1'b0;
+            s1_pe_reg  <= {PW{1'b0}};
+            s2_pe_reg  <= {PW{1'b0}};
+            s1_pend_reg <= 1'b0;
+            s1_bar_reg <= 8'd0;
+            s2_bar_reg <= 8'd0;
+            s1_st_reg  <= ST_OK;
+            s2_st_reg  <= ST_OK;
+            s1_ep_reg  <= {W{1'b0}};
+            s2_ep_reg  <= {W{1'b0}};
+            s1_cnt_reg <= {W{1'b0}};
+            dirty_reg     <= {NUM_BARRIERS{1'b0}};
+            mir_ptr_reg   <= {BW{1'b0}};
+            mir_valid_reg <= 1'b0;
+            mir_bar_reg   <= {BW{1'b0}};
+            mir_data_reg  <= {W{1'b0}};
+            mq_v_reg      <= 1'b0;
+            mq_bar_reg    <= {BW{1'b0}};
+            nq_wp_reg  <= {NQ{1'b0}};
+            nq_rp_reg  <= {NQ{1'b0}};
+            nq_cnt_reg <= {(NQ+1){1'b0}};
         end else begin
-            // counters: request (internal path) first, then the fabric increment
-            for (b = 0; b < NUM_BARRIERS; b = b + 1) begin
-                if (csr_cnt_wr && csr_cnt_idx == b[BW-1:0])
-                    cnt_reg[b] <= csr_cnt_data;
-                else if (inc_fire && s_inc_bar == b[BW-1:0])
-                    cnt_reg[b] <= inc_cnt;
-                else if (loc_v && req_bar == b[BW-1:0])
-                    cnt_reg[b] <= loc_cnt;
+            // ---- update stage: U0 selects (fabric first, else the hold), U1 writes
+            u_v_reg    <= s_inc_valid || h_v_reg;
+            u_hold_reg <= h_take;
+            u_kind_reg <= s_inc_valid ? UK_INC : h_kind_reg;
+            u_bar_reg  <= s_inc_valid ? s_inc_bar : h_bar_reg;
+            u_val_reg  <= s_inc_valid ? s_inc_val : h_val_reg;
+            if (u_v_reg)
+                cnt_ok_reg[u_bar_reg] <= 1'b1;
+            if (h_take)
+                h_v_reg <= 1'b0;
+            if (loc_v) begin
+                h_v_reg    <= 1'b1;
+                h_kind_reg <= UK_INC;
+                h_bar_reg  <= rq_bar;
+                h_val_reg  <= rq_inc_reg;
+            end else if (csr_cnt_wr) begin
+                h_v_reg    <= 1'b1;
+                h_kind_reg <= csr_cnt_hi ? UK_SET_HI : UK_SET_LO;
+                h_bar_reg  <= csr_cnt_idx;
+                h_val_reg  <= csr_h_val;
             end
-            if (csr_tgt_wr)
-                tgt_reg[csr_tgt_idx] <= csr_tgt_data;
 
-            // release register: load the lowest releasable PE, retire its state
+            // ---- request pipeline
+            if (req_fire) begin
+                rq_v_reg       <= 1'b1;
+                rq_ph_reg      <= 2'd0;
+                rq_op_reg      <= s_req_op;
+                rq_pe_raw_reg  <= s_req_pe;
+                rq_bar_raw_reg <= s_req_bar;
+                rq_epoch_reg   <= s_req_epoch;
+            end
+            if (ph_b_go) begin
+                rq_ph_reg     <= 2'd1;
+                rq_dist_reg   <= rq_epoch_reg - rd_cnt(rq_bar);
+                rq_tgtn_reg   <= rd_tgt(rq_pe) + cfg_bar_step[rq_bar*W +: W];
+                rq_step_reg   <= cfg_bar_step[rq_bar*W +: W];
+                rq_inc_reg    <= cfg_bar_inc[rq_bar*W +: W];
+                rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
+            end
+            if (ph_c_go) begin
+                rq_ph_reg   <= 2'd2;
+                rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn_reg : rq_epoch_reg;
+                // busy at the start of D: as now, except a release of this PE acknowledged now
+                // (its armed/pending bits cannot be set: only this request could set them)
+                rq_busy_reg <= pe_busy[rq_pe] &&
+                               !(rel_fire && rel_pe_reg == rq_pe && !armed_reg[rq_pe] &&
+                                 !pend_reg[rq_pe]);
+                rq_far_reg  <= (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
+                rq_tval_reg <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn_reg;
+            end
+            if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
+                rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
+            if (ph_d && !csr_wr_any && !ph_d_go)
+                rq_ph_reg <= 2'd0;                 // waits for room: read again (D = B + 2)
+            if (c_done)
+                rq_v_reg <= 1'b0;
+            if (csr_tgt_wr)
+                tgt_ok_reg[csr_tgt_idx] <= 1'b1;
+            if (do_arr || do_wait)
+                tgt_ok_reg[rq_pe] <= 1'b1;
+
+            // ---- release scanner: S1 reads PE sc_ptr, S2 compares, S3 loads
+            sc_ptr_reg  <= sc_ptr_reg + 1'b1;
+            s1_v_reg    <= sc_arm || sc_pend;
+            s1_pe_reg   <= sc_ptr_reg;
+            s1_pend_reg <= sc_pend;
+            s1_bar_reg  <= sc_pbar;
+            s1_st_reg   <= sc_pend ? pst_reg[sc_ptr_reg] : ST_OK;
+            s1_ep_reg   <= sc_pend ? pep_mem[sc_ptr_reg] : rd_tgt(sc_ptr_reg);
+            s1_cnt_reg  <= rd_cnt(sc_pbar[BW-1:0]);
+            s2_v_reg    <= s2_in;
+            s2_pe_reg   <= s1_pe_reg;
+            s2_bar_reg  <= s1_bar_reg;
+            s2_st_reg   <= s1_st_reg;
+            s2_ep_reg   <= s1_ep_reg;
+
             if (rel_fire && !rel_load)
                 rel_valid_reg <= 1'b0;
+            if (rel_fire)
+                pres_reg[rel_pe_reg] <= 1'b0;
+            if (rel_load)
+                pres_reg[s2_pe_reg] <= 1'b1;
             if (rel_load) begin
                 rel_valid_reg  <= 1'b1;
-                rel_pe_reg     <= sel_pe;
-                rel_bar_reg    <= sel_bar;
-                rel_epoch_reg  <= sel_epoch;
-                rel_status_reg <= sel_status;
-                armed_reg[sel_pe] <= 1'b0;
-                pend_reg[sel_pe]  <= 1'b0;
+                rel_pe_reg     <= s2_pe_reg;
+                rel_bar_reg    <= s2_bar_reg;
+                rel_epoch_reg  <= s2_ep_reg;
+                rel_status_reg <= s2_st_reg;
+                armed_reg[s2_pe_reg] <= 1'b0;
+                pend_reg[s2_pe_reg]  <= 1'b0;
             end
 
-            // request effects (the PE is idle, so no conflict with the release load)
+            // ---- request effects (the PE is idle, so no conflict with the release load)
             if (do_arr) begin
-                tgt_reg[req_pe]  <= tgt_reg[req_pe] + req_step;
-                pbar_reg[req_pe] <= s_req_bar;
-                if (s_req_op == OP_ARRIVE) begin
-                    armed_reg[req_pe] <= 1'b1;
+                pbar_reg[rq_pe] <= rq_bar_raw_reg;
+                if (rq_op_reg == OP_ARRIVE) begin
+                    armed_reg[rq_pe] <= 1'b1;
                 end else begin
-                    pend_reg[req_pe] <= 1'b1;
-                    pst_reg[req_pe]  <= ST_OK;
-                    pep_reg[req_pe]  <= tgt_reg[req_pe] + req_step;
+                    pend_reg[rq_pe] <= 1'b1;
+                    pst_reg[rq_pe]  <= ST_OK;
                 end
             end
             if (do_wait) begin
-                tgt_reg[req_pe]   <= s_req_epoch;
-                pbar_reg[req_pe]  <= s_req_bar;
-                armed_reg[req_pe] <= 1'b1;
+                pbar_reg[rq_pe]  <= rq_bar_raw_reg;
+                armed_reg[rq_pe] <= 1'b1;
             end
             if (err_op || err_bar || err_far) begin
-                pend_reg[req_pe] <= 1'b1;
-                pbar_reg[req_pe] <= s_req_bar;
-                pep_reg[req_pe]  <= s_req_epoch;
-                pst_reg[req_pe]  <= err_op ? ST_ERR_OP : (err_bar ? ST_ERR_BAR : ST_ERR_FAR);
+                pend_reg[rq_pe] <= 1'b1;
+                pbar_reg[rq_pe] <= rq_bar_raw_reg;
+                pst_reg[rq_pe]  <= err_op ? ST_ERR_OP : (err_bar ? ST_ERR_BAR : ST_ERR_FAR);
             end
 
-            // mirror queue
-            if (loc_v) begin
-                mir_mem[mir_wp_reg] <= {req_bar, loc_cnt};
-                if (mir_push1)
-                    mir_mem[mir_wp_nxt] <= {s_inc_bar, inc_cnt};
-            end else if (mir_push1) begin
-                mir_mem[mir_wp_reg] <= {s_inc_bar, inc_cnt};
+            // ---- mirror: dirty bits, round-robin load of the output register
+            if (mir_load) begin
+                mir_valid_reg <= 1'b1;
+                mir_bar_reg   <= mq_bar_reg;
+                mir_data_reg  <= rd_cnt(mq_bar_reg);
+            end else if (m_mir_ready) begin
+                mir_valid_reg <= 1'b0;
             end
-            mir_wp_reg  <= mir_wp_reg + mir_npush[MW-1:0];
-            if (mir_pop)
-                mir_rp_reg <= mir_rp_reg + 1'b1;
-            mir_cnt_reg <= mir_cnt_reg + mir_npush - {{MW{1'b0}}, mir_pop};
+            if (mir_load)
+                mq_v_reg <= 1'b0;
+            if (mir_claim) begin
+                mq_v_reg    <= 1'b1;
+                mq_bar_reg  <= md_sel;
+                mir_ptr_reg <= md_sel + 1'b1;
+            end
+            dirty_reg <= (dirty_reg & ~(mir_claim ? ({{(NUM_BARRIERS-1){1'b0}}, 1'b1} << md_sel)
+                                                 : {NUM_BARRIERS{1'b0}}))
+                         | ((u_v_reg && u_kind_reg == UK_INC) ?
+                            ({{(NUM_BARRIERS-1){1'b0}}, 1'b1} << u_bar_reg)
+                                    : {NUM_BARRIERS{1'b0}});
 
-            // notification queue
-            if (nq_push) begin
-                nq_mem[nq_wp_reg] <= req_bar;
+            // ---- notification queue
+            if (nq_push)
                 nq_wp_reg <= nq_wp_reg + 1'b1;
-            end
             if (nq_pop)
                 nq_rp_reg <= nq_rp_reg + 1'b1;
             nq_cnt_reg <= nq_cnt_reg + {{NQ{1'b0}}, nq_push} - {{NQ{1'b0}}, nq_pop};
         end
     end
 endmodule
+`resetall

@@ -91,9 +91,9 @@ module barrier_dev #(
 
     axil_reg_if #(.ADDR_WIDTH(16)) u_axil (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
-        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy),
         .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
         .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
         .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
@@ -135,9 +135,9 @@ module barrier_dev #(
         end
     endgenerate
 
-    wire [NB*W-1:0] cnt_flat;
-    wire [NW*W-1:0] tgt_flat;
     wire [NW-1:0]   pe_busy;
+    wire            hold_busy;   // a CNT write or internal-path increment waits: AXI writes wait
+    wire [W-1:0]    rd_cnt_w, rd_tgt_w;
     wire [23:0]     tx_psn;
 
     // 64-bit views of W-bit values, and W-bit views of 64-bit values
@@ -171,27 +171,19 @@ module barrier_dev #(
     wire [PW-1:0] w_pe  = a_pidx[PW-1:0];
 
     wire [W-1:0] w_step_cur = bar_step_reg[w_bar];
-    wire [63:0]  w_cnt_cur  = zx(cnt_flat[w_bar*W +: W]);
-    wire [63:0]  w_tgt_cur  = zx(tgt_flat[w_pe*W +: W]);
     wire [63:0]  w_step64   = zx(w_step_cur);
     wire         step_valid = (w_step_cur != {W{1'b0}}) && (w_step_cur <= HALF);
     wire         w_en_cur   = bar_en_reg[w_bar];
 
     reg cfg_reject_pulse;
     reg csr_cnt_wr, csr_tgt_wr, csr_psn_wr;
-    reg [W-1:0] csr_cnt_data, csr_tgt_data;
+
     always @* begin
         reg_wr_err       = 1'b0;
         cfg_reject_pulse = 1'b0;
         csr_cnt_wr       = 1'b0;
         csr_tgt_wr       = 1'b0;
         csr_psn_wr       = 1'b0;
-        csr_cnt_data     = tr({w_cnt_cur[63:32], reg_wr_data});
-        csr_tgt_data     = tr({w_tgt_cur[63:32], reg_wr_data});
-        if (reg_wr_addr[2] == 1'b1) begin
-            csr_cnt_data = tr({reg_wr_data, w_cnt_cur[31:0]});
-            csr_tgt_data = tr({reg_wr_data, w_tgt_cur[31:0]});
-        end
         if (reg_wr_en) begin
             if (reg_wr_strb != 4'b1111) begin
                 reg_wr_err = 1'b1;                             // partial writes are refused
@@ -231,8 +223,8 @@ module barrier_dev #(
     wire        r_tgt_ok = r_tgt && ({1'b0, r_pidx} < NW9) && (reg_rd_addr[1:0] == 2'b00);
     wire        r_stat   = (reg_rd_addr[15:7] == 9'h002) && (reg_rd_addr[6:2] < NSTAT) &&
                            (reg_rd_addr[1:0] == 2'b00);
-    wire [63:0] r_cnt    = zx(cnt_flat[r_b*W +: W]);
-    wire [63:0] r_tgt64  = zx(tgt_flat[r_p*W +: W]);
+    wire [63:0] r_cnt    = zx(rd_cnt_w);
+    wire [63:0] r_tgt64  = zx(rd_tgt_w);
     wire [63:0] r_step   = zx(bar_step_reg[r_b]);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [63:0] r_inc    = zx(bar_inc_reg[r_b]);   // BAR_INC is a 32-bit register
@@ -283,17 +275,23 @@ module barrier_dev #(
     wire [BW-1:0] inc_bar;
     wire [W-1:0]  inc_val;
     wire          rx_ok;
-    wire [9:0]    rx_drop;
+    wire [11:0]   rx_drop;          // bit i-1 = verdict i (docs/barrier.md 5.4)
+    wire          rx_gap;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [7:0]    rx_gap_src;       // source of the gap event (not exposed yet)
+    /* verilator lint_on UNUSEDSIGNAL */
 
-    barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_rx (
-        .clk(clk), .rst(rst),
-        .cfg_cnt_base(cnt_base_reg), .cfg_rkey(rkey_reg), .cfg_dest_qp(dest_qp_reg),
+    barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
+                 .NUM_SOURCES(NUM_SOURCES)) u_rx (
+        .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
+        .cfg_cnt_base(cnt_base_reg), .cfg_key(rkey_reg), .cfg_dest_qp(dest_qp_reg),
         .cfg_inc_max(inc_max_reg), .cfg_bar_en(bar_en_reg), .cfg_group_ip(cfg_group_ip),
         .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
         .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
         .s_axis_rx_tlast(s_axis_rx_tlast),
         .m_inc_valid(inc_valid), .m_inc_ready(inc_ready), .m_inc_bar(inc_bar),
-        .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop(rx_drop)
+        .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop(rx_drop),
+        .stat_gap(rx_gap), .gap_src(rx_gap_src)
     );
 
     wire          notif_valid, notif_ready;
@@ -301,15 +299,19 @@ module barrier_dev #(
     wire [BW-1:0] mir_bar;
     wire [W-1:0]  mir_data;
     wire st_arr, st_wait, st_dpe, st_dbusy, st_ebar, st_efar, st_eop, st_rel, st_tx;
-    wire [1:0] st_mir;
+    wire st_mir;
 
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W)) u_ctr (
         .clk(clk), .rst(rst),
         .cfg_internal_path(ctrl_internal_reg), .cfg_bar_en(bar_en_reg),
         .cfg_bar_step(cfg_bar_step), .cfg_bar_inc(cfg_bar_inc),
-        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_idx(w_bar), .csr_cnt_data(csr_cnt_data),
-        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_idx(w_pe), .csr_tgt_data(csr_tgt_data),
-        .cnt_flat(cnt_flat), .tgt_flat(tgt_flat), .pe_busy(pe_busy),
+        .csr_wr_any(reg_wr_en),
+        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[2]), .csr_cnt_idx(w_bar),
+        .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
+        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[2]), .csr_tgt_idx(w_pe),
+        .csr_tgt_data(reg_wr_data),
+        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
+        .pe_busy(pe_busy),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
         .s_inc_valid(inc_valid), .s_inc_ready(inc_ready), .s_inc_bar(inc_bar),
@@ -328,9 +330,10 @@ module barrier_dev #(
     assign m_mir_data = zx(mir_data);
 
     barrier_tx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_tx (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
+        .cfg_src_id(src_reg[31:24]), .cfg_src_qp(src_reg[23:0]),
         .cfg_src_mac(src_mac_reg), .cfg_src_ip(src_ip_reg), .cfg_tos(tos_reg),
-        .cfg_udp_sport(udp_sport_reg), .cfg_dest_qp(dest_qp_reg), .cfg_rkey(rkey_reg),
+        .cfg_udp_sport(udp_sport_reg), .cfg_dest_qp(dest_qp_reg), .cfg_key(rkey_reg),
         .cfg_cnt_base(cnt_base_reg), .cfg_group_ip(cfg_group_ip), .cfg_bar_inc(cfg_bar_inc),
         .cfg_psn_wr(csr_psn_wr), .cfg_psn_data(reg_wr_data[23:0]), .psn(tx_psn),
         .s_notif_valid(notif_valid), .s_notif_ready(notif_ready), .s_notif_bar(notif_bar),
@@ -340,14 +343,14 @@ module barrier_dev #(
     );
 
     // ------------------------------------------------------------ statistics
-    wire rx_drop_src = 1'b0, rx_drop_dup = 1'b0, rx_gap = 1'b0;   // barrier_rx sequence stats (H6)
+    wire rx_drop_src = rx_drop[8], rx_drop_dup = rx_drop[9];   // verdicts 9, 10 (5.4)
     wire [NSTAT*2-1:0] stat_add = {
         {1'b0, rx_gap},                    // 25 rx_gap
         {1'b0, rx_drop_dup},               // 24 rx_drop_dup
         {1'b0, rx_drop_src},               // 23 rx_drop_src
         {1'b0, reg_wr_en && reg_wr_err},   // 22 csr_err
         {1'b0, cfg_reject_pulse},          // 21 cfg_reject
-        st_mir,                            // 20 mirror_wr
+        {1'b0, st_mir},                    // 20 mirror_wr
         {1'b0, st_tx},                     // 19 tx_notif
         {1'b0, st_rel},                    // 18 rel_ok
         {1'b0, st_eop},                    // 17 rsp_err_op
@@ -357,7 +360,7 @@ module barrier_dev #(
         {1'b0, st_dpe},                    // 13 req_drop_pe
         {1'b0, st_wait},                   // 12 req_wait
         {1'b0, st_arr},                    // 11 req_arrive
-        {1'b0, rx_drop[9]}, {1'b0, rx_drop[8]}, {1'b0, rx_drop[7]}, {1'b0, rx_drop[6]},
+        {1'b0, rx_drop[11]}, {1'b0, rx_drop[10]}, {1'b0, rx_drop[7]}, {1'b0, rx_drop[6]},
         {1'b0, rx_drop[5]}, {1'b0, rx_drop[4]}, {1'b0, rx_drop[3]}, {1'b0, rx_drop[2]},
         {1'b0, rx_drop[1]}, {1'b0, rx_drop[0]},  // 10..1 rx drops
         {1'b0, rx_ok}                      // 0 rx_ok

@@ -100,6 +100,12 @@ struct Dev {
   Vbarrier_dev* top;
   struct RelProbe;
   std::unique_ptr<tb::Agent> rel_probe;  // constructed first: its post() sees the state of cycle c-1
+  struct MirProbe;
+  struct ReqProbe;
+  struct CsrProbe;
+  // model-event probes, constructed right after rel_probe, in this order, so that their post()
+  // runs before every port agent's (the order of the model events within a cycle, section 3.1)
+  std::unique_ptr<tb::Agent> mir_probe, req_probe, csr_probe;
   tb::AxilMaster csr;
   tb::StreamSource req;
   tb::AxisSource rx;
@@ -132,7 +138,9 @@ struct Dev {
       pe = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__sel_pe;
     }
     void post() override {
-      if (!fire || sim_.in_reset()) return;
+      if (sim_.in_reset()) return;
+      barrier_dev_tick(&d.m);  // first model event of the cycle: releasable PEs at its start
+      if (!fire) return;
       barrier_rel r;
       if (barrier_dev_rel_latch(&d.m, pe, &r) != 1)
         sim_.h.fail("m_rel", "the RTL latched a release the model does not allow (premature or unexpected)",
@@ -141,21 +149,89 @@ struct Dev {
     }
   };
 
+  // barrier_ctr's update stage writes a counter (u_v_reg): a fabric increment, or the hold
+  // (internal-path increment / CNT CSR write) when u_hold_reg (docs/barrier.md 3.1).
   struct IncProbe : tb::Agent {
     Dev& d;
-    bool fire = false;
+    bool fire = false, hold = false;
     IncProbe(Dev& dev) : Agent(dev.sim, "inc (rx->ctr)", Role::other), d(dev) {}
     void drive() override {}
     void sample() override {
-      fire = d.top->rootp->barrier_dev__DOT__inc_valid && d.top->rootp->barrier_dev__DOT__inc_ready;
+      fire = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_v_reg;
+      hold = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_hold_reg;
       if (fire) moved_ = true;
     }
     void post() override {
       if (!fire || sim_.in_reset()) return;
-      if (barrier_dev_rx_apply(&d.m, nullptr, nullptr) != 1)
-        sim_.h.fail("inc (rx->ctr)", "the RTL applied a fabric increment the model did not accept");
+      if (barrier_dev_upd_apply(&d.m, hold) != 1)
+        sim_.h.fail("inc (rx->ctr)", hold ? "the RTL applied a held update (internal path / CNT write) the model does not have"
+                                          : "the RTL applied a fabric increment the model did not accept");
     }
   };
+  // barrier_ctr loads its mirror register (mir_load): the model picks the barrier and value.
+  // barrier_ctr loads its mirror register (mir_load) and claims the next barrier (mir_claim):
+  // the model picks the barrier (round robin over its dirty bits) and the value.
+  struct MirProbe : tb::Agent {
+    Dev& d;
+    bool load = false, claim = false;
+    unsigned bar = 0;
+    MirProbe(Dev& dev) : Agent(dev.sim, "mirror load", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      load = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__mir_load;
+      claim = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__mir_claim;
+      bar = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__md_sel;
+    }
+    void post() override {
+      if (sim_.in_reset()) return;
+      if (load && barrier_dev_mir_load(&d.m) != 1)
+        sim_.h.fail("m_mir", "the RTL loaded a mirror write the model has not claimed");
+      if (claim && barrier_dev_mir_claim(&d.m) != 1)
+        sim_.h.fail("m_mir", "the RTL claimed a mirror write while the model has no dirty barrier",
+                    "  RTL barrier " + std::to_string(bar));
+    }
+  };
+  // barrier_ctr decides and applies a request (c_done, phase C): the oldest accepted request
+  // goes into the model now, with the state at the start of this cycle.
+  std::deque<barrier_req> req_q;
+  struct ReqProbe : tb::Agent {
+    Dev& d;
+    bool fire = false;
+    ReqProbe(Dev& dev) : Agent(dev.sim, "request apply", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override { fire = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__c_done; }
+    void post() override {
+      if (!fire || sim_.in_reset()) return;
+      if (d.req_q.empty()) {
+        sim_.h.fail("s_req", "the RTL applied a request that was never accepted");
+        return;
+      }
+      barrier_dev_push_req(&d.m, &d.req_q.front());
+      d.req_q.pop_front();
+    }
+  };
+  // AXI4-Lite write handshake (u_axil reg_wr_en): the model applies the write in that cycle; the
+  // B response later is compared with the result recorded here.
+  std::deque<int> csr_wr_rc;
+  struct CsrProbe : tb::Agent {
+    Dev& d;
+    bool fire = false;
+    uint32_t addr = 0, data = 0;
+    unsigned strb = 0;
+    CsrProbe(Dev& dev) : Agent(dev.sim, "csr write", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      auto* r = d.top->rootp;
+      fire = r->barrier_dev__DOT__reg_wr_en;
+      addr = r->barrier_dev__DOT__reg_wr_addr, data = r->barrier_dev__DOT__reg_wr_data;
+      strb = r->barrier_dev__DOT__reg_wr_strb;
+    }
+    void post() override {
+      if (!fire || sim_.in_reset()) return;
+      d.csr_wr_rc.push_back(barrier_dev_csr_write_strb(&d.m, addr, data, strb));
+    }
+  };
+
 
   // Vector dump agent: constructed last, so its drive() sees every input pin of the cycle.
   struct VecAgent : tb::Agent {
@@ -199,6 +275,9 @@ struct Dev {
         sim(harness),
         top(sim.top.get()),
         rel_probe(new RelProbe(*this)),
+        mir_probe(new MirProbe(*this)),
+        req_probe(new ReqProbe(*this)),
+        csr_probe(new CsrProbe(*this)),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         req(sim, "s_req", TB_HS(top, s_req),
             [this](const Txn& t) {
@@ -228,11 +307,10 @@ struct Dev {
         sb_mir(sim, "m_mir") {
     const barrier_dev_cfg cfg{NB, NW, W};
     if (barrier_dev_init(&m, &cfg) != BARRIER_OK) h.fail("model", "barrier_dev_init failed");
-    barrier_dev_set_rx_defer(&m, 1);
+    barrier_dev_set_timed(&m, 1);
 
     req.on_accept = [this](const Txn& t) {
-      barrier_req r{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")};
-      barrier_dev_push_req(&m, &r);
+      req_q.push_back(barrier_req{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")});
     };
     rx.on_accept = [this](const tb::Packet& p) {
       if (pcap_rx) pcap_rx->write(p.data, sim.cycle());
@@ -299,7 +377,9 @@ struct Dev {
       a.add("addr", 16, o.addr).add("resp", 2, resp);
       e.add("addr", 16, o.addr);
       if (o.write) {
-        const int rc = barrier_dev_csr_write_strb(&m, o.addr, o.data, o.strb);
+        int rc = BARRIER_CSR_ERR;
+        if (csr_wr_rc.empty()) h.fail("s_axil", "write response without a write handshake (probe)");
+        else rc = csr_wr_rc.front(), csr_wr_rc.pop_front();
         e.add("resp", 2, rc == BARRIER_CSR_ERR ? 2 : 0);
       } else {
         const uint32_t md = barrier_dev_csr_read(&m, o.addr);
@@ -375,6 +455,8 @@ struct Dev {
   void drain() {
     sim.drain(200);
     if (!latched.empty()) h.fail("m_rel", "a latched release never left m_rel");
+    if (barrier_dev_hold_pending(&m) || !req_q.empty())
+      h.fail("s_req", "the model holds requests or held updates the RTL never applied");
     if (barrier_dev_rx_pending(&m))
       h.fail("inc (rx->ctr)", "the model accepted " + std::to_string(barrier_dev_rx_pending(&m)) +
                                   " fabric increment(s) the RTL never applied");
@@ -386,7 +468,7 @@ struct Dev {
   // Clear everything after a synchronous reset of both sides.
   void reset_both(unsigned cycles) {
     req.clear(), rx.clear(), csr.clear(), tx.clear(), rel.clear(), mir.clear();
-    latched.clear();
+    latched.clear(), req_q.clear(), csr_wr_rc.clear();
     sim.reset(cycles);
     barrier_dev_reset(&m);
     sb_tx.clear(), sb_rel.clear(), sb_mir.clear();
@@ -398,7 +480,8 @@ struct DevCfg {
   uint64_t mac = 0x020000000001ull;
   uint32_t ip = 0x0a000001u, dqp = 0x000123u, rkey = 0x5eed0001u, sport = 0xc000, tos = 0;
   uint64_t cnt_base = 0x0000100000000000ull, mir_base = 0x0000008000000000ull;
-  uint32_t psn = 0, inc_max = 1, ctrl = 0;
+  uint32_t psn = 0, inc_max = 1, ctrl = 0;  // ctrl bit 1 = WIRE_FA (FETCH_ADD layout)
+  uint32_t src = 0x100;                      // CSR SRC: {SRC_ID[31:24], SRC_QP[23:0] (>= 2, 5.1)}
   uint64_t inc[NB] = {}, step[NB] = {}, cnt[NB] = {};
   uint32_t gip[NB] = {};
   bool en[NB] = {};
@@ -410,6 +493,7 @@ static void program(Dev& d, const DevCfg& c) {
   d.wr(BDEV_CSR_UDP_SPORT_TOS, c.sport | (c.tos << 16));
   d.wr64(BDEV_CSR_CNT_BASE_LO, c.cnt_base), d.wr64(BDEV_CSR_MIR_BASE_LO, c.mir_base);
   d.wr(BDEV_CSR_TX_PSN, c.psn), d.wr(BDEV_CSR_INC_MAX, c.inc_max), d.wr(BDEV_CSR_CTRL, c.ctrl);
+  d.wr(BDEV_CSR_SRC, c.src);
   for (unsigned b = 0; b < NB; b++) {
     d.wr(BDEV_CSR_BAR_CTRL(b), 0);
     d.wr(BDEV_CSR_BAR_INC(b), uint32_t(c.inc[b]));
@@ -429,6 +513,7 @@ static void model_program(barrier_dev_model& m, const DevCfg& c) {  // a C-model
   w(BDEV_CSR_UDP_SPORT_TOS, c.sport | (c.tos << 16));
   w64(BDEV_CSR_CNT_BASE_LO, c.cnt_base), w64(BDEV_CSR_MIR_BASE_LO, c.mir_base);
   w(BDEV_CSR_TX_PSN, c.psn), w(BDEV_CSR_INC_MAX, c.inc_max), w(BDEV_CSR_CTRL, c.ctrl);
+  w(BDEV_CSR_SRC, c.src);
   for (unsigned b = 0; b < NB; b++) {
     w(BDEV_CSR_BAR_INC(b), uint32_t(c.inc[b]));
     w64(BDEV_CSR_BAR_STEP_LO(b), c.step[b]);
@@ -448,7 +533,8 @@ static DevCfg random_cfg(tb::Rng& r) {
   c.mir_base = r.chance(0.1) ? ~uint64_t(0) - r.below(256) : r.next();
   c.psn = uint32_t(r.chance(0.2) ? 0xffffff - r.below(8) : r.bits(24));
   c.inc_max = uint32_t(r.chance(0.5) ? r.range(1, 8) : r.next());
-  c.ctrl = r.chance(0.5);
+  c.ctrl = (r.chance(0.5) ? BDEV_CTRL_INTERNAL_PATH : 0) | (r.chance(0.3) ? BDEV_CTRL_WIRE_FA : 0);
+  c.src = uint32_t(r.next());
   for (unsigned b = 0; b < NB; b++) {
     c.inc[b] = r.range(1, std::min<uint64_t>(HALF - 1, 16));
     const uint64_t n = r.range(1, 8);
@@ -462,20 +548,35 @@ static DevCfg random_cfg(tb::Rng& r) {
   return c;
 }
 
+// A notification from device `from` to barrier `bar` of device `c`, in c's wire layout
+// (docs/barrier.md section 5: UD by default, FETCH_ADD with CTRL.WIRE_FA).
 static std::vector<uint8_t> notif(const DevCfg& c, unsigned bar, uint64_t add, uint32_t psn, const DevCfg& from) {
-  roce_fa_fields f{};
   const uint32_t gip = bar < NB ? c.gip[bar] : 0xe0000001u;
+  if (c.ctrl & BDEV_CTRL_WIRE_FA) {
+    roce_fa_fields f{};
+    f.dst_mac = 0x01005e000000ull | (gip & 0x7fffff);
+    f.src_mac = from.mac, f.tos = uint8_t(from.tos), f.src_ip = from.ip, f.dst_ip = gip;
+    f.psn = psn & 0xffffff, f.udp_sport = uint16_t(from.sport), f.dest_qp = c.dqp;
+    f.va = c.cnt_base + 8 * uint64_t(bar), f.rkey = c.rkey, f.add_data = add, f.cmp_data = from.src >> 24;
+    std::vector<uint8_t> p(ROCE_FA_LEN);
+    roce_fa_build(&f, p.data());
+    return p;
+  }
+  roce_ud_fields f{};
   f.dst_mac = 0x01005e000000ull | (gip & 0x7fffff);
   f.src_mac = from.mac, f.tos = uint8_t(from.tos), f.src_ip = from.ip, f.dst_ip = gip;
-  f.psn = psn & 0xffffff, f.udp_sport = uint16_t(from.sport), f.dest_qp = c.dqp;
-  f.va = c.cnt_base + 8 * uint64_t(bar), f.rkey = c.rkey, f.add_data = add, f.cmp_data = 0;
-  std::vector<uint8_t> p(ROCE_FA_LEN);
-  roce_fa_build(&f, p.data());
+  f.psn = psn & 0xffffff, f.udp_sport = uint16_t(from.sport), f.qkey = c.rkey;
+  f.src_qp = from.src & 0xffffff, f.src_id = uint8_t(from.src >> 24), f.bar = uint8_t(bar), f.inc = add;
+  std::vector<uint8_t> p(ROCE_UD_LEN);
+  roce_ud_build(&f, p.data());
   return p;
 }
 
-// A random fabric packet for the random scenario: mostly valid notifications.
+// A random fabric packet for the random scenario: mostly valid notifications from a few sources
+// (index 0..NUM_SOURCES+1), each with its own PSN stream: in order, repeated (duplicate), stale,
+// skipping ahead (gap) or random (docs/barrier.md 5.5).
 static std::vector<uint8_t> random_packet(tb::Rng& r, const DevCfg& c) {
+  static uint32_t next_psn[256];
   const unsigned bar = r.chance(0.95) ? unsigned(r.below(NB)) : unsigned(NB + r.below(4));
   uint64_t add = r.range(1, std::max<uint64_t>(1, std::min<uint64_t>(c.inc_max, 4)));
   const double k = r.next() * 0x1.0p-64;
@@ -485,13 +586,28 @@ static std::vector<uint8_t> random_packet(tb::Rng& r, const DevCfg& c) {
   else if (k < 0.09) add = r.next();
   DevCfg peer;
   peer.mac = 0x020000000099ull, peer.ip = 0x0a0000ffu;
-  auto p = notif(c, bar, add, uint32_t(r.bits(24)), peer);
+  const unsigned src = r.chance(0.97) ? unsigned(r.below(4)) : unsigned(r.below(20));
+  peer.src = (src << 24) | uint32_t(r.bits(24));
+  uint32_t& nx = next_psn[src];
+  const uint32_t old = nx;
+  const double q = r.next() * 0x1.0p-64;
+  uint32_t psn;
+  if (q < 0.06) psn = nx - 1;                          // duplicate of the last one
+  else if (q < 0.09) psn = nx - 1 - uint32_t(r.below(50));  // stale
+  else if (q < 0.13) psn = nx + 1 + uint32_t(r.below(5));   // gap
+  else if (q < 0.15) psn = uint32_t(r.bits(24));            // anything
+  else psn = nx;                                        // in order
+  psn &= 0xffffff;
+  nx = (psn + 1) & 0xffffff;
+  if (q < 0.09) nx = old;  // a duplicate / stale packet does not move the stream
+  auto p = notif(c, bar, add, psn, peer);
   const double m = r.next() * 0x1.0p-64;
-  if (m < 0.04) p.resize(r.range(1, ROCE_FA_LEN - 1));                       // truncated
+  if (m < 0.04) p.resize(r.range(1, p.size() - 1));                          // truncated
   else if (m < 0.07) for (uint64_t i = r.range(1, 70); i; i--) p.push_back(uint8_t(r.next()));  // long
   else if (m < 0.14) p[r.below(p.size())] ^= uint8_t(1u << r.below(8));      // one bit corrupted
   else if (m < 0.16) p = r.bytes(r.range(1, 200));                            // garbage
-  else if (m < 0.18) p[54 + r.below(8)] ^= 0x40;                              // VA off (ICRC catches)
+  else if (m < 0.18) p[54 + r.below(8)] ^= 0x40;                              // key / VA off (ICRC catches)
+  else if (m < 0.19) { auto q2 = c; q2.ctrl ^= BDEV_CTRL_WIRE_FA; p = notif(q2, bar, add, psn, peer); }  // other layout
   return p;
 }
 
@@ -688,6 +804,7 @@ static void scenario_system(tb::Harness& h) {
   const unsigned N = ND * NPE;          // participants
   const uint64_t epochs = std::stoull(h.opt.get("epochs", "1000"));
   const bool reflect = r.chance(0.5);
+  const bool wire_fa = r.chance(0.25);  // FETCH_ADD layout (docs/barrier.md 5.2) instead of UD
   const uint64_t inc = (uint64_t(N) * 2 <= HALF && r.chance(0.5)) ? 2 : 1;
   const uint64_t step = N * inc;
   if (step > HALF) h.fail("system", "test bug: N * INC > 2^(W-1)");
@@ -701,7 +818,8 @@ static void scenario_system(tb::Harness& h) {
     c.mac = 0x020000000000ull | k, c.ip = 0x0a000000u | (k + 1);
     c.dqp = 0x000777, c.rkey = 0xb0000001u, c.sport = 49152 + k, c.tos = 0x68;
     c.cnt_base = 0x7f0000001000ull, c.mir_base = 0x3800000000ull + (uint64_t(k) << 20);
-    c.psn = uint32_t(r.bits(24)), c.inc_max = uint32_t(inc), c.ctrl = reflect ? 0 : 1;
+    c.psn = uint32_t(r.bits(24)), c.inc_max = uint32_t(inc), c.ctrl = (reflect ? 0 : 1) | (wire_fa ? 2 : 0);
+    c.src = (k << 24) | (0x100 + k);  // source index k
     for (unsigned b = 0; b < NB; b++) c.inc[b] = inc, c.step[b] = step, c.gip[b] = 0xef100000u + b, c.cnt[b] = c0;
     c.en[bar] = true;
   }
@@ -793,8 +911,7 @@ static void scenario_system(tb::Harness& h) {
     if (rtl_seen.insert(key).second) distinct_rtl++;
   };
   d.req.on_accept = [&](const Txn& t) {
-    barrier_req rq{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")};
-    barrier_dev_push_req(&d.m, &rq);
+    d.req_q.push_back(barrier_req{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")});
     if (!reflect && t.get("op") != BARRIER_OP_WAIT) distinct_rtl++;  // internal path: own arrival
   };
 
@@ -883,7 +1000,12 @@ static void scenario_system(tb::Harness& h) {
          releases, delivered_to_rtl, d.sim.cycle());
   for (unsigned k = 1; k < ND; k++) barrier_dev_free(&peer[k]);
   barrier_fanout_free(&fan);
-  (void)duplicated;
+  if (h.opt.fault == "dup") {  // note A10: the duplicate is dropped and counted, never applied
+    const uint32_t dd = barrier_dev_stat(&d.m, BDS_RX_DROP_DUP);
+    h.check(duplicated == 1 && dd == duplicated, "fault dup", "the duplicated notification is counted in rx_drop_dup");
+    h.note("fault dup: %" PRIu64 " duplicate delivered to the RTL device, rx_drop_dup = %u (RTL statistic read back "
+           "and compared), no early release\n", duplicated, dd);
+  }
 }
 
 // ------------------------------------------------------------------ bench (no stall)
@@ -919,7 +1041,7 @@ static void scenario_bench(tb::Harness& h) {
                          (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(0))) << 32);
     d.request(BARRIER_OP_WAIT, unsigned(i % NW), 0, cur + 1);
     d.sim.step(10);
-    d.rx.push(notif(c, 0, 1, 1000 + i, peer));
+    d.rx.push(notif(c, 0, 1, uint32_t(npk + i), peer));
     d.sim.run_until([&] { return lat_n == uint64_t(i + 1); }, "release");
   }
   d.drain();
