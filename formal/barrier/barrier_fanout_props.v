@@ -41,7 +41,8 @@ module barrier_fanout_props #(
     parameter NUM_PORTS  = 3,
     parameter NUM_GROUPS = 2,
     parameter DATA_WIDTH = 128,
-    parameter FIFO_DEPTH = 8
+    parameter FIFO_DEPTH = 8,
+    parameter DEC_DEPTH  = 4
 ) (
     input wire                           clk,
     input wire                           rst,
@@ -68,11 +69,11 @@ module barrier_fanout_props #(
     localparam FD = FIFO_DEPTH;
     localparam FW = $clog2(FIFO_DEPTH);
     localparam EW = DW + KW + 1 + 4;        // {data, keep, last, user}, as the DUT stores it
-    localparam DQ = 4;                      // DUT decision queue depth (live packets <= DQ + 1)
+    localparam DQ = DEC_DEPTH;              // DUT decision reservations (live packets <= DQ + 1)
 
     generate
-        if (NP != 3 || NG != 2 || DW != 128 || FD != 8) begin : g_bad_params
-            FORMAL_WRAPPER_IS_WRITTEN_FOR_NP3_NG2_DW128_FD8 u_err();
+        if (NP != 3 || NG != 2 || DW != 128 || FD != 8 || DQ != 4) begin : g_bad_params
+            FORMAL_WRAPPER_IS_WRITTEN_FOR_NP3_NG2_DW128_FD8_DQ4 u_err();
         end
     endgenerate
 
@@ -89,7 +90,8 @@ module barrier_fanout_props #(
     wire [NP*4-1:0]       m_axis_out_tuser;
 
     barrier_fanout #(
-        .NUM_PORTS(NP), .NUM_GROUPS(NG), .DATA_WIDTH(DW), .FIFO_DEPTH(FD)
+        .NUM_PORTS(NP), .NUM_GROUPS(NG), .DATA_WIDTH(DW), .FIFO_DEPTH(FD),
+        .DEC_DEPTH(DQ)
     ) dut (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid),
@@ -141,10 +143,20 @@ module barrier_fanout_props #(
     reg          f_gr [0:NG-1];
     reg [31:0]   f_gip [0:NG-1];
     reg [NP-1:0] f_gm [0:NG-1];
-    wire         f_wr = s_axil_awvalid && s_axil_awready && s_axil_wvalid && s_axil_wready;
-    wire         f_wr_g_ok = (s_axil_awaddr[15:10] == 6'b000001) && (s_axil_awaddr[9:4] < NG) &&
-                             (s_axil_wstrb == 4'hf);
-    wire [0:0]   f_wg = s_axil_awaddr[4];
+    // an accepted write applies to the table one cycle after its handshake (docs section 7)
+    wire         f_wr_hs = s_axil_awvalid && s_axil_awready && s_axil_wvalid && s_axil_wready;
+    wire         f_wr_g_ok_hs = (s_axil_awaddr[15:10] == 6'b000001) && (s_axil_awaddr[9:4] < NG) &&
+                                (s_axil_wstrb == 4'hf) && (s_axil_awaddr[3:0] == 4'h0 ||
+                                s_axil_awaddr[3:0] == 4'h4 || s_axil_awaddr[3:0] == 4'h8);
+    reg          f_wr;
+    reg [15:0]   f_wa;
+    reg [31:0]   f_wd;
+    always @(posedge clk) begin
+        f_wr <= !rst && f_wr_hs && f_wr_g_ok_hs;
+        f_wa <= s_axil_awaddr;
+        f_wd <= s_axil_wdata;
+    end
+    wire [0:0]   f_wg = f_wa[4];
     always @(posedge clk) begin : b_gtab
         integer i;
         if (rst) begin
@@ -154,15 +166,15 @@ module barrier_fanout_props #(
                 f_gip[i] <= 32'd0;
                 f_gm[i] <= {NP{1'b0}};
             end
-        end else if (f_wr && f_wr_g_ok) begin
-            if (s_axil_awaddr[3:0] == 4'h0) begin
-                f_gv[f_wg] <= s_axil_wdata[0];
-                f_gr[f_wg] <= s_axil_wdata[1];
+        end else if (f_wr) begin
+            if (f_wa[3:0] == 4'h0) begin
+                f_gv[f_wg] <= f_wd[0];
+                f_gr[f_wg] <= f_wd[1];
             end
-            if (s_axil_awaddr[3:0] == 4'h4)
-                f_gip[f_wg] <= s_axil_wdata;
-            if (s_axil_awaddr[3:0] == 4'h8)
-                f_gm[f_wg] <= s_axil_wdata[NP-1:0];
+            if (f_wa[3:0] == 4'h4)
+                f_gip[f_wg] <= f_wd;
+            if (f_wa[3:0] == 4'h8)
+                f_gm[f_wg] <= f_wd[NP-1:0];
         end
     end
 
@@ -195,25 +207,37 @@ module barrier_fanout_props #(
     wire          f_malf    = (f_len_n < 34) || {f_hn[0], f_hn[1]} != 16'h0800 ||
                               f_hn[2][7:4] != 4'h4;
     wire          f_badsrc  = s_axis_in_tuser >= NP;
+
+    // The decision is taken in stages (docs/barrier.md section 7, sampling rule): the deciding
+    // beat's header (stage 1, next cycle) is looked up in GROUP_IP/valid as they are in stage 1's
+    // cycle (lowest matching valid entry); PORT_MASK and CTRL.reflect of that group are read as
+    // they are two cycles later (stage 3); the decision is queued at the end of stage 4.
+    reg           f_s1_v, f_s2_v, f_s3_v, f_s4_v;
+    reg [2:0]     f_s1_tag, f_s2_tag, f_s3_tag, f_s4_tag;
+    reg [31:0]    f_s1_dip;
+    reg           f_s1_malf, f_s2_malf, f_s3_malf, f_s4_malf;
+    reg           f_s1_bad, f_s2_bad, f_s3_bad, f_s4_bad;
+    reg [3:0]     f_s1_src, f_s2_src, f_s3_src, f_s4_src;
+    reg           f_s2_hit, f_s3_hit, f_s4_hit;
+    reg [0:0]     f_s2_g, f_s3_g;
+    reg [NP-1:0]  f_s4_mask;
+    reg           f_s4_refl;
     reg           f_hit;
-    reg           f_hrefl;
-    reg [NP-1:0]  f_hmask;
+    reg [0:0]     f_hg;
     always @* begin : b_lookup
         integer j;
         f_hit = 1'b0;
-        f_hrefl = 1'b0;
-        f_hmask = {NP{1'b0}};
+        f_hg = 1'b0;
         for (j = NG - 1; j >= 0; j = j - 1)
-            if (f_gv[j] && f_gip[j] == f_dip) begin
+            if (f_gv[j] && f_gip[j] == f_s1_dip) begin
                 f_hit = 1'b1;
-                f_hrefl = f_gr[j];
-                f_hmask = f_gm[j];
+                f_hg = j[0:0];
             end
     end
-    wire [NP-1:0] f_srcbit  = (s_axis_in_tuser < NP) ? ({{(NP-1){1'b0}}, 1'b1} << s_axis_in_tuser)
-                                                     : {NP{1'b0}};
-    wire [NP-1:0] f_dmask   = f_hmask & (f_hrefl ? {NP{1'b1}} : ~f_srcbit);
-    wire          f_drop    = f_malf || f_badsrc || !f_hit || f_dmask == {NP{1'b0}};
+    wire [NP-1:0] f_srcbit  = (f_s4_src < NP) ? ({{(NP-1){1'b0}}, 1'b1} << f_s4_src)
+                                              : {NP{1'b0}};
+    wire [NP-1:0] f_dmask   = f_s4_mask & (f_s4_refl ? {NP{1'b1}} : ~f_srcbit);
+    wire          f_drop    = f_s4_malf || f_s4_bad || !f_s4_hit || f_dmask == {NP{1'b0}};
 
     // ------------------------------------------------------------ scoreboard
     reg [EW-1:0]  f_mem [0:FD-1];
@@ -224,6 +248,9 @@ module barrier_fanout_props #(
     reg           f_pk_drop [0:7];
     reg [NP-1:0]  f_pk_mask [0:7];
     reg [NP-1:0]  f_sent;
+    reg           f_hd;         // the head packet's decision is at the egress (DUT cur_reg)
+    reg           f_hx;         // the next packet's decision is prefetched (DUT nxt_reg)
+    reg [2:0]     f_nq;         // decisions queued behind it
 
     wire [EW-1:0] f_head      = f_mem[f_rp];
     wire [DW-1:0] f_h_data    = f_head[EW-1 -: DW];
@@ -234,12 +261,15 @@ module barrier_fanout_props #(
     wire [2:0]    f_live      = f_itag - f_htag;                        // packets in flight - 1
     wire [2:0]    f_ndec      = f_live + {2'd0, f_cur_dec};             // decided, in flight
     // the head beat's packet is decided unless it is the arriving, undecided packet
-    wire          f_h_dec     = (f_n != 0) && !(f_h_tag == f_itag && !f_cur_dec);
+    wire          f_h_dec     = (f_n != 0) && f_hd;
     wire          f_h_drop    = f_pk_drop[f_h_tag];
     wire [NP-1:0] f_h_mask    = f_pk_mask[f_h_tag];
     wire [NP-1:0] f_offer     = (f_h_dec && !f_h_drop) ? (f_h_mask & ~f_sent) : {NP{1'b0}};
     wire [NP-1:0] f_took      = m_axis_out_tvalid & m_axis_out_tready;
     wire          f_pop       = f_h_dec && (f_h_drop || (f_sent | f_took) == f_h_mask);
+    wire          f_pkpop     = f_pop && f_h_last;
+    wire          f_refill    = !f_hx && f_nq != 0;
+    wire          f_load      = f_hx && (!f_hd || f_pkpop);
 
     always @(posedge clk) begin : b_sb
         integer k;
@@ -252,6 +282,13 @@ module barrier_fanout_props #(
             f_htag    <= 3'd0;
             f_itag    <= 3'd0;
             f_sent    <= {NP{1'b0}};
+            f_hd      <= 1'b0;
+            f_hx      <= 1'b0;
+            f_nq      <= 3'd0;
+            f_s1_v    <= 1'b0;
+            f_s2_v    <= 1'b0;
+            f_s3_v    <= 1'b0;
+            f_s4_v    <= 1'b0;
         end else begin
             if (in_fire) begin
                 f_mem[f_wp] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
@@ -268,10 +305,38 @@ module barrier_fanout_props #(
                     if (f_decide) f_cur_dec <= 1'b1;
                 end
             end
+            f_s1_v <= f_decide;
+            f_s2_v <= f_s1_v;
+            f_s3_v <= f_s2_v;
+            f_s4_v <= f_s3_v;
             if (f_decide) begin
-                f_pk_drop[f_itag] <= f_drop;
-                f_pk_mask[f_itag] <= f_drop ? {NP{1'b0}} : f_dmask;
+                f_s1_tag  <= f_itag;
+                f_s1_dip  <= {f_hn[3], f_hn[4], f_hn[5], f_hn[6]};
+                f_s1_malf <= f_malf;
+                f_s1_bad  <= f_badsrc;
+                f_s1_src  <= s_axis_in_tuser;
             end
+            {f_s2_tag, f_s2_malf, f_s2_bad, f_s2_src, f_s2_hit, f_s2_g} <=
+                {f_s1_tag, f_s1_malf, f_s1_bad, f_s1_src, f_hit, f_hg};
+            {f_s3_tag, f_s3_malf, f_s3_bad, f_s3_src, f_s3_hit, f_s3_g} <=
+                {f_s2_tag, f_s2_malf, f_s2_bad, f_s2_src, f_s2_hit, f_s2_g};
+            {f_s4_tag, f_s4_malf, f_s4_bad, f_s4_src, f_s4_hit} <=
+                {f_s3_tag, f_s3_malf, f_s3_bad, f_s3_src, f_s3_hit};
+            f_s4_mask <= f_s3_hit ? f_gm[f_s3_g] : {NP{1'b0}};
+            f_s4_refl <= f_s3_hit && f_gr[f_s3_g];
+            if (f_s4_v) begin
+                f_pk_drop[f_s4_tag] <= f_drop;
+                f_pk_mask[f_s4_tag] <= f_drop ? {NP{1'b0}} : f_dmask;
+            end
+            if (f_load)
+                f_hd <= 1'b1;
+            else if (f_pkpop)
+                f_hd <= 1'b0;
+            if (f_refill)
+                f_hx <= 1'b1;
+            else if (f_load)
+                f_hx <= 1'b0;
+            f_nq <= f_nq + {2'd0, f_s4_v} - {2'd0, f_refill};
             if (f_pop) begin
                 f_rp   <= f_rp + 1'b1;
                 f_sent <= {NP{1'b0}};
@@ -349,6 +414,20 @@ module barrier_fanout_props #(
                 assert(f_htag == f_itag);
             else
                 assert(f_h_tag == f_htag);
+            // decided packets in flight: head, queued, then the stages, oldest first
+            assert({1'b0, f_ndec} == {3'd0, f_hd} + {3'd0, f_hx} + {1'b0, f_nq} + {3'd0, f_s4_v} +
+                                     {3'd0, f_s3_v} + {3'd0, f_s2_v} + {3'd0, f_s1_v});
+            if (f_hd && f_n != 0 && f_h_tag == f_itag)
+                assert(f_cur_dec);
+            if (f_s4_v)
+                assert(f_s4_tag == f_htag + {2'd0, f_hd} + {2'd0, f_hx} + f_nq);
+            if (f_s3_v)
+                assert(f_s3_tag == f_htag + {2'd0, f_hd} + {2'd0, f_hx} + f_nq + {2'd0, f_s4_v});
+            if (f_s2_v)
+                assert(f_s2_tag == f_htag + {2'd0, f_hd} + {2'd0, f_hx} + f_nq + {2'd0, f_s4_v} + {2'd0, f_s3_v});
+            if (f_s1_v)
+                assert(f_s1_tag == f_htag + {2'd0, f_hd} + {2'd0, f_hx} + f_nq + {2'd0, f_s4_v} + {2'd0, f_s3_v} +
+                                   {2'd0, f_s2_v});
             if (!f_h_dec || f_h_drop)
                 assert(f_sent == {NP{1'b0}});
             else
@@ -369,8 +448,10 @@ module barrier_fanout_props #(
         // a forwarded packet has at least one destination
         for (s = 0; s < 8; s = s + 1) begin
             t3 = s[2:0] - f_htag;
-            if (f_run && t3 < f_ndec && !f_pk_drop[s])
+            if (f_run && t3 < {2'd0, f_hd} + {2'd0, f_hx} + f_nq && !f_pk_drop[s])
                 assert(f_pk_mask[s] != {NP{1'b0}});
+            if (f_run && t3 < {2'd0, f_hd} + {2'd0, f_hx} + f_nq && f_pk_drop[s])
+                assert(f_pk_mask[s] == {NP{1'b0}});
         end
     end
 
@@ -386,23 +467,29 @@ module barrier_fanout_props #(
     (* hierconn *) wire [FW-1:0] \dut.f_wp_reg ;
     (* hierconn *) wire [FW-1:0] \dut.f_rp_reg ;
     (* hierconn *) wire [FW:0]   \dut.f_cnt_reg ;
-    (* hierconn *) wire [NP:0]   \dut.dq_mem[0] ;
-    (* hierconn *) wire [NP:0]   \dut.dq_mem[1] ;
-    (* hierconn *) wire [NP:0]   \dut.dq_mem[2] ;
-    (* hierconn *) wire [NP:0]   \dut.dq_mem[3] ;
+    (* hierconn *) wire [NP-1:0] \dut.dq_mem[0] ;
+    (* hierconn *) wire [NP-1:0] \dut.dq_mem[1] ;
+    (* hierconn *) wire [NP-1:0] \dut.dq_mem[2] ;
+    (* hierconn *) wire [NP-1:0] \dut.dq_mem[3] ;
     (* hierconn *) wire [1:0]    \dut.dq_wp_reg ;
     (* hierconn *) wire [1:0]    \dut.dq_rp_reg ;
     (* hierconn *) wire [2:0]    \dut.dq_cnt_reg ;
+    (* hierconn *) wire [2:0]    \dut.dq_res_reg ;
+    (* hierconn *) wire [NP-1:0] \dut.cur_reg ;
+    (* hierconn *) wire [NP-1:0] \dut.rem_reg ;
+    (* hierconn *) wire          \dut.cur_v_reg ;
+    (* hierconn *) wire [NP-1:0] \dut.nxt_reg ;
+    (* hierconn *) wire          \dut.nxt_v_reg ;
+    (* hierconn *) wire          \dut.f_ne_reg ;
     (* hierconn *) wire          \dut.decided_reg ;
-    (* hierconn *) wire [15:0]   \dut.len_reg ;
-    (* hierconn *) wire [NP-1:0] \dut.sent_reg ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[12] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[13] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[14] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[30] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[31] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[32] ;
-    (* hierconn *) wire [7:0]    \dut.hb_reg[33] ;
+    (* hierconn *) wire [3:0]    \dut.bi_reg ;
+        (* hierconn *) wire [7:0]    \dut.hb_reg[0] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[1] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[2] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[3] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[4] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[5] ;
+    (* hierconn *) wire [7:0]    \dut.hb_reg[6] ;
     (* hierconn *) wire          \dut.g_valid_reg[0] ;
     (* hierconn *) wire          \dut.g_valid_reg[1] ;
     (* hierconn *) wire          \dut.g_reflect_reg[0] ;
@@ -411,6 +498,34 @@ module barrier_fanout_props #(
     (* hierconn *) wire [31:0]   \dut.g_ip_reg[1] ;
     (* hierconn *) wire [NP-1:0] \dut.g_mask_reg[0] ;
     (* hierconn *) wire [NP-1:0] \dut.g_mask_reg[1] ;
+    (* hierconn *) wire          \dut.wq_v_reg ;
+    (* hierconn *) wire [1:0]    \dut.wq_sel_reg ;
+    (* hierconn *) wire [0:0]    \dut.wq_g_reg ;
+    (* hierconn *) wire [31:0]   \dut.wq_data_reg ;
+    (* hierconn *) wire          \dut.p1_v_reg ;
+    (* hierconn *) wire          \dut.p2_v_reg ;
+    (* hierconn *) wire          \dut.p3_v_reg ;
+    (* hierconn *) wire          \dut.p4_v_reg ;
+    (* hierconn *) wire [31:0]   \dut.p1_dip_reg ;
+    (* hierconn *) wire [31:0]   \dut.p1_dipb_reg ;
+    (* hierconn *) wire          \dut.p1_malf_reg ;
+    (* hierconn *) wire          \dut.p2_malf_reg ;
+    (* hierconn *) wire          \dut.p3_malf_reg ;
+    (* hierconn *) wire          \dut.p4_malf_reg ;
+    (* hierconn *) wire          \dut.p1_badsrc_reg ;
+    (* hierconn *) wire          \dut.p2_badsrc_reg ;
+    (* hierconn *) wire          \dut.p3_badsrc_reg ;
+    (* hierconn *) wire          \dut.p4_badsrc_reg ;
+    (* hierconn *) wire [3:0]    \dut.p1_src_reg ;
+    (* hierconn *) wire [3:0]    \dut.p2_src_reg ;
+    (* hierconn *) wire [3:0]    \dut.p3_src_reg ;
+    (* hierconn *) wire [3:0]    \dut.p4_src_reg ;
+    (* hierconn *) wire [NG-1:0] \dut.p2_match ;
+    (* hierconn *) wire [NG-1:0] \dut.p3_first_reg ;
+    (* hierconn *) wire          \dut.p3_hit_reg ;
+    (* hierconn *) wire          \dut.p4_hit_reg ;
+    (* hierconn *) wire [NP-1:0] \dut.p4_mask ;
+    (* hierconn *) wire          \dut.p4_refl ;
 
     wire [EW-1:0] f_d_mem [0:FD-1];
     assign f_d_mem[0] = \dut.fifo_mem[0] ;
@@ -421,19 +536,19 @@ module barrier_fanout_props #(
     assign f_d_mem[5] = \dut.fifo_mem[5] ;
     assign f_d_mem[6] = \dut.fifo_mem[6] ;
     assign f_d_mem[7] = \dut.fifo_mem[7] ;
-    wire [NP:0] f_d_dq [0:DQ-1];
+    wire [NP-1:0] f_d_dq [0:DQ-1];
     assign f_d_dq[0] = \dut.dq_mem[0] ;
     assign f_d_dq[1] = \dut.dq_mem[1] ;
     assign f_d_dq[2] = \dut.dq_mem[2] ;
     assign f_d_dq[3] = \dut.dq_mem[3] ;
     wire [7:0] f_d_hb [0:6];
-    assign f_d_hb[0] = \dut.hb_reg[12] ;
-    assign f_d_hb[1] = \dut.hb_reg[13] ;
-    assign f_d_hb[2] = \dut.hb_reg[14] ;
-    assign f_d_hb[3] = \dut.hb_reg[30] ;
-    assign f_d_hb[4] = \dut.hb_reg[31] ;
-    assign f_d_hb[5] = \dut.hb_reg[32] ;
-    assign f_d_hb[6] = \dut.hb_reg[33] ;
+    assign f_d_hb[0] = \dut.hb_reg[0] ;
+    assign f_d_hb[1] = \dut.hb_reg[1] ;
+    assign f_d_hb[2] = \dut.hb_reg[2] ;
+    assign f_d_hb[3] = \dut.hb_reg[3] ;
+    assign f_d_hb[4] = \dut.hb_reg[4] ;
+    assign f_d_hb[5] = \dut.hb_reg[5] ;
+    assign f_d_hb[6] = \dut.hb_reg[6] ;
 
     always @* begin : b_dut_inv
         integer s, k;
@@ -445,12 +560,58 @@ module barrier_fanout_props #(
             assert(\dut.g_ip_reg[0] == f_gip[0] && \dut.g_ip_reg[1] == f_gip[1]);
             assert(\dut.g_mask_reg[0] == f_gm[0] && \dut.g_mask_reg[1] == f_gm[1]);
             assert(\dut.f_rp_reg == f_rp && \dut.f_wp_reg == f_wp && \dut.f_cnt_reg == f_n);
-            assert(\dut.dq_cnt_reg == f_ndec);
-            assert(\dut.dq_wp_reg == \dut.dq_rp_reg + f_ndec[1:0]);
+            assert(\dut.dq_res_reg == f_ndec);
+            if (s_axis_in_tready)
+                assert(f_n < FD && f_ndec < DQ);
+            assert(\dut.dq_cnt_reg == f_nq);
+            assert(\dut.dq_wp_reg == \dut.dq_rp_reg + f_nq[1:0]);
+            assert(\dut.cur_v_reg == f_hd && \dut.nxt_v_reg == f_hx);
+            if (f_hx)
+                assert(\dut.nxt_reg == f_pk_mask[f_htag + {2'd0, f_hd}]);
+            if (f_hd)
+                assert(\dut.cur_reg == f_pk_mask[f_htag] &&
+                       \dut.rem_reg == (f_pk_mask[f_htag] & ~f_sent));
+            assert(\dut.f_ne_reg == (f_n != 0));
             assert(\dut.decided_reg == f_cur_dec);
-            assert(\dut.sent_reg == f_sent);
-            if (!f_cur_dec)
-                assert(\dut.len_reg == {8'd0, f_len});
+            assert(\dut.wq_v_reg == f_wr);
+            if (f_wr)
+                assert(\dut.wq_g_reg == f_wg && \dut.wq_data_reg == f_wd &&
+                       \dut.wq_sel_reg == f_wa[3:2]);
+            if (!f_cur_dec) begin
+                assert(f_len[3:0] == 4'd0);
+                assert(\dut.bi_reg == {2'd0, f_len[5:4]});
+            end
+            // decision pipeline == reference stages
+            assert(\dut.p1_v_reg == f_s1_v && \dut.p2_v_reg == f_s2_v);
+            assert(\dut.p3_v_reg == f_s3_v && \dut.p4_v_reg == f_s4_v);
+            // (the header bytes, and so the lookup, matter only for a well-formed packet)
+            if (f_s1_v)
+                assert(\dut.p1_malf_reg == f_s1_malf && \dut.p1_badsrc_reg == f_s1_bad &&
+                       \dut.p1_src_reg == f_s1_src && (f_s1_malf || (\dut.p1_dip_reg == f_s1_dip &&
+                       \dut.p1_dipb_reg == f_s1_dip)));
+            if (f_s2_v) begin
+                assert(\dut.p2_malf_reg == f_s2_malf && \dut.p2_badsrc_reg == f_s2_bad &&
+                       \dut.p2_src_reg == f_s2_src);
+                if (!f_s2_malf) begin
+                    assert((|\dut.p2_match ) == f_s2_hit);
+                    if (f_s2_hit)
+                        assert(\dut.p2_match [0] == (f_s2_g == 1'b0));
+                end
+            end
+            if (f_s3_v) begin
+                assert(\dut.p3_malf_reg == f_s3_malf && \dut.p3_badsrc_reg == f_s3_bad &&
+                       \dut.p3_src_reg == f_s3_src);
+                if (!f_s3_malf)
+                    assert(\dut.p3_hit_reg == f_s3_hit &&
+                           \dut.p3_first_reg == (f_s3_hit ? (2'b01 << f_s3_g) : 2'b00));
+            end
+            if (f_s4_v) begin
+                assert(\dut.p4_malf_reg == f_s4_malf && \dut.p4_badsrc_reg == f_s4_bad &&
+                       \dut.p4_src_reg == f_s4_src);
+                if (!f_s4_malf)
+                    assert(\dut.p4_hit_reg == f_s4_hit && \dut.p4_mask == f_s4_mask &&
+                           \dut.p4_refl == f_s4_refl);
+            end
         end
         for (s = 0; s < FD; s = s + 1) begin
             age = {1'b0, s[FW-1:0] - f_rp};
@@ -458,9 +619,9 @@ module barrier_fanout_props #(
                 assert(f_d_mem[s] == f_mem[s]);
         end
         for (k = 0; k < DQ; k = k + 1) begin
-            t = f_htag + k[2:0];
-            if (f_run && k < f_ndec)
-                assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ] == {f_pk_drop[t], f_pk_mask[t]});
+            t = f_htag + {2'd0, f_hd} + {2'd0, f_hx} + k[2:0];
+            if (f_run && k < f_nq)
+                assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ] == f_pk_mask[t]);
         end
         for (k = 0; k < 7; k = k + 1)
             if (f_run && !f_cur_dec && f_pos(k) < f_len)

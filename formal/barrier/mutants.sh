@@ -8,7 +8,10 @@ mutant rtl/barrier/barrier_ctr.v barrier_ctr_nodirty.v \
     's/| ((u_v_reg \&\& u_kind_reg == UK_INC) ?/| ((1'"'"'b0 \&\& u_kind_reg == UK_INC) ?   \/\/ MUTANT: no dirty bit/' || return 1
 # barrier_fanout bug1: no remaining mask, a port that took the head beat is offered it again
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_dup.v \
-    's/(cur_mask \& ~sent_reg)/cur_mask \/* MUTANT: no remaining mask *\//' || return 1
+    's/rem_reg <= rem_reg \& ~took;/rem_reg <= rem_reg;   \/\/ MUTANT: no remaining mask/' || return 1
 # barrier_fanout bug2: the head beat is dequeued as soon as any destination took it
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_early.v \
-    "s/((sent_reg | took) == cur_mask)/(took != {NP{1'b0}}) \\/* MUTANT: early dequeue *\\//" || return 1
+    "s/((rem_reg \& ~m_axis_out_tready) == {NP{1'b0}})/(took != {NP{1'b0}} || rem_reg == {NP{1'b0}}) \\/* MUTANT: early dequeue *\\//" || return 1
+# barrier_fanout bug3: CTRL.reflect read inverted (internal path and reflection swapped)
+mutant rtl/barrier/barrier_fanout.v barrier_fanout_refl.v \
+    's/~(p4_refl ? {NP{1.b0}} : p4_srcbit);/~(p4_refl ? p4_srcbit : {NP{1'"'"'b0}});   \/\/ MUTANT: reflect inverted/' || return 1

@@ -6,18 +6,33 @@
 // docs/barrier.md section 7.
 //
 // Parameters: NUM_PORTS (NP, 2..16), NUM_GROUPS (NG, power of two, 2..64), DATA_WIDTH (power of two,
-// 32..512), FIFO_DEPTH (beats, power of two, >= 2 * ceil(34 / (DATA_WIDTH/8)) + 2).
-// s_axis_in: packets with tuser[3:0] = ingress port. m_axis_out: NP egress streams, flattened
-// (port p = bits [p*DATA_WIDTH +: DATA_WIDTH] etc.), tuser = source port.
-// Decision: taken when byte 33 (end of the IPv4 destination address) has arrived, or at tlast
-// for a shorter packet; drops: drop_malformed, drop_bad_src, drop_unknown_group,
-// drop_no_members (one statistics counter each). Throughput: one beat per cycle when every
-// destination port is ready; a beat is dequeued once every destination port has taken it.
+// 32..512), FIFO_DEPTH (beats, power of two, >= 2 * ceil(34 / (DATA_WIDTH/8)) + 2), DEC_DEPTH
+// (decisions queued, power of two, 2..16).
+// s_axis_in: packets with tuser[3:0] = ingress port; tkeep contiguous from lane 0, only the last
+// beat of a packet may be partial. m_axis_out: NP egress streams, flattened (port p = bits
+// [p*DATA_WIDTH +: DATA_WIDTH] etc.), tuser = source port.
+// Decision: taken on the beat that carries byte 33 (end of the IPv4 destination address), or at
+// tlast for a shorter packet; it is computed by a 4-stage pipeline (one register per stage):
+//   P1  header bytes 12-14 and 30-33, length, source port registered (deciding beat + 1 cycle);
+//   P2  GROUP_IP/valid compare, one match bit per group (table as of P1's cycle);
+//   P3  lowest matching group, one-hot;
+//   P4  PORT_MASK / CTRL.reflect of that group (table as of P3's cycle), destination mask;
+//   the decision is queued from P4 and moves to the egress head register cur_reg the cycle after,
+//   or the cycle after the previous packet's last beat left (>= 6 cycles after the deciding beat);
+//   statistics count registered pulses (P5, P6), 6-7 cycles after the deciding beat.
+// Drops: drop_malformed, drop_bad_src, drop_unknown_group, drop_no_members (one statistics counter
+// each). Throughput: one beat per cycle in and out when every destination port is ready; a beat
+// is dequeued once every destination port has taken it. Latency: a beat is offered on the egress
+// the cycle after it is accepted once its packet's decision is queued (>= 5 cycles after the
+// deciding beat); packets follow each other on an egress port with no idle cycle.
+`resetall
+`default_nettype none
 module barrier_fanout #(
     parameter NUM_PORTS  = 8,
     parameter NUM_GROUPS = 16,
     parameter DATA_WIDTH = 64,
-    parameter FIFO_DEPTH = 32
+    parameter FIFO_DEPTH = 32,
+    parameter DEC_DEPTH  = 8
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -55,31 +70,43 @@ module barrier_fanout #(
     localparam NG    = NUM_GROUPS;
     localparam KW    = DATA_WIDTH / 8;
     localparam FW    = $clog2(FIFO_DEPTH);
-    localparam DQ    = 4;                       // decision queue depth
+    localparam DQ    = DEC_DEPTH;
+    localparam QW    = $clog2(DEC_DEPTH);
     localparam NSTAT = 8;
     localparam GW    = $clog2(NUM_GROUPS);
+    localparam BB    = 33 / KW;                 // beat that carries byte 33
+    localparam LB    = 33 % KW;                 // its lane
     localparam integer NP_I = NP;
     localparam integer NG_I = NG;
     localparam [31:0] PARAMS = {16'd0, NG_I[7:0], NP_I[7:0]};
     localparam [6:0] NG7 = NG_I[6:0];
     localparam [4:0] NP5 = NP_I[4:0];
 
-    generate
-        if (NP < 2 || NP > 16) begin : g_bad_np
-            PARAMETER_ERROR_NUM_PORTS_must_be_2_to_16 u_err();
+    // CSR addresses and field positions: generated from rdl/barrier_fanout.rdl (BF_*)
+`include "barrier_fanout_regs.vh"
+
+    initial begin
+        if (NP < 2 || NP > 16) begin
+            $error("%m: NUM_PORTS must be 2..16");
+            $finish;
         end
-        if (NG < 2 || NG > 64 || (NG & (NG - 1)) != 0) begin : g_bad_ng
-            PARAMETER_ERROR_NUM_GROUPS_must_be_pow2_2_to_64 u_err();
+        if (NG < 2 || NG > 64 || (NG & (NG - 1)) != 0) begin
+            $error("%m: NUM_GROUPS must be a power of two, 2..64");
+            $finish;
         end
-        if (DATA_WIDTH < 32 || DATA_WIDTH > 512 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0)
-        begin : g_bad_dw
-            PARAMETER_ERROR_DATA_WIDTH_must_be_pow2_32_to_512 u_err();
+        if (DATA_WIDTH < 32 || DATA_WIDTH > 512 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0) begin
+            $error("%m: DATA_WIDTH must be a power of two, 32..512");
+            $finish;
         end
-        if ((FIFO_DEPTH & (FIFO_DEPTH - 1)) != 0 || FIFO_DEPTH < 2 * ((34 + KW - 1) / KW) + 2)
-        begin : g_bad_fd
-            PARAMETER_ERROR_FIFO_DEPTH_too_small_or_not_pow2 u_err();
+        if ((FIFO_DEPTH & (FIFO_DEPTH - 1)) != 0 || FIFO_DEPTH < 2 * ((34 + KW - 1) / KW) + 2) begin
+            $error("%m: FIFO_DEPTH must be a power of two >= 2 * ceil(34 / (DATA_WIDTH/8)) + 2");
+            $finish;
         end
-    endgenerate
+        if (DQ < 2 || DQ > 16 || (DQ & (DQ - 1)) != 0) begin
+            $error("%m: DEC_DEPTH must be a power of two, 2..16");
+            $finish;
+        end
+    end
 
     // ------------------------------------------------------------ CSRs
     wire        reg_wr_en;
@@ -107,25 +134,47 @@ module barrier_fanout #(
         .reg_rd_addr(reg_rd_addr), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
     );
 
+    // group table: GROUP_IP/valid are compared in parallel (a CAM: flip-flops); PORT_MASK and
+    // CTRL.reflect are selected by a one-hot match (flip-flops, NG * (NP + 1) bits)
     reg          g_valid_reg   [0:NG-1];
     reg          g_reflect_reg [0:NG-1];
     reg [31:0]   g_ip_reg      [0:NG-1];
     reg [NP-1:0] g_mask_reg    [0:NG-1];
     reg [31:0]   stat_reg      [0:NSTAT-1];
 
-    wire       w_grp    = (reg_wr_addr[15:10] == 6'b000001) && ({1'b0, reg_wr_addr[9:4]} < NG7);
-    wire [GW-1:0] w_g   = reg_wr_addr[4 +: GW];
-    wire       r_grp    = (reg_rd_addr[15:10] == 6'b000001) && ({1'b0, reg_rd_addr[9:4]} < NG7);
-    wire [GW-1:0] r_g   = reg_rd_addr[4 +: GW];
-    wire       r_stat   = (reg_rd_addr[15:5] == 11'h008) && (reg_rd_addr[1:0] == 2'b00);
+    // group table window: BF_GRP_ADDR + BF_GRP_STRIDE * g, g < NG (the .rdl sizes it at 64)
+    localparam GSH = BF_GRP_STRIDE_LOG2;
+    localparam [15:0] GRP_END = BF_GRP_ADDR + BF_GRP_STRIDE * BF_GRP_COUNT;
+    localparam [15:0] STAT_END = BF_STAT_ADDR + BF_STAT_STRIDE * BF_STAT_COUNT;
+    // offsets inside the windows (a window is 1 KiB / 32 B: the low address bits suffice)
+    wire [9:0]  w_goff  = reg_wr_addr[9:0] - BF_GRP_ADDR[9:0];
+    wire [9:0]  r_goff  = reg_rd_addr[9:0] - BF_GRP_ADDR[9:0];
+    wire [4:0]  r_soff  = reg_rd_addr[4:0] - BF_STAT_ADDR[4:0];
+    wire       w_grp    = (reg_wr_addr >= BF_GRP_ADDR) && (reg_wr_addr < GRP_END) &&
+                          ({1'b0, w_goff[GSH +: 6]} < NG7);
+    wire [GW-1:0] w_g   = w_goff[GSH +: GW];
+    wire [3:0] w_reg    = w_goff[3:0];
+    wire       r_grp    = (reg_rd_addr >= BF_GRP_ADDR) && (reg_rd_addr < GRP_END) &&
+                          ({1'b0, r_goff[GSH +: 6]} < NG7);
+    wire [GW-1:0] r_g   = r_goff[GSH +: GW];
+    wire [3:0] r_reg    = r_goff[3:0];
+    wire       r_stat   = (reg_rd_addr >= BF_STAT_ADDR) && (reg_rd_addr < STAT_END) &&
+                          (r_soff[1:0] == 2'b00);
+    wire [2:0] r_si     = r_soff[BF_STAT_STRIDE_LOG2 +: 3];
 
+    // an accepted write is registered (wq_*) and applied to the table one cycle later: the table
+    // flip-flops' enables come from a register, not from the AXI4-Lite handshake
+    reg          wq_v_reg;
+    reg [1:0]    wq_sel_reg;       // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK
+    reg [GW-1:0] wq_g_reg;
+    reg [31:0]   wq_data_reg;
     always @* begin
         reg_wr_err = 1'b0;
         if (reg_wr_strb != 4'b1111)
             reg_wr_err = 1'b1;
         else if (w_grp)
-            reg_wr_err = !(reg_wr_addr[3:0] == 4'h0 || reg_wr_addr[3:0] == 4'h4 ||
-                           reg_wr_addr[3:0] == 4'h8);
+            reg_wr_err = !(w_reg == BF_GRP_CTRL_OFFS || w_reg == BF_GRP_GROUP_IP_OFFS ||
+                           w_reg == BF_GRP_PORT_MASK_OFFS);
         else
             reg_wr_err = 1'b1;
     end
@@ -133,17 +182,20 @@ module barrier_fanout #(
         reg_rd_data = 32'd0;
         reg_rd_err  = 1'b0;
         if (r_grp) begin
-            case (reg_rd_addr[3:0])
-                4'h0: reg_rd_data = {30'd0, g_reflect_reg[r_g], g_valid_reg[r_g]};
-                4'h4: reg_rd_data = g_ip_reg[r_g];
-                4'h8: reg_rd_data = {{(32-NP){1'b0}}, g_mask_reg[r_g]};
+            case (r_reg)
+                BF_GRP_CTRL_OFFS: begin
+                    reg_rd_data[BF_GRP_CTRL_VALID_LSB]   = g_valid_reg[r_g];
+                    reg_rd_data[BF_GRP_CTRL_REFLECT_LSB] = g_reflect_reg[r_g];
+                end
+                BF_GRP_GROUP_IP_OFFS: reg_rd_data = g_ip_reg[r_g];
+                BF_GRP_PORT_MASK_OFFS: reg_rd_data[BF_GRP_PORT_MASK_MASK_LSB +: NP] = g_mask_reg[r_g];
                 default: reg_rd_err = 1'b1;
             endcase
         end else if (r_stat) begin
-            reg_rd_data = stat_reg[reg_rd_addr[4:2]];
-        end else if (reg_rd_addr == 16'h0000) begin
-            reg_rd_data = 32'h46414e31;
-        end else if (reg_rd_addr == 16'h0004) begin
+            reg_rd_data = stat_reg[r_si];
+        end else if (reg_rd_addr == BF_ID_ADDR) begin
+            reg_rd_data = BF_ID_ID_RESET;
+        end else if (reg_rd_addr == BF_PARAMS_ADDR) begin
             reg_rd_data = PARAMS;
         end else begin
             reg_rd_err = 1'b1;
@@ -156,66 +208,127 @@ module barrier_fanout #(
     reg [FW-1:0] f_wp_reg, f_rp_reg;
     reg [FW:0]   f_cnt_reg;
 
-    // decision FIFO {drop, dmask}
-    reg [NP:0]   dq_mem [0:DQ-1];
-    reg [1:0]    dq_wp_reg, dq_rp_reg;
-    reg [2:0]    dq_cnt_reg;
+    // decision queue (destination mask, 0 for a dropped packet) and the head decision register cur_reg (valid cur_v_reg):
+    // dq_res_reg counts packets whose decision is taken (reserved at the deciding beat) and not
+    // yet sent, dq_cnt_reg the decisions written (from P4) and not yet moved to nxt_reg
+    reg [NP-1:0] dq_mem [0:DQ-1];
+    reg [QW-1:0] dq_wp_reg, dq_rp_reg;
+    reg [QW:0]   dq_cnt_reg;
+    reg [QW:0]   dq_res_reg;
+    reg [NP-1:0] cur_reg;
+    reg          cur_v_reg;
+    reg [NP-1:0] nxt_reg;         // the decision after cur_reg, prefetched from dq_mem
+    reg          nxt_v_reg;
+    reg          f_ne_reg;        // data FIFO not empty
 
-    // ------------------------------------------------------------ ingress parser
-    reg          decided_reg;     // decision for the current ingress packet already queued
-    reg [15:0]   len_reg;
-    reg [7:0]    hb_reg [0:33];   // bytes 0..33 of the current packet
+    // ------------------------------------------------------------ ingress: beat-indexed capture
+    reg          decided_reg;     // decision for the current ingress packet already taken
+    reg [3:0]    bi_reg;          // beat index in the current packet (saturates at 15)
+    reg [7:0]    hb_reg [0:6];    // bytes 12, 13, 14, 30, 31, 32, 33 of the current packet
 
     wire in_fire = s_axis_in_tvalid && s_axis_in_tready;
-    assign s_axis_in_tready = !f_cnt_reg[FW] && !dq_cnt_reg[2];   // neither FIFO full
+    // tready is registered: it is computed from this cycle's occupancies plus this cycle's pushes,
+    // ignoring this cycle's pops (so it may stay low one cycle longer than needed when full)
+    reg  tready_reg;
+    assign s_axis_in_tready = tready_reg;
 
-    // header bytes including the current beat
-    reg [7:0]  hn [0:33];
-    reg [15:0] nbytes;
-    integer i, j;
+    function integer hpos;         // byte position of header slot x
+        input integer x;
+        hpos = (x < 3) ? 12 + x : 27 + x;
+    endfunction
+    reg [7:0] hn [0:6];            // header slots including the current beat
+    integer i;
     always @* begin
-        nbytes = 16'd0;
-        for (i = 0; i < KW; i = i + 1)
-            if (s_axis_in_tkeep[i]) nbytes = nbytes + 16'd1;
-        for (j = 0; j < 34; j = j + 1) begin
-            hn[j] = hb_reg[j];
-            for (i = 0; i < KW; i = i + 1)
-                if (s_axis_in_tkeep[i] && ({16'd0, len_reg} + i) == j)
-                    hn[j] = s_axis_in_tdata[8*i +: 8];
-        end
+        for (i = 0; i < 7; i = i + 1)
+            hn[i] = ({28'd0, bi_reg} == hpos(i) / KW) ? s_axis_in_tdata[8 * (hpos(i) % KW) +: 8] : hb_reg[i];
     end
-    wire [15:0] len_next   = len_reg + nbytes;
-    wire [31:0] dip        = {hn[30], hn[31], hn[32], hn[33]};
-    wire        is_ipv4    = ({hn[12], hn[13]} == 16'h0800) && (hn[14][7:4] == 4'd4);
-    wire        long_enough = (len_next >= 16'd34);
-    wire        decide_now = in_fire && !decided_reg && (long_enough || s_axis_in_tlast);
+    wire long_enough = (bi_reg == BB[3:0]) && s_axis_in_tkeep[LB];
+    wire decide_now  = in_fire && !decided_reg && (long_enough || s_axis_in_tlast);
+    wire [3:0] src   = s_axis_in_tuser;
 
-    // group lookup (lowest matching valid entry)
-    reg          hit;
-    reg          hit_reflect;
-    reg [NP-1:0] hit_mask;
+    // P1: deciding beat registered
+    reg          p1_v_reg;
+    reg [31:0]   p1_dip_reg;      // compared with groups [0, NG/2)
+    reg [31:0]   p1_dipb_reg;     // the same value, compared with groups [NG/2, NG) (a second
+                                  // register halves the fan-out; loaded only on a decision so
+                                  // that synthesis does not merge it with p1_dip_reg)
+    reg          p1_malf_reg;
+    reg          p1_badsrc_reg;
+    reg [3:0]    p1_src_reg;
+    // P2: match vector, as two halves (valid and GROUP_IP[15:0], GROUP_IP[31:16])
+    reg          p2_v_reg;
+    reg [NG-1:0] p2_eqlo_reg, p2_eqhi_reg;
+    wire [NG-1:0] p2_match = p2_eqlo_reg & p2_eqhi_reg;
+    reg          p2_malf_reg, p2_badsrc_reg;
+    reg [3:0]    p2_src_reg;
+    // P3: lowest matching group, one-hot
+    reg          p3_v_reg;
+    reg [NG-1:0] p3_first_reg;
+    reg          p3_hit_reg, p3_malf_reg, p3_badsrc_reg;
+    reg [3:0]    p3_src_reg;
+    // P4: mask and reflect of the group, selected from groups [0, NG/2) and [NG/2, NG) apart
+    reg          p4_v_reg;
+    reg [NP-1:0] p4_mlo_reg, p4_mhi_reg;
+    reg          p4_rlo_reg, p4_rhi_reg;
+    wire [NP-1:0] p4_mask = p4_mlo_reg | p4_mhi_reg;
+    wire          p4_refl = p4_rlo_reg | p4_rhi_reg;
+    reg          p4_hit_reg, p4_malf_reg, p4_badsrc_reg;
+    reg [3:0]    p4_src_reg;
+    // P5/P6: statistics pulses
+    reg          p5_v_reg, p5_fwd_reg, p5_malf_reg, p5_group_reg, p5_none_reg, p5_src_reg;
+    reg [NP-1:0] p5_dmask_reg;
+    reg          p6_v_reg, p6_fwd_reg, p6_malf_reg, p6_group_reg, p6_none_reg, p6_src_reg;
+    reg [4:0]    p6_ncopies_reg;
+    reg          csr_err_reg;
+
+    reg [NG-1:0] eqlo, eqhi;
+    reg [NG-1:0] first;
+    reg [NP-1:0] sel_mlo, sel_mhi;
+    reg          sel_rlo, sel_rhi;
+    reg          any;
     integer g;
     always @* begin
-        hit = 1'b0;
-        hit_reflect = 1'b0;
-        hit_mask = {NP{1'b0}};
-        for (g = NG - 1; g >= 0; g = g - 1) begin
-            if (g_valid_reg[g] && g_ip_reg[g] == dip) begin
-                hit = 1'b1;
-                hit_reflect = g_reflect_reg[g];
-                hit_mask = g_mask_reg[g];
-            end
+        for (g = 0; g < NG; g = g + 1) begin
+            eqlo[g] = g_valid_reg[g] &&
+                      (g_ip_reg[g][15:0] == (g < NG / 2 ? p1_dip_reg[15:0] : p1_dipb_reg[15:0]));
+            eqhi[g] = (g_ip_reg[g][31:16] == (g < NG / 2 ? p1_dip_reg[31:16] : p1_dipb_reg[31:16]));
+        end
+        any = 1'b0;
+        for (g = 0; g < NG; g = g + 1) begin
+            first[g] = p2_match[g] && !any;
+            any      = any || p2_match[g];
+        end
+        sel_mlo = {NP{1'b0}};
+        sel_mhi = {NP{1'b0}};
+        sel_rlo = 1'b0;
+        sel_rhi = 1'b0;
+        for (g = 0; g < NG / 2; g = g + 1) begin
+            sel_mlo = sel_mlo | (p3_first_reg[g] ? g_mask_reg[g] : {NP{1'b0}});
+            sel_rlo = sel_rlo | (p3_first_reg[g] && g_reflect_reg[g]);
+        end
+        for (g = NG / 2; g < NG; g = g + 1) begin
+            sel_mhi = sel_mhi | (p3_first_reg[g] ? g_mask_reg[g] : {NP{1'b0}});
+            sel_rhi = sel_rhi | (p3_first_reg[g] && g_reflect_reg[g]);
         end
     end
-    wire [3:0]    src      = s_axis_in_tuser;
-    wire          src_ok   = ({1'b0, src} < NP5);
-    wire [NP-1:0] src_bit  = {{(NP-1){1'b0}}, 1'b1} << src;
-    wire [NP-1:0] dmask    = hit_mask & ~(hit_reflect ? {NP{1'b0}} : src_bit);
-    wire d_malf  = !long_enough || !is_ipv4;
-    wire d_src   = !d_malf && !src_ok;
-    wire d_group = !d_malf && !d_src && !hit;
-    wire d_none  = !d_malf && !d_src && hit && (dmask == {NP{1'b0}});
+
+    // decision from P4
+    wire [NP-1:0] p4_srcbit = {{(NP-1){1'b0}}, 1'b1} << p4_src_reg;
+    wire [NP-1:0] dmask     = p4_mask & ~(p4_refl ? {NP{1'b0}} : p4_srcbit);
+    wire d_malf  = p4_malf_reg;
+    wire d_src   = !d_malf && p4_badsrc_reg;
+    wire d_group = !d_malf && !d_src && !p4_hit_reg;
+    wire d_none  = !d_malf && !d_src && p4_hit_reg && (dmask == {NP{1'b0}});
     wire d_drop  = d_malf || d_src || d_group || d_none;
+
+    // popcount of the destination mask (copies_out)
+    reg [4:0] ncopies;
+    integer c;
+    always @* begin
+        ncopies = 5'd0;
+        for (c = 0; c < NP; c = c + 1)
+            ncopies = ncopies + {4'd0, p5_dmask_reg[c]};
+    end
 
     // ------------------------------------------------------------ egress
     wire [EW-1:0]         head      = fifo_mem[f_rp_reg];
@@ -223,16 +336,21 @@ module barrier_fanout #(
     wire [KW-1:0]         h_keep    = head[4 + 1 +: KW];
     wire                  h_last    = head[4];
     wire [3:0]            h_user    = head[3:0];
-    wire                  have_beat = (f_cnt_reg != 0) && (dq_cnt_reg != 0);
-    wire [NP:0]           cur       = dq_mem[dq_rp_reg];
-    wire                  cur_drop  = cur[NP];
-    wire [NP-1:0]         cur_mask  = cur[NP-1:0];
-    reg  [NP-1:0]         sent_reg;                   // ports that already took the head beat
+    wire                  have_beat = f_ne_reg && cur_v_reg;
+    wire [NP-1:0]         cur_mask  = cur_reg;
+    // ports that have not yet taken the head beat (remaining mask, note §4.3); a dropped packet
+    // has an empty mask, so its beats leave one per cycle without being offered
+    reg  [NP-1:0]         rem_reg;
 
-    wire [NP-1:0] want     = (have_beat && !cur_drop) ? (cur_mask & ~sent_reg) : {NP{1'b0}};
+    wire [NP-1:0] want     = have_beat ? rem_reg : {NP{1'b0}};
     wire [NP-1:0] took     = want & m_axis_out_tready;
-    wire          beat_done = have_beat && (cur_drop || ((sent_reg | took) == cur_mask));
+    wire          beat_done = have_beat && ((rem_reg & ~m_axis_out_tready) == {NP{1'b0}});
     wire          pkt_done  = beat_done && h_last;
+    // nxt_reg refills from dq_mem only while it is empty (registered condition, off the
+    // egress handshake path); cur_reg takes nxt_reg when it is empty or its packet's last beat
+    // leaves, so packets of >= 2 beats follow each other with no idle cycle
+    wire          nxt_load  = !nxt_v_reg && (dq_cnt_reg != 0);
+    wire          cur_load  = nxt_v_reg && (!cur_v_reg || pkt_done);
 
     genvar gp;
     generate
@@ -245,29 +363,88 @@ module barrier_fanout #(
     endgenerate
     assign m_axis_out_tvalid = want;
 
-    // popcount of the destination mask (copies_out)
-    reg [4:0] ncopies;
-    integer c;
-    always @* begin
-        ncopies = 5'd0;
-        for (c = 0; c < NP; c = c + 1)
-            ncopies = ncopies + {4'd0, dmask[c]};
+    // ------------------------------------------------------------ sequential: data path (no reset)
+    integer q;
+    always @(posedge clk) begin
+        if (in_fire) begin
+            fifo_mem[f_wp_reg] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+                                   s_axis_in_tuser};
+            for (q = 0; q < 7; q = q + 1) hb_reg[q] <= hn[q];
+        end
+        if (p4_v_reg)
+            dq_mem[dq_wp_reg] <= d_drop ? {NP{1'b0}} : dmask;
+        if (nxt_load)
+            nxt_reg <= dq_mem[dq_rp_reg];
+        if (cur_load)
+            cur_reg <= nxt_reg;
+        wq_sel_reg    <= (w_reg == BF_GRP_CTRL_OFFS) ? 2'd0 :
+                         (w_reg == BF_GRP_GROUP_IP_OFFS) ? 2'd1 : 2'd2;
+        wq_g_reg      <= w_g;
+        wq_data_reg   <= reg_wr_data;
+        p1_dip_reg    <= {hn[3], hn[4], hn[5], hn[6]};
+        if (decide_now)
+            p1_dipb_reg <= {hn[3], hn[4], hn[5], hn[6]};
+        p1_malf_reg   <= !long_enough || ({hn[0], hn[1]} != 16'h0800) || (hn[2][7:4] != 4'd4);
+        p1_badsrc_reg <= !({1'b0, src} < NP5);
+        p1_src_reg    <= src;
+        p2_eqlo_reg   <= eqlo;
+        p2_eqhi_reg   <= eqhi;
+        p2_malf_reg   <= p1_malf_reg;
+        p2_badsrc_reg <= p1_badsrc_reg;
+        p2_src_reg    <= p1_src_reg;
+        p3_first_reg  <= first;
+        p3_hit_reg    <= |p2_match;
+        p3_malf_reg   <= p2_malf_reg;
+        p3_badsrc_reg <= p2_badsrc_reg;
+        p3_src_reg    <= p2_src_reg;
+        p4_mlo_reg    <= sel_mlo;
+        p4_mhi_reg    <= sel_mhi;
+        p4_rlo_reg    <= sel_rlo;
+        p4_rhi_reg    <= sel_rhi;
+        p4_hit_reg    <= p3_hit_reg;
+        p4_malf_reg   <= p3_malf_reg;
+        p4_badsrc_reg <= p3_badsrc_reg;
+        p4_src_reg    <= p3_src_reg;
+        p5_fwd_reg    <= !d_drop;
+        p5_malf_reg   <= d_malf;
+        p5_group_reg  <= d_group;
+        p5_none_reg   <= d_none;
+        p5_src_reg    <= d_src;
+        p5_dmask_reg  <= d_drop ? {NP{1'b0}} : dmask;
+        p6_fwd_reg    <= p5_fwd_reg;
+        p6_malf_reg   <= p5_malf_reg;
+        p6_group_reg  <= p5_group_reg;
+        p6_none_reg   <= p5_none_reg;
+        p6_src_reg    <= p5_src_reg;
+        p6_ncopies_reg <= ncopies;
     end
 
-    // ------------------------------------------------------------ sequential
-    integer s, q;
+    // ------------------------------------------------------------ sequential: control state
+    integer s;
     always @(posedge clk) begin
         if (rst) begin
             f_wp_reg    <= {FW{1'b0}};
             f_rp_reg    <= {FW{1'b0}};
             f_cnt_reg   <= {(FW+1){1'b0}};
-            dq_wp_reg   <= 2'd0;
-            dq_rp_reg   <= 2'd0;
-            dq_cnt_reg  <= 3'd0;
+            dq_wp_reg   <= {QW{1'b0}};
+            dq_rp_reg   <= {QW{1'b0}};
+            dq_cnt_reg  <= {(QW+1){1'b0}};
+            dq_res_reg  <= {(QW+1){1'b0}};
+            cur_v_reg   <= 1'b0;
+            nxt_v_reg   <= 1'b0;
+            f_ne_reg    <= 1'b0;
             decided_reg <= 1'b0;
-            len_reg     <= 16'd0;
-            sent_reg    <= {NP{1'b0}};
-            for (q = 0; q < 34; q = q + 1) hb_reg[q] <= 8'd0;
+            bi_reg      <= 4'd0;
+            rem_reg     <= {NP{1'b0}};
+            p1_v_reg    <= 1'b0;
+            p2_v_reg    <= 1'b0;
+            p3_v_reg    <= 1'b0;
+            p4_v_reg    <= 1'b0;
+            p5_v_reg    <= 1'b0;
+            p6_v_reg    <= 1'b0;
+            csr_err_reg <= 1'b0;
+            wq_v_reg    <= 1'b0;
+            tready_reg  <= 1'b1;
             for (q = 0; q < NG; q = q + 1) begin
                 g_valid_reg[q]   <= 1'b0;
                 g_reflect_reg[q] <= 1'b0;
@@ -277,58 +454,82 @@ module barrier_fanout #(
             for (s = 0; s < NSTAT; s = s + 1) stat_reg[s] <= 32'd0;
         end else begin
             // CSR writes
-            if (reg_wr_en && !reg_wr_err) begin
-                case (reg_wr_addr[3:0])
-                    4'h0: begin
-                        g_valid_reg[w_g]   <= reg_wr_data[0];
-                        g_reflect_reg[w_g] <= reg_wr_data[1];
+            wq_v_reg <= reg_wr_en && !reg_wr_err;
+            if (wq_v_reg) begin
+                case (wq_sel_reg)
+                    2'd0: begin
+                        g_valid_reg[wq_g_reg]   <= wq_data_reg[BF_GRP_CTRL_VALID_LSB];
+                        g_reflect_reg[wq_g_reg] <= wq_data_reg[BF_GRP_CTRL_REFLECT_LSB];
                     end
-                    4'h4: g_ip_reg[w_g] <= reg_wr_data;
-                    default: g_mask_reg[w_g] <= reg_wr_data[NP-1:0];
+                    2'd1: g_ip_reg[wq_g_reg] <= wq_data_reg;
+                    default: g_mask_reg[wq_g_reg] <= wq_data_reg[BF_GRP_PORT_MASK_MASK_LSB +: NP];
                 endcase
             end
-            if (reg_wr_en && reg_wr_err)
-                stat_reg[7] <= stat_reg[7] + 32'd1;
+            csr_err_reg <= reg_wr_en && reg_wr_err;
 
             // ingress
             if (in_fire) begin
-                fifo_mem[f_wp_reg] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
-                                       s_axis_in_tuser};
                 f_wp_reg <= f_wp_reg + 1'b1;
-                for (q = 0; q < 34; q = q + 1) hb_reg[q] <= hn[q];
                 if (s_axis_in_tlast) begin
-                    len_reg     <= 16'd0;
+                    bi_reg      <= 4'd0;
                     decided_reg <= 1'b0;
                 end else begin
-                    len_reg     <= (len_next > 16'hfeff) ? 16'hff00 : len_next;
+                    if (bi_reg != 4'd15) bi_reg <= bi_reg + 4'd1;
                     if (decide_now) decided_reg <= 1'b1;
                 end
             end
-            if (decide_now) begin
-                dq_mem[dq_wp_reg] <= {d_drop, d_drop ? {NP{1'b0}} : dmask};
+
+            // decision pipeline
+            p1_v_reg <= decide_now;
+            p2_v_reg <= p1_v_reg;
+            p3_v_reg <= p2_v_reg;
+            p4_v_reg <= p3_v_reg;
+            p5_v_reg <= p4_v_reg;
+            p6_v_reg <= p5_v_reg;
+            if (p4_v_reg)
                 dq_wp_reg <= dq_wp_reg + 1'b1;
+
+            // statistics (registered pulses)
+            if (p6_v_reg) begin
                 stat_reg[0] <= stat_reg[0] + 32'd1;
-                if (!d_drop) begin
+                if (p6_fwd_reg) begin
                     stat_reg[1] <= stat_reg[1] + 32'd1;
-                    stat_reg[2] <= stat_reg[2] + {27'd0, ncopies};
+                    stat_reg[2] <= stat_reg[2] + {27'd0, p6_ncopies_reg};
                 end
-                if (d_malf)  stat_reg[3] <= stat_reg[3] + 32'd1;
-                if (d_group) stat_reg[4] <= stat_reg[4] + 32'd1;
-                if (d_none)  stat_reg[5] <= stat_reg[5] + 32'd1;
-                if (d_src)   stat_reg[6] <= stat_reg[6] + 32'd1;
+                if (p6_malf_reg)  stat_reg[3] <= stat_reg[3] + 32'd1;
+                if (p6_group_reg) stat_reg[4] <= stat_reg[4] + 32'd1;
+                if (p6_none_reg)  stat_reg[5] <= stat_reg[5] + 32'd1;
+                if (p6_src_reg)   stat_reg[6] <= stat_reg[6] + 32'd1;
             end
+            if (csr_err_reg)
+                stat_reg[7] <= stat_reg[7] + 32'd1;
 
             // egress
-            if (beat_done) begin
+            if (beat_done)
                 f_rp_reg <= f_rp_reg + 1'b1;
-                sent_reg <= {NP{1'b0}};
-            end else begin
-                sent_reg <= sent_reg | took;
-            end
-            if (pkt_done)
+            if (cur_load)
+                rem_reg <= nxt_reg;
+            else if (beat_done)
+                rem_reg <= cur_mask;
+            else
+                rem_reg <= rem_reg & ~took;
+            if (nxt_load) begin
                 dq_rp_reg <= dq_rp_reg + 1'b1;
+                nxt_v_reg <= 1'b1;
+            end else if (cur_load) begin
+                nxt_v_reg <= 1'b0;
+            end
+            if (cur_load)
+                cur_v_reg <= 1'b1;
+            else if (pkt_done)
+                cur_v_reg <= 1'b0;
             f_cnt_reg  <= f_cnt_reg + {{FW{1'b0}}, in_fire} - {{FW{1'b0}}, beat_done};
-            dq_cnt_reg <= dq_cnt_reg + {2'd0, decide_now} - {2'd0, pkt_done};
+            f_ne_reg   <= in_fire || (f_cnt_reg > 1) || (f_ne_reg && !beat_done);
+            dq_cnt_reg <= dq_cnt_reg + {{QW{1'b0}}, p4_v_reg} - {{QW{1'b0}}, nxt_load};
+            dq_res_reg <= dq_res_reg + {{QW{1'b0}}, decide_now} - {{QW{1'b0}}, pkt_done};
+            tready_reg <= ({1'b0, f_cnt_reg} + {{(FW+1){1'b0}}, in_fire} < FIFO_DEPTH) &&
+                          ({1'b0, dq_res_reg} + {{(QW+1){1'b0}}, decide_now} < DQ);
         end
     end
 endmodule
+`resetall
