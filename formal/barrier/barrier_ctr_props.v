@@ -153,7 +153,7 @@ module barrier_ctr_props #(
     (* hierconn *) wire [1:0]   \dut.rq_op_reg ;
     (* hierconn *) wire [7:0]   \dut.rq_pe_raw_reg ;
     (* hierconn *) wire [7:0]   \dut.rq_bar_raw_reg ;
-    (* hierconn *) wire [W-1:0] \dut.rq_tgtn_reg ;
+    (* hierconn *) wire [W-1:0] \dut.rq_tgt_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tval_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_step_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_inc_reg ;
@@ -389,10 +389,11 @@ module barrier_ctr_props #(
                 assert(\dut.rq_op_reg == 2'd0 && \dut.rq_bar_raw_reg == 8'd0);
                 assert(\dut.rq_ph_reg != 2'd3);
                 if (\dut.rq_ph_reg != 2'd0)
-                    assert(\dut.rq_tgtn_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP &&
+                    assert(\dut.rq_tgt_reg == d_tgt[\dut.rq_pe_raw_reg [0]] &&
                            \dut.rq_step_reg == STEP && \dut.rq_inc_reg == INC && \dut.rq_bar_ok_reg );
                 if (\dut.rq_ph_reg == 2'd2)
-                    assert(\dut.rq_tval_reg == \dut.rq_tgtn_reg && !\dut.rq_busy_reg );
+                    assert(\dut.rq_tval_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP &&
+                           !\dut.rq_busy_reg );
             end
             // hold and update stage: only increments of INC for barrier 0 from the hold
             if (\dut.h_v_reg )

@@ -253,7 +253,7 @@ module barrier_ctr #(
     reg [7:0]    rq_bar_raw_reg;
     reg [W-1:0]  rq_epoch_reg;
     reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar]
-    reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar]
+    reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B)
     reg [W-1:0]  rq_step_reg;
     reg [W-1:0]  rq_inc_reg;     // INC[bar]
     reg          rq_bar_ok_reg;  // bar < NB and enabled
@@ -279,6 +279,7 @@ module barrier_ctr #(
     wire ph_b_go = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
     // phase C: compare (no CSR write)
     wire ph_c_go = rq_v_reg && (rq_ph_reg == 2'd1) && !csr_wr_any;
+    wire [W-1:0] rq_tgtn = rq_tgt_reg + rq_step_reg;   // tgt[pe] + STEP[bar] (phase C)
     // phase D: decide and apply, exactly two cycles after phase B (else back to phase B): no CSR
     // write, room for the notification, and the hold free for an internal-path increment
     wire ph_d    = rq_v_reg && (rq_ph_reg == 2'd2);
@@ -429,7 +430,7 @@ module barrier_ctr #(
             rq_bar_raw_reg <= 8'd0;
             rq_epoch_reg   <= {W{1'b0}};
             rq_dist_reg    <= {W{1'b0}};
-            rq_tgtn_reg    <= {W{1'b0}};
+            rq_tgt_reg     <= {W{1'b0}};
             rq_step_reg    <= {W{1'b0}};
             rq_inc_reg     <= {W{1'b0}};
             rq_bar_ok_reg  <= 1'b0;
@@ -496,21 +497,21 @@ module barrier_ctr #(
             if (ph_b_go) begin
                 rq_ph_reg     <= 2'd1;
                 rq_dist_reg   <= rq_epoch_reg - rd_cnt(rq_bar);
-                rq_tgtn_reg   <= rd_tgt(rq_pe) + cfg_bar_step[rq_bar*W +: W];
+                rq_tgt_reg    <= rd_tgt(rq_pe);
                 rq_step_reg   <= cfg_bar_step[rq_bar*W +: W];
                 rq_inc_reg    <= cfg_bar_inc[rq_bar*W +: W];
                 rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
             end
             if (ph_c_go) begin
                 rq_ph_reg   <= 2'd2;
-                rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn_reg : rq_epoch_reg;
+                rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
                 // busy at the start of D: as now, except a release of this PE acknowledged now
                 // (its armed/pending bits cannot be set: only this request could set them)
                 rq_busy_reg <= pe_busy[rq_pe] &&
                                !(rel_fire && rel_pe_reg == rq_pe && !armed_reg[rq_pe] &&
                                  !pend_reg[rq_pe]);
                 rq_far_reg  <= (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
-                rq_tval_reg <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn_reg;
+                rq_tval_reg <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
             end
             if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
                 rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
