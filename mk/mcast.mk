@@ -49,6 +49,7 @@ selftest-mcast: $(MCAST_TB)
 	scripts/expect_fail.sh "MISMATCH on m_axis_fab" $(MCAST_TB) --seed 3 --scenario random --n 2000 --fault flip
 	scripts/expect_fail.sh "property:" $(MCAST_TB) --seed 3 --scenario system --n 3000 --fault lose
 	scripts/expect_fail.sh "deadlock / no progress" $(MCAST_TB) --seed 3 --scenario random --n 2000 --fault hang
+	scripts/expect_fail.sh "event priority rule" $(MCAST_TB) --seed 3 --scenario random --n 2000 --fault prio
 
 # make sim BLOCK=mcast SEED=n N=n [SCENARIO=csr|random|system] [FAULT=flip|lose] [TRACE=1]
 sim-mcast: $(MCAST_TB)

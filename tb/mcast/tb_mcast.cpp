@@ -20,8 +20,12 @@
 //           for posted) only after every member answered or timed out, n_ok = answering
 //           members, n_fail = silent members, status SC iff n_fail = 0.
 // Every RTL output port has an in-order scoreboard against the model; counters are read back
-// and compared at every quiesce. Options: --pcap-out PREFIX (m_axis_fab frames as pcap),
-// --fault flip (model's 3rd m_fab frame corrupted) | lose (the fabric loses one RTL copy).
+// and compared at every quiesce. Corner stimulus (docs/mcast.md section 8): per-run backpressure
+// profile (--bp, tb/common/stimulus.h), CSR writes during traffic under the same-cycle rule of
+// docs/mcast.md section 4 (tb::CsrStorm), the event-priority pick checked every cycle (EvProbe),
+// coverage classes (JSON cov_*). Options: --pcap-out PREFIX (m_axis_fab frames as pcap),
+// --fault flip (model's 3rd m_fab frame corrupted) | lose (the fabric loses one RTL copy) |
+// hang (outputs held not-ready: watchdog) | prio (the priority checker reversed).
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -100,6 +104,48 @@ struct Pe {
   std::unique_ptr<tb::VecAgent> vec;
   std::unique_ptr<tb::CsrChecker> csr_chk;
   std::unique_ptr<tb::CsrStorm> storm;  // CSR writes during traffic (start_storm)
+  // The event-priority rule (docs/mcast.md section 1: s_lcpl > s_fcpl > s_tick > s_axis_fab >
+  // s_axis_loc; a frame's event is its last beat) is the RTL's pick among events presented in the
+  // same cycle. The model takes events in acceptance order, so the pick is checked here: an
+  // event accepted while a higher-priority one is presented fails the run. Coverage: cycles with
+  // two or more events presented (tie_*).
+  struct EvProbe : tb::Agent {
+    Pe& d;
+    unsigned pv = 0, acc = 0;
+    explicit EvProbe(Pe& pe) : Agent(pe.sim, "event priority", Role::other), d(pe) {}
+    void drive() override {}
+    void sample() override {  // events presented (valid; frames: last beat) and accepted this cycle
+      auto* t = d.top;
+      pv = (t->s_lcpl_valid ? 1 : 0) | (t->s_fcpl_valid ? 2 : 0) | (t->s_tick_valid ? 4 : 0) |
+           (t->s_axis_fab_tvalid && t->s_axis_fab_tlast ? 8 : 0) | (t->s_axis_loc_tvalid && t->s_axis_loc_tlast ? 16 : 0);
+      acc = (t->s_lcpl_valid && t->s_lcpl_ready ? 1 : 0) | (t->s_fcpl_valid && t->s_fcpl_ready ? 2 : 0) |
+            (t->s_tick_valid && t->s_tick_ready ? 4 : 0) | (pv & 8 && t->s_axis_fab_tready ? 8 : 0) |
+            (pv & 16 && t->s_axis_loc_tready ? 16 : 0);
+    }
+    void post() override {
+      if (sim_.in_reset() || !(pv & (pv - 1))) return;
+      static const char* nm[5] = {"s_lcpl", "s_fcpl", "s_tick", "s_axis_fab", "s_axis_loc"};
+      d.h.cover("tie_events");
+      if ((pv & 24) == 24) d.h.cover("tie_fab_loc");
+      if ((pv & 3) && (pv & 24)) d.h.cover("tie_cpl_frame");
+      if ((pv & 4) && (pv & 27)) d.h.cover("tie_tick_other");
+      if (!acc) return;
+      if (d.h.opt.fault == "prio") {  // mutant of the rule (reversed priority): must be reported
+        auto rev = [](unsigned x) { unsigned y = 0; for (int b = 0; b < 5; b++) y |= ((x >> b) & 1u) << (4 - b); return y; };
+        pv = rev(pv), acc = rev(acc);
+      }
+      const unsigned low = acc & (0u - acc);  // highest-priority event accepted
+      if (pv & (low - 1)) {
+        unsigned hi = 0, lo = 0;
+        while (!((pv >> hi) & 1)) hi++;
+        while (!((low >> lo) & 1)) lo++;
+        d.h.fail(nm[lo], "event priority rule (docs/mcast.md section 1): " + std::string(nm[lo]) +
+                             " accepted while " + nm[hi] + " was presented");
+      }
+      d.h.checks++;
+    }
+  };
+  std::unique_ptr<EvProbe> ev_probe;
   static const char* st_name(unsigned st) {
     static const char* n[] = {"SC", "UR", "CA", "BUSY"};
     return n[st & 3];
@@ -142,6 +188,8 @@ struct Pe {
       regs.push_back({0x7000, "unmapped", rnd, 0});
     }
     storm.reset(new tb::CsrStorm(sim, csr, std::move(regs), prob));
+    ev_probe.reset(new EvProbe(*this));
+    for (const char* c : {"tie_events", "tie_fab_loc", "tie_cpl_frame", "tie_tick_other"}) h.cov_declare(c);
     storm->max_queued = 1;  // only into an idle master: never reorders the scenario's own writes
   }
   void storm_on(bool on) {
