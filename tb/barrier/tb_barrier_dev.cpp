@@ -1046,12 +1046,12 @@ static void scenario_bench(tb::Harness& h) {
   }
   d.drain();
   h.extra("notifs_per_cycle", per_cycle);
-  h.extra("beats_per_notif", double((ROCE_FA_LEN + DW / 8 - 1) / (DW / 8)));
+  h.extra("beats_per_notif", double((ROCE_UD_LEN + DW / 8 - 1) / (DW / 8)));
   h.extra("release_latency_cycles", double(lat_sum) / double(lat_n));
   h.extra("data_width", DW);
   h.note("bench: DATA_WIDTH %u: %.4f notifications/cycle accepted (%u beats each), release latency %.1f cycles "
          "(last beat accepted -> m_rel handshake)\n",
-         DW, per_cycle, unsigned((ROCE_FA_LEN + DW / 8 - 1) / (DW / 8)), double(lat_sum) / double(lat_n));
+         DW, per_cycle, unsigned((ROCE_UD_LEN + DW / 8 - 1) / (DW / 8)), double(lat_sum) / double(lat_n));
 }
 
 int main(int argc, char** argv) {
