@@ -49,9 +49,11 @@
 #include "barrier.h"
 #include "common/roce.h"
 #include "pcap.h"
+#include "csr.h"
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
+#include "vectors.h"
 
 #ifndef TB_DW
 #define TB_DW 64
@@ -72,26 +74,7 @@ static constexpr uint64_t HALF = uint64_t(1) << (W - 1);
 
 using tb::Txn;
 
-// ------------------------------------------------------------------ bit vector for the vectors
-struct BitVec {
-  std::vector<bool> b;  // MSB first
-  void add(uint64_t v, unsigned w) {
-    for (int i = int(w) - 1; i >= 0; i--) b.push_back(i < 64 && (v >> i & 1));
-  }
-  void add_bytes(const std::vector<uint8_t>& by, unsigned nbytes) {  // little-endian bus value
-    for (int i = int(nbytes) - 1; i >= 0; i--) add(size_t(i) < by.size() ? by[size_t(i)] : 0, 8);
-  }
-  std::string hex() const {
-    std::string s;
-    const size_t pad = (4 - b.size() % 4) % 4;
-    unsigned nib = 0, n = unsigned(pad);
-    for (bool x : b) {
-      nib = (nib << 1) | x;
-      if (++n == 4) s += "0123456789abcdef"[nib], nib = 0, n = 0;
-    }
-    return s;
-  }
-};
+using tb::BitVec;  // tb/common/vectors.h
 
 // ------------------------------------------------------------------ device under test + model
 struct Dev {
@@ -233,40 +216,31 @@ struct Dev {
   };
 
 
-  // Vector dump agent: constructed last, so its drive() sees every input pin of the cycle.
-  struct VecAgent : tb::Agent {
-    Dev& d;
-    VecAgent(Dev& dev) : Agent(dev.sim, "vectors", Role::other), d(dev) {}
-    void drive() override {
-      if (!d.v_stim) return;
-      auto* t = d.top;
-      BitVec v;
-      v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
-      v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
-      v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
-      v.add(t->s_axis_rx_tvalid, 1);
-      tb::Sig td(&t->s_axis_rx_tdata), tk(&t->s_axis_rx_tkeep);
-      for (int w = int(DW) - 64; w >= 0; w -= 64) v.add(td.get(unsigned(w), 64), 64);
-      if (DW < 64) v.add(td.get(0, DW), DW);
-      v.add(tk.get(0, DW / 8), DW / 8);
-      v.add(t->s_axis_rx_tlast, 1), v.add(t->m_axis_tx_tready, 1), v.add(t->s_req_valid, 1);
-      v.add(t->s_req_op, 2), v.add(t->s_req_pe, 8), v.add(t->s_req_bar, 8), v.add(tb::Sig(&t->s_req_epoch).get(), 64);
-      v.add(t->m_rel_ready, 1), v.add(t->m_mir_ready, 1);
-      *d.v_stim << v.hex() << "\n";
-    }
-    void sample() override {  // settled outputs of the cycle: handshake pins, compared every cycle
-      if (!d.v_outs) return;
-      auto* t = d.top;
-      BitVec v;
-      v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
-      v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_rx_tready, 1);
-      v.add(t->m_axis_tx_tvalid, 1), v.add(t->s_req_ready, 1), v.add(t->m_rel_valid, 1), v.add(t->m_rel_pe, 8);
-      v.add(t->m_mir_valid, 1);
-      v.add(t->rootp->barrier_dev__DOT__inc_valid, 1), v.add(t->rootp->barrier_dev__DOT__inc_ready, 1);
-      *d.v_outs << v.hex() << "\n";
-    }
-  };
+  // vector lines (tb::VecAgent, constructed after every port): input pins of the cycle
+  void vec_inputs(BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 16), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 16), v.add(t->s_axil_rready, 1);
+    v.add(t->s_axis_rx_tvalid, 1);
+    tb::Sig td(&t->s_axis_rx_tdata), tk(&t->s_axis_rx_tkeep);
+    for (int w = int(DW) - 64; w >= 0; w -= 64) v.add(td.get(unsigned(w), 64), 64);
+    if (DW < 64) v.add(td.get(0, DW), DW);
+    v.add(tk.get(0, DW / 8), DW / 8);
+    v.add(t->s_axis_rx_tlast, 1), v.add(t->m_axis_tx_tready, 1), v.add(t->s_req_valid, 1);
+    v.add(t->s_req_op, 2), v.add(t->s_req_pe, 8), v.add(t->s_req_bar, 8), v.add(tb::Sig(&t->s_req_epoch).get(), 64);
+    v.add(t->m_rel_ready, 1), v.add(t->m_mir_ready, 1);
+  }
+  void vec_outputs(BitVec& v) {  // settled outputs of the cycle: handshake pins, compared every cycle
+    auto* t = top;
+    v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bresp, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->s_axis_rx_tready, 1);
+    v.add(t->m_axis_tx_tvalid, 1), v.add(t->s_req_ready, 1), v.add(t->m_rel_valid, 1), v.add(t->m_rel_pe, 8);
+    v.add(t->m_mir_valid, 1);
+    v.add(t->rootp->barrier_dev__DOT__inc_valid, 1), v.add(t->rootp->barrier_dev__DOT__inc_ready, 1);
+  }
   std::unique_ptr<tb::Agent> vec;
+  std::unique_ptr<tb::CsrChecker> csr_chk;
 
   static tb::Handshake hs_req(Vbarrier_dev* t) { return TB_HS(t, s_req); }
 
@@ -372,29 +346,21 @@ struct Dev {
       }
       if (on_rel) on_rel(t);
     };
-    csr.on_done = [this](const tb::AxilMaster::Op& o, unsigned resp, uint32_t data) {
-      Txn a, e;
-      a.add("addr", 16, o.addr).add("resp", 2, resp);
-      e.add("addr", 16, o.addr);
+    csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
       if (o.write) {
         int rc = BARRIER_CSR_ERR;
         if (csr_wr_rc.empty()) h.fail("s_axil", "write response without a write handshake (probe)");
         else rc = csr_wr_rc.front(), csr_wr_rc.pop_front();
-        e.add("resp", 2, rc == BARRIER_CSR_ERR ? 2 : 0);
-      } else {
-        const uint32_t md = barrier_dev_csr_read(&m, o.addr);
-        e.add("resp", 2, barrier_dev_csr_read_err(&m, o.addr) ? 2 : 0);
-        a.add("rdata", 32, data), e.add("rdata", 32, md);
-        if (v_rd) {
-          char buf[32];
-          std::snprintf(buf, sizeof buf, "%08x %x\n", md, resp);
-          *v_rd << buf;
-        }
+        return rc == BARRIER_CSR_ERR ? 2 : 0;
       }
-      if (a != e)
-        h.fail("s_axil", std::string("AXI4-Lite ") + (o.write ? "write" : "read") + " mismatch",
-               "  expected: " + e.str() + "\n  actual  : " + a.str() + (o.write ? "  (wdata " + hex32(o.data) + ")" : ""));
-      h.outputs++;
+      rdata = barrier_dev_csr_read(&m, o.addr);
+      return barrier_dev_csr_read_err(&m, o.addr) ? 2 : 0;
+    }));
+    csr_chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+      if (!v_rd) return;
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%08x %x\n", rdata, resp);
+      *v_rd << buf;
     };
     if (!vectors.empty()) {
       std::error_code ec;
@@ -405,7 +371,8 @@ struct Dev {
       v_rel.reset(new std::ofstream(vectors + "/exp_rel.hex"));
       v_mir.reset(new std::ofstream(vectors + "/exp_mir.hex"));
       v_rd.reset(new std::ofstream(vectors + "/exp_rd.hex"));
-      vec.reset(new VecAgent(*this));
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](BitVec& v) { vec_inputs(v); },
+                                 [this](BitVec& v) { vec_outputs(v); }));
     }
     const std::string pin = h.opt.get("pcap-out");
     if (!pin.empty()) {
