@@ -30,6 +30,7 @@ import re
 import sys
 
 THIN_MARGIN = 0.05
+OUTDIR = os.environ.get("SYNTH_OUT_DIR", "build/synth")
 NOT_GATED = "not gated (later issue)"
 
 # UltraScale+ distributed-RAM / SRL primitives -> LUTs they occupy (UG574: a SLICEM has 8 LUTs;
@@ -237,12 +238,12 @@ def table(mode, base, row_files):
     json.dump({mode: rows}, open(base + ".json", "w"), indent=2)
     open(base + ".md", "w").write(md_table(rows, title, mode == "synth"))
     for r in errors:
-        print("synth: %s FAILED: %s (logs: build/synth/%s.*)" % (r["name"], r["error"], r["name"]))
+        print("synth: %s FAILED: %s (logs: %s/%s.*)" % (r["name"], r["error"], OUTDIR, r["name"]))
     for n in missing:
         print("synth: %s FAILED: no result (see the messages above)" % n)
     for r in fails:
-        print("TIMING FAIL top %s: Fmax %.1f MHz < %g MHz (log: build/synth/%s.nextpnr.log)" %
-              (r["name"], r["fmax_mhz"], r["clk_mhz"], r["name"]))
+        print("TIMING FAIL top %s: Fmax %.1f MHz < %g MHz (log: %s/%s.nextpnr.log)" %
+              (r["name"], r["fmax_mhz"], r["clk_mhz"], OUTDIR, r["name"]))
     return 1 if (fails or errors or missing) else 0
 
 

@@ -37,7 +37,8 @@
 # default 1800), SYNTH_DEFAULTS=1 (ignore the PARAM=VALUE words: every top at its RTL defaults),
 # SYNTH_CLK_MHZ (override every selected line's CLK_MHZ), SYNTH_TOPS (the .tops files to read,
 # default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1), SYNTH_REPORT_DIR (default
-# build/report).
+# build/report), SYNTH_OUT_DIR (logs and netlists, default build/synth; a path inside the repository:
+# the WebAssembly tools see only the working directory; give each concurrent run its own).
 # Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json}.
 # Numbers are estimates of the open flow, not Vivado or Radiant figures.
 set -euo pipefail
@@ -97,7 +98,7 @@ if [ -n "${SYNTH_CLK_MHZ:-}" ]; then
     [[ "$SYNTH_CLK_MHZ" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad SYNTH_CLK_MHZ '$SYNTH_CLK_MHZ'"; exit 1; }
     for n in "${SEL[@]}"; do CLK[$n]="$SYNTH_CLK_MHZ"; done
 fi
-OUT=build/synth
+OUT=${SYNTH_OUT_DIR:-build/synth}
 REP=${SYNTH_REPORT_DIR:-build/report}
 mkdir -p "$OUT" "$REP"
 
