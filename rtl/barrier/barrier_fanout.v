@@ -227,8 +227,10 @@ module barrier_fanout #(
     reg [7:0]    hb_reg [0:6];    // bytes 12, 13, 14, 30, 31, 32, 33 of the current packet
 
     wire in_fire = s_axis_in_tvalid && s_axis_in_tready;
-    // tready is registered: it is computed from this cycle's occupancies plus this cycle's pushes,
-    // ignoring this cycle's pops (so it may stay low one cycle longer than needed when full)
+    // tready is registered: it is computed from this cycle's FIFO occupancy plus this cycle's
+    // push, ignoring this cycle's pops, and from the decision reservations as if this cycle took
+    // one (so it may stay low one cycle longer than needed when full; DEC_DEPTH - 1 packets can
+    // be reserved before a new one is admitted)
     reg  tready_reg;
     assign s_axis_in_tready = tready_reg;
 
@@ -528,7 +530,7 @@ module barrier_fanout #(
             dq_cnt_reg <= dq_cnt_reg + {{QW{1'b0}}, p4_v_reg} - {{QW{1'b0}}, nxt_load};
             dq_res_reg <= dq_res_reg + {{QW{1'b0}}, decide_now} - {{QW{1'b0}}, pkt_done};
             tready_reg <= ({1'b0, f_cnt_reg} + {{(FW+1){1'b0}}, in_fire} < FIFO_DEPTH) &&
-                          ({1'b0, dq_res_reg} + {{(QW+1){1'b0}}, decide_now} < DQ);
+                          ({1'b0, dq_res_reg} < DQ - 1);
         end
     end
 endmodule
