@@ -367,29 +367,29 @@ module session_sel #(
                 reg_rd_data[SS_PARAMS_NG_LSB +: SS_PARAMS_NG_WIDTH] = NG32[SS_PARAMS_NG_WIDTH-1:0];
                 reg_rd_data[SS_PARAMS_NQ_LSB +: SS_PARAMS_NQ_WIDTH] = NQ32[SS_PARAMS_NQ_WIDTH-1:0];
             end
-            A_GLOB: case (reg_rd_addr)
-                SS_TICK_ADDR: reg_rd_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH] = tick_p_reg;
-                SS_ENGINE_ADDR: begin
+            A_GLOB: case (reg_rd_addr[5:0])   // inside TICK .. EVCFG the low bits select
+                SS_TICK_ADDR[5:0]: reg_rd_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH] = tick_p_reg;
+                SS_ENGINE_ADDR[5:0]: begin
                     reg_rd_data[SS_ENGINE_G_LSB +: SS_ENGINE_G_WIDTH]         = g_reg;
                     reg_rd_data[SS_ENGINE_W_MIN_LSB +: SS_ENGINE_W_MIN_WIDTH] = wmin_reg;
                 end
-                SS_RTT_MIN_ADDR: reg_rd_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH] = rtt_min_reg;
-                SS_RTT_CFG_ADDR: begin
+                SS_RTT_MIN_ADDR[5:0]: reg_rd_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH] = rtt_min_reg;
+                SS_RTT_CFG_ADDR[5:0]: begin
                     reg_rd_data[SS_RTT_CFG_K_RTT_LSB +: SS_RTT_CFG_K_RTT_WIDTH] = rtt_k_reg;
                     reg_rd_data[SS_RTT_CFG_S_RTT_LSB +: SS_RTT_CFG_S_RTT_WIDTH] = rtt_s_reg;
                 end
-                SS_TOS_ADDR: begin
+                SS_TOS_ADDR[5:0]: begin
                     reg_rd_data[SS_TOS_AR_DSCP_LSB +: SS_TOS_AR_DSCP_WIDTH]   = ar_dscp_reg;
                     reg_rd_data[SS_TOS_DEF_DSCP_LSB +: SS_TOS_DEF_DSCP_WIDTH] = def_dscp_reg;
                     reg_rd_data[SS_TOS_ECN_LSB +: SS_TOS_ECN_WIDTH]           = ecn_reg;
                 end
-                SS_DRAIN_TO_ADDR: reg_rd_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH] = drain_to_reg;
-                SS_HOLD_ADDR:     reg_rd_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH] = hold_reg;
-                SS_THRESH_ADDR: begin
+                SS_DRAIN_TO_ADDR[5:0]: reg_rd_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH] = drain_to_reg;
+                SS_HOLD_ADDR[5:0]:     reg_rd_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH] = hold_reg;
+                SS_THRESH_ADDR[5:0]: begin
                     reg_rd_data[SS_THRESH_T_HI_LSB +: SS_THRESH_T_HI_WIDTH] = t_hi_reg;
                     reg_rd_data[SS_THRESH_T_LO_LSB +: SS_THRESH_T_LO_WIDTH] = t_lo_reg;
                 end
-                SS_EVCFG_ADDR: begin
+                SS_EVCFG_ADDR[5:0]: begin
                     reg_rd_data[SS_EVCFG_K_ADD_LSB +: SS_EVCFG_K_ADD_WIDTH] = k_add_reg;
                     reg_rd_data[SS_EVCFG_K_REM_LSB +: SS_EVCFG_K_REM_WIDTH] = k_rem_reg;
                     reg_rd_data[SS_EVCFG_N_MIN_LSB +: SS_EVCFG_N_MIN_WIDTH] = n_min_reg;
@@ -591,29 +591,29 @@ module session_sel #(
             wr_ok = reg_wr_strb == 4'hf;
             if (wr_ok) begin
                 case (wr_cls)
-                    A_GLOB: case (reg_wr_addr)
-                        SS_TICK_ADDR: n_tick_p = reg_wr_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH];
-                        SS_ENGINE_ADDR: begin
+                    A_GLOB: case (reg_wr_addr[5:0])
+                        SS_TICK_ADDR[5:0]: n_tick_p = reg_wr_data[SS_TICK_PERIOD_LSB +: SS_TICK_PERIOD_WIDTH];
+                        SS_ENGINE_ADDR[5:0]: begin
                             n_g    = reg_wr_data[SS_ENGINE_G_LSB +: SS_ENGINE_G_WIDTH];
                             n_wmin = reg_wr_data[SS_ENGINE_W_MIN_LSB +: SS_ENGINE_W_MIN_WIDTH];
                         end
-                        SS_RTT_MIN_ADDR: n_rtt_min = reg_wr_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH];
-                        SS_RTT_CFG_ADDR: begin
+                        SS_RTT_MIN_ADDR[5:0]: n_rtt_min = reg_wr_data[SS_RTT_MIN_RTT_MIN_LSB +: SS_RTT_MIN_RTT_MIN_WIDTH];
+                        SS_RTT_CFG_ADDR[5:0]: begin
                             n_rtt_k = reg_wr_data[SS_RTT_CFG_K_RTT_LSB +: SS_RTT_CFG_K_RTT_WIDTH];
                             n_rtt_s = reg_wr_data[SS_RTT_CFG_S_RTT_LSB +: SS_RTT_CFG_S_RTT_WIDTH];
                         end
-                        SS_TOS_ADDR: begin
+                        SS_TOS_ADDR[5:0]: begin
                             n_ar_dscp  = reg_wr_data[SS_TOS_AR_DSCP_LSB +: SS_TOS_AR_DSCP_WIDTH];
                             n_def_dscp = reg_wr_data[SS_TOS_DEF_DSCP_LSB +: SS_TOS_DEF_DSCP_WIDTH];
                             n_ecn      = reg_wr_data[SS_TOS_ECN_LSB +: SS_TOS_ECN_WIDTH];
                         end
-                        SS_DRAIN_TO_ADDR: n_drain_to = reg_wr_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH];
-                        SS_HOLD_ADDR:     n_hold = reg_wr_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH];
-                        SS_THRESH_ADDR: begin
+                        SS_DRAIN_TO_ADDR[5:0]: n_drain_to = reg_wr_data[SS_DRAIN_TO_TICKS_LSB +: SS_DRAIN_TO_TICKS_WIDTH];
+                        SS_HOLD_ADDR[5:0]:     n_hold = reg_wr_data[SS_HOLD_TICKS_LSB +: SS_HOLD_TICKS_WIDTH];
+                        SS_THRESH_ADDR[5:0]: begin
                             n_t_hi = reg_wr_data[SS_THRESH_T_HI_LSB +: SS_THRESH_T_HI_WIDTH];
                             n_t_lo = reg_wr_data[SS_THRESH_T_LO_LSB +: SS_THRESH_T_LO_WIDTH];
                         end
-                        SS_EVCFG_ADDR: begin
+                        SS_EVCFG_ADDR[5:0]: begin
                             n_k_add = reg_wr_data[SS_EVCFG_K_ADD_LSB +: SS_EVCFG_K_ADD_WIDTH];
                             n_k_rem = reg_wr_data[SS_EVCFG_K_REM_LSB +: SS_EVCFG_K_REM_WIDTH];
                             n_n_min = reg_wr_data[SS_EVCFG_N_MIN_LSB +: SS_EVCFG_N_MIN_WIDTH];
