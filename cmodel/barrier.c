@@ -127,7 +127,7 @@ static void dev_clear_state(struct barrier_dev_model *m)
     m->rxq->head = m->rxq->count = 0;
     m->holdq->head = m->holdq->count = 0;
     memset(m->dirty, 0, nb * sizeof *m->dirty);
-    m->mir_ptr = 0;
+    m->mir_ptr = m->timed ? nb - 1u : 0; /* timed: the first tick after reset makes it 0 */
     m->mir_claimed = 0;
     m->mir_claim_bar = 0;
     memset(m->hist, 0, sizeof m->hist);
@@ -597,6 +597,7 @@ void barrier_dev_set_timed(struct barrier_dev_model *m, int on)
     if (m) {
         m->timed = on != 0;
         m->rx_defer = on != 0;
+        m->mir_ptr = m->timed ? m->cfg.num_barriers - 1u : 0;
     }
 }
 
@@ -626,7 +627,16 @@ int barrier_dev_mir_claim(struct barrier_dev_model *m)
     if (!m || !m->dirty || m->mir_claimed)
         return BARRIER_EINVAL;
     unsigned nb = m->cfg.num_barriers;
-    for (unsigned k = 0; k < nb; k++) {
+    if (m->timed) { /* the scan pointer of this cycle (barrier_dev_tick advances it) */
+        unsigned b = m->mir_ptr % nb;
+        if (!m->dirty[b])
+            return 0;
+        m->dirty[b] = 0;
+        m->mir_claimed = 1;
+        m->mir_claim_bar = b;
+        return 1;
+    }
+    for (unsigned k = 0; k < nb; k++) { /* untimed: the first dirty barrier from the pointer */
         unsigned b = (m->mir_ptr + k) % nb;
         if (!m->dirty[b])
             continue;
@@ -663,6 +673,7 @@ void barrier_dev_tick(struct barrier_dev_model *m)
     memcpy(m->hist[1], m->hist[0], sizeof m->hist[0]);
     memset(m->hist[0], 0, sizeof m->hist[0]);
     unsigned nb = m->cfg.num_barriers;
+    m->mir_ptr = (m->mir_ptr + 1u) % nb; /* mirror scan pointer of this cycle */
     memmove(m->cnt_hist + nb, m->cnt_hist, 2u * nb * sizeof *m->cnt_hist);
     memcpy(m->cnt_hist, m->cnt, nb * sizeof *m->cnt_hist);
     for (unsigned pe = 0; pe < m->cfg.num_pes; pe++)

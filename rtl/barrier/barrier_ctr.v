@@ -37,10 +37,11 @@
 //   register is free. Bound: a PE releasable from cycle t is loaded by t+NW+1 when m_rel is not
 //   stalled (visible on m_rel at t+NW+2).
 //   mirror: per-barrier dirty bit set by every increment (a CNT CSR write is configuration and
-//   sets none); when the claim register is free (or moves on this cycle) the first dirty barrier
-//   at or after the round-robin pointer is claimed and its dirty bit cleared (an update in the
-//   same cycle sets it again); when the m_mir register is free (or taken this cycle) the claimed
-//   barrier is loaded with cnt (value at the start of that cycle).
+//   sets none); a scan pointer visits barrier (t mod NB) in cycle t: if it is dirty and the claim
+//   register is free (or moves on this cycle) it is claimed and its dirty bit cleared (an update
+//   in the same cycle sets it again); when the m_mir register is free (or taken this cycle) the
+//   claimed barrier is loaded with cnt (value at the start of that cycle). Drain latency of a
+//   dirty barrier <= NB cycles when m_mir is not stalled.
 // Statistic pulses (one cycle each): stat_* outputs, counted by the owner.
 module barrier_ctr #(
     parameter NUM_BARRIERS = 16,
@@ -334,22 +335,9 @@ module barrier_ctr #(
     reg [BW-1:0]           mir_bar_reg;
     reg [W-1:0]            mir_data_reg;
 
-    // first dirty barrier at or after mir_ptr_reg (round robin)
-    reg          md_any;
-    reg [BW-1:0] md_sel;
-    reg [BW-1:0] md_idx;
-    integer k;
-    always @* begin
-        md_any = 1'b0;
-        md_sel = {BW{1'b0}};
-        for (k = NUM_BARRIERS - 1; k >= 0; k = k - 1) begin
-            md_idx = mir_ptr_reg + k[BW-1:0];
-            if (dirty_reg[md_idx]) begin
-                md_any = 1'b1;
-                md_sel = md_idx;
-            end
-        end
-    end
+    // mirror scan: the pointer visits barrier (t mod NB) in cycle t; a dirty one is claimed
+    wire [BW-1:0] md_sel = mir_ptr_reg;
+    wire          md_any = dirty_reg[mir_ptr_reg];
     // claim register: the barrier chosen in one cycle (its dirty bit cleared then) is read and
     // loaded into the output register in a later cycle (value at the start of that cycle)
     reg          mq_v_reg;
@@ -585,10 +573,10 @@ module barrier_ctr #(
             end
             if (mir_load)
                 mq_v_reg <= 1'b0;
+            mir_ptr_reg <= mir_ptr_reg + 1'b1;
             if (mir_claim) begin
                 mq_v_reg    <= 1'b1;
                 mq_bar_reg  <= md_sel;
-                mir_ptr_reg <= md_sel + 1'b1;
             end
             dirty_reg <= (dirty_reg & ~(mir_claim ? ({{(NUM_BARRIERS-1){1'b0}}, 1'b1} << md_sel)
                                                  : {NUM_BARRIERS{1'b0}}))
