@@ -325,8 +325,8 @@ size_t barrier_dev_rx_pending(const struct barrier_dev_model *m);
  *     or BARRIER_EINVAL.
  *   - every counter update (increment; not a CNT CSR write) sets the barrier's dirty bit (mirror coalescing: latest value wins);
  *     barrier_dev_mir_claim - when the RTL claims a barrier for the mirror (mir_claim): the
- *     first dirty barrier at or after the round-robin pointer is chosen, its dirty bit cleared,
- *     the pointer set to bar + 1. Returns 1, 0 (no dirty barrier) or BARRIER_EINVAL (one is
+ *     barrier under the scan pointer of this cycle (advanced by barrier_dev_tick, 0 in the first
+ *     cycle after reset) must be dirty; its dirty bit is cleared. Returns 1, 0 (no dirty barrier) or BARRIER_EINVAL (one is
  *     already claimed). barrier_dev_mir_load - when the RTL loads its mirror register
  *     (mir_load): {MIRROR_BASE + 8*bar, cnt[bar]} of the claimed barrier is queued for
  *     barrier_dev_pop_mir, mirror_wr++. Returns 1, 0 (nothing claimed) or BARRIER_EINVAL.
@@ -339,7 +339,7 @@ size_t barrier_dev_rx_pending(const struct barrier_dev_model *m);
  *     phase D) checks a WAIT's epoch against the counter at the start of the cycle two cycles
  *     before (phase B); everything else a request reads is the state at the start of its cycle.
  * Untimed mode (default): updates apply at once and set the dirty bit; barrier_dev_pop_mir
- * drains the dirty barriers in the same round-robin order.
+ * drains the dirty barriers round robin (the first dirty one from a pointer).
  */
 void barrier_dev_set_timed(struct barrier_dev_model *m, int on);
 int barrier_dev_upd_apply(struct barrier_dev_model *m, int from_hold);
