@@ -223,9 +223,7 @@ module barrier_ctr #(
 
     // U0 -> U1 register
     reg          u_v_reg;
-    /* verilator lint_off UNUSEDSIGNAL */
     reg          u_hold_reg;     // the op came from the hold (lockstep probe only)
-    /* verilator lint_on UNUSEDSIGNAL */
     reg [1:0]    u_kind_reg;
     reg [BW-1:0] u_bar_reg;
     reg [W-1:0]  u_val_reg;
@@ -318,9 +316,7 @@ module barrier_ctr #(
     wire         s2_live = armed_reg[s2_pe_reg] || pend_reg[s2_pe_reg];
     wire rel_fire = rel_valid_reg && m_rel_ready;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
-    /* verilator lint_off UNUSEDSIGNAL */
     wire [PW-1:0] sel_pe = s2_pe_reg;  // the PE loaded when rel_load (lockstep probe only)
-    /* verilator lint_on UNUSEDSIGNAL */
 
     assign m_rel_valid  = rel_valid_reg;
     assign m_rel_pe     = {{(8-PW){1'b0}}, rel_pe_reg};

@@ -122,9 +122,7 @@ module barrier_rx #(
     wire [15:0] f_udplen    = {hdr_reg[304 +: 8], hdr_reg[312 +: 8]};
     wire [7:0]  f_opcode    = hdr_reg[336 +: 8];
     // SE/M/Pad (bits 7:4) are not checked: only TVer must be 0 (docs/barrier.md section 5.4)
-    /* verilator lint_off UNUSEDSIGNAL */
     wire [7:0]  f_byte43    = hdr_reg[344 +: 8];
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [3:0]  f_tver      = f_byte43[3:0];
     wire [15:0] f_pkey      = {hdr_reg[352 +: 8], hdr_reg[360 +: 8]};
     wire [23:0] f_dqp       = {hdr_reg[376 +: 8], hdr_reg[384 +: 8], hdr_reg[392 +: 8]};

@@ -98,10 +98,8 @@ module mcast_emit #(
     // buffer window of the beat: buffer bytes [pos + boff - hlen, +8) = words lo, lo + 1
     wire [15:0]   b0p = h_boff + pos + 16'd8 - h_hlen;
     wire [15:0]   wp = {3'd0, b0p[15:3]};
-    /* verilator lint_off UNUSEDSIGNAL */  // upper bits: the window is clamped to the buffer
     wire [15:0]   whi = (wp < WORDS16) ? wp : 16'd0;
     wire [15:0]   wlo = (wp >= 16'd1 && wp <= WORDS16) ? wp - 16'd1 : 16'd0;
-    /* verilator lint_on UNUSEDSIGNAL */
     assign rd_buf = h_buf;
     assign rd_whi = whi[LW-1:0];
     assign rd_wlo = wlo[LW-1:0];

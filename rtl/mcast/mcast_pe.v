@@ -268,9 +268,7 @@ module mcast_pe #(
     reg [7:0]  ocpl_tag_reg, ocpl_nok_reg, ocpl_nfail_reg, ocpl_fbmp_reg;
     reg [1:0]  ocpl_status_reg, fcpl_status_reg;
     reg [7:0]  fcpl_dst_reg, fcpl_mtid_reg, fcpl_nok_reg, fcpl_nfail_reg;
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     reg [3:0]  cpl_e;
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // ------------------------------------------------------------------ helpers
     function [4:0] pop16(input [15:0] v);
@@ -299,9 +297,7 @@ module mcast_pe #(
     wire [63:0]   rxf_wdata, rxl_wdata;
     wire [511:0]  rxf_hdr, rxl_hdr;
     wire [15:0]   rxf_len, rxl_len;
-    /* verilator lint_off UNUSEDSIGNAL */  // fabric frames carry no tuser
     wire [11:0]   rxf_user;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [11:0]   rxl_user;
     wire          chk_stall;
     // the engine reads a receiver's hdr/len/user in ST_CHECK: hold off that receiver's next frame
@@ -370,9 +366,7 @@ module mcast_pe #(
     reg  [511:0]   fd_hdr;
     wire [1:0]     fd_isl;
     wire [6:0]     fd_hlen;
-    /* verilator lint_off UNUSEDSIGNAL */  // tuser [11:2] of the fabric emitter is 0
     wire [11:0]    ef_user;
-    /* verilator lint_on UNUSEDSIGNAL */
     mcast_emit #(.NB(NB), .BW(BW), .WORDS(WORDS), .LW(LW), .UW(12), .DEPTH(EMIT_DEPTH)) u_em_fab (
         .clk(clk), .rst(rst),
         .d_valid(ef_d_valid), .d_ready(ef_d_ready), .d_buf(rxb), .d_boff(cur_ioff), .d_ilen(cur_ilen),
@@ -548,9 +542,7 @@ module mcast_pe #(
             if (dd_valid[grp6 * W + dq] && dd_sw[grp6 * W + dq] == hb[20] && dd_seq[grp6 * W + dq] == f_seq)
                 dd_hit = 1'b1;
     end
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     wire [31:0] dd_slot = {{(32-GIW){1'b0}}, grp6} * W + {30'd0, dd_rr[grp6]};
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [L-1:0] loc_tgt = grp_member[grp6] & ~({{(L-1){1'b0}}, 1'b1} << rx_user[2:0]);
     wire [L-1:0] fab_tgt = c_bmp[0][L-1:0] & grp_member[grp6];
     wire [4:0]   notmem = pop16(c_bmp[0]) - {1'b0, pop8({{(8-L){1'b0}}, fab_tgt})};
@@ -565,9 +557,7 @@ module mcast_pe #(
         for (di = 1; di < NR; di = di + 1)
             if (di >= {28'd0, it_k} && di < {28'd0, it_k} + {24'd0, rec_size[k3]}) ch_decl = ch_decl + {3'd0, pop16(rec_bmp[di])};
     end
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     wire [9:0] rt = route[rec_sw[k3][SIW-1:0]];
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [1:0] rt_prim = rt[5:4];
     wire [1:0] rt_alt = rt[9:8];
     wire       prim_up = |(link_up_reg & ({{(K-1){1'b0}}, 1'b1} << rt_prim));
@@ -638,9 +628,7 @@ module mcast_pe #(
     wire rch_stall = ef_d_valid && !ef_d_ready;
     assign fd_isl = prim_up ? rt_prim : rt_alt;
     assign fd_hlen = 7'd26 + {1'b0, rec_size[k3][3:0], 2'b00};
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     reg [3:0] fr_i;
-    /* verilator lint_on UNUSEDSIGNAL */
     integer fj;
     always @* begin
         fd_hdr = 512'd0;
@@ -782,13 +770,9 @@ module mcast_pe #(
     end
     wire [31:0] wmask = {{8{reg_wr_strb[3]}}, {8{reg_wr_strb[2]}}, {8{reg_wr_strb[1]}}, {8{reg_wr_strb[0]}}};
     wire [31:0] wval = (csr_wv & ~wmask) | (reg_wr_data & wmask);
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     wire [15:0] wa_g = (reg_wr_addr - MC_GRP_ADDR) >> MC_GRP_STRIDE_LOG2;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [15:0] wa_t = (reg_wr_addr - MC_TREE_ADDR) >> MC_TREE_STRIDE_LOG2;
-    /* verilator lint_off UNUSEDSIGNAL */  // upper index bits: sized for the largest parameters
     wire [15:0] wa_s = (reg_wr_addr - MC_ROUTE_ADDR) >> MC_ROUTE_STRIDE_LOG2;
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // ------------------------------------------------------------------ sequential
     integer i, j;

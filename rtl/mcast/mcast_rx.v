@@ -60,9 +60,7 @@ module mcast_rx #(
     localparam integer WORDS_I = WORDS;
     localparam [15:0] WORDS16 = WORDS_I[15:0];
     assign buf_idx = cur_idx;
-    /* verilator lint_off UNUSEDSIGNAL */  // upper beat bits: words past the buffer are not stored
     wire [15:0] widx = cur_beat;
-    /* verilator lint_on UNUSEDSIGNAL */
     assign wr_en = fire && (cur_beat < WORDS16);
     assign wr_word = widx[LW-1:0];
     assign wr_data = s_tdata;

@@ -214,9 +214,7 @@ module session_sel #(
     // w = ACTIVE ? (group sw ? wsw : max(W_MIN_eff, 255 - (max(alpha, c_rtt) >> 2))) : 0
     reg [NT*8-1:0] w_all;
     integer wi;
-    /* verilator lint_off UNUSEDSIGNAL */
     reg [9:0] wc;              // c >> 2: bits [1:0] unused
-    /* verilator lint_on UNUSEDSIGNAL */
     reg [7:0] wraw, wmin_eff;
     always @* begin
         wmin_eff = (wmin_reg == 8'd0) ? 8'd1 : wmin_reg;
@@ -230,7 +228,6 @@ module session_sel #(
     end
 
     // ------------------------------------------------------------------ decision (section 3)
-    /* verilator lint_off UNUSEDSIGNAL */
     reg [16:0]  d_ctrl;       // reserved bits unused
     reg [GW-1:0] d_group;
     reg [1:0]   d_gran;
@@ -239,7 +236,6 @@ module session_sel #(
     reg [15:0]  d_k16, d_u;
     reg [11:0]  d_tot, d_pre, d_t;
     reg [27:0]  d_prod;       // low 16 bits dropped: t = (u * tot) >> 16
-    /* verilator lint_on UNUSEDSIGNAL */
     reg [7:0]   d_bw, d_wi;
     reg [SW-1:0] d_sel, d_msel;
     reg [1:0]   d_status;
@@ -339,12 +335,10 @@ module session_sel #(
     endfunction
 
     wire [2:0]  rd_cls = dec_class(reg_rd_addr);
-    /* verilator lint_off UNUSEDSIGNAL */  // offsets: only the index bits are used
     wire [15:0] rd_qa  = reg_rd_addr - SS_QP_CTRL_ADDR;
     wire [15:0] rd_ga  = reg_rd_addr - SS_GRP_ADDR;
     wire [15:0] rd_sa  = reg_rd_addr - SS_SESS_ADDR;
     wire [15:0] rd_ca  = reg_rd_addr - SS_CTR_ADDR;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [QW-1:0] rd_q = rd_qa[SS_QP_CTRL_STRIDE_LOG2 +: QW];
     wire [GW-1:0] rd_g = rd_ga[SS_GRP_STRIDE_LOG2 +: GW];
     wire [TW-1:0] rd_t = rd_sa[SS_SESS_STRIDE_LOG2 +: TW];
@@ -474,9 +468,7 @@ module session_sel #(
     reg          fb_known;
     reg [31:0]   rtt_p;
     reg [2:0]    wr_cls;
-    /* verilator lint_off UNUSEDSIGNAL */
     reg [15:0]   wr_qa, wr_ga, wr_sa;    // offsets: only the index bits are used
-    /* verilator lint_on UNUSEDSIGNAL */
     reg [QW-1:0] wr_q;
     reg [GW-1:0] wr_g;
     reg [TW-1:0] wr_t;
