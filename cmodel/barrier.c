@@ -99,8 +99,8 @@ static void dev_clear_state(struct barrier_dev_model *m)
 {
     unsigned nb = m->cfg.num_barriers, nw = m->cfg.num_pes;
 
-    m->ctrl = 0;
-    m->inc_max = 1;
+    m->ctrl = 0;                                        /* CTRL fields reset to 0 (rdl) */
+    m->inc_max = BARRIER_DEV__INC_MAX__INC_MAX_reset;   /* 1 (rdl/barrier_dev.rdl) */
     m->src_mac_lo = m->src_mac_hi = m->src_ip = m->dest_qp = m->rkey = m->sport_tos = 0;
     m->cnt_base = m->mirror_base = 0;
     m->tx_psn = 0;

@@ -71,38 +71,47 @@ enum barrier_dev_stat {
     BDS_NUM_STATS  /* 26 */
 };
 
-/* CSR byte addresses of barrier_dev (section 6). */
-#define BDEV_CSR_ID            0x000u
-#define BDEV_CSR_PARAMS        0x004u
-#define BDEV_CSR_CTRL          0x008u
-#define BDEV_CSR_INC_MAX       0x00Cu
-#define BDEV_CSR_SRC_MAC_LO    0x010u
-#define BDEV_CSR_SRC_MAC_HI    0x014u
-#define BDEV_CSR_SRC_IP        0x018u
-#define BDEV_CSR_DEST_QP       0x01Cu
-#define BDEV_CSR_RKEY          0x020u
-#define BDEV_CSR_UDP_SPORT_TOS 0x024u
-#define BDEV_CSR_CNT_BASE_LO   0x028u
-#define BDEV_CSR_CNT_BASE_HI   0x02Cu
-#define BDEV_CSR_MIR_BASE_LO   0x030u
-#define BDEV_CSR_MIR_BASE_HI   0x034u
-#define BDEV_CSR_TX_PSN        0x038u
-#define BDEV_CSR_SRC           0x03Cu  /* [31:24] SRC_ID, [23:0] SRC_QP (section 5) */
+/* CSR byte addresses of barrier_dev (section 6), from the map generated out of
+ * rdl/barrier_dev.rdl (cmodel/regs/barrier_dev_regs.h, docs/regs/barrier_dev.md): a register's
+ * address is its offset in the packed struct barrier_dev_t, an array's stride the distance
+ * between two elements (docs/regs.md). */
+#include "regs/barrier_dev_regs.h"
+#define BDEV_OFF(m)            ((unsigned)offsetof(barrier_dev_t, m))
+#define BDEV_STAT_STRIDE       (BDEV_OFF(STAT[1]) - BDEV_OFF(STAT[0]))
+#define BDEV_BAR_STRIDE        (BDEV_OFF(BAR[1]) - BDEV_OFF(BAR[0]))
+#define BDEV_TGT_STRIDE        (BDEV_OFF(TGT[1]) - BDEV_OFF(TGT[0]))
+#define BDEV_CSR_ID            BDEV_OFF(ID)
+#define BDEV_CSR_PARAMS        BDEV_OFF(PARAMS)
+#define BDEV_CSR_CTRL          BDEV_OFF(CTRL)
+#define BDEV_CSR_INC_MAX       BDEV_OFF(INC_MAX)
+#define BDEV_CSR_SRC_MAC_LO    BDEV_OFF(SRC_MAC_LO)
+#define BDEV_CSR_SRC_MAC_HI    BDEV_OFF(SRC_MAC_HI)
+#define BDEV_CSR_SRC_IP        BDEV_OFF(SRC_IP)
+#define BDEV_CSR_DEST_QP       BDEV_OFF(DEST_QP)
+#define BDEV_CSR_RKEY          BDEV_OFF(KEY)
+#define BDEV_CSR_UDP_SPORT_TOS BDEV_OFF(UDP_SPORT_TOS)
+#define BDEV_CSR_CNT_BASE_LO   BDEV_OFF(CNT_BASE_LO)
+#define BDEV_CSR_CNT_BASE_HI   BDEV_OFF(CNT_BASE_HI)
+#define BDEV_CSR_MIR_BASE_LO   BDEV_OFF(MIRROR_BASE_LO)
+#define BDEV_CSR_MIR_BASE_HI   BDEV_OFF(MIRROR_BASE_HI)
+#define BDEV_CSR_TX_PSN        BDEV_OFF(TX_PSN)
+#define BDEV_CSR_SRC           BDEV_OFF(SRC)  /* [31:24] SRC_ID, [23:0] SRC_QP (section 5) */
 #define BDEV_CSR_KEY           BDEV_CSR_RKEY  /* R_Key (FA mode) / Q_Key (UD mode) */
-#define BDEV_CSR_STAT(i)       (0x100u + 4u * (unsigned)(i))
-#define BDEV_CSR_BAR_CTRL(b)   (0x400u + 32u * (unsigned)(b))
-#define BDEV_CSR_BAR_INC(b)    (0x404u + 32u * (unsigned)(b))
-#define BDEV_CSR_BAR_STEP_LO(b) (0x408u + 32u * (unsigned)(b))
-#define BDEV_CSR_BAR_STEP_HI(b) (0x40Cu + 32u * (unsigned)(b))
-#define BDEV_CSR_GROUP_IP(b)   (0x410u + 32u * (unsigned)(b))
-#define BDEV_CSR_CNT_LO(b)     (0x418u + 32u * (unsigned)(b))
-#define BDEV_CSR_CNT_HI(b)     (0x41Cu + 32u * (unsigned)(b))
-#define BDEV_CSR_TGT_LO(p)     (0x800u + 8u * (unsigned)(p))
-#define BDEV_CSR_TGT_HI(p)     (0x804u + 8u * (unsigned)(p))
-#define BDEV_ID_VALUE          0x42415231u  /* "BAR1" */
-#define BDEV_CTRL_INTERNAL_PATH 0x1u
-#define BDEV_CTRL_WIRE_FA      0x2u   /* 1: RC FETCH_ADD notifications (section 5.2), 0: UD (5.1) */
-#define BDEV_BAR_CTRL_ENABLE   0x1u
+#define BDEV_CSR_STAT(i)       (BDEV_OFF(STAT) + BDEV_STAT_STRIDE * (unsigned)(i))
+#define BDEV_CSR_BAR_(m, b)    (BDEV_OFF(BAR[0].m) + BDEV_BAR_STRIDE * (unsigned)(b))
+#define BDEV_CSR_BAR_CTRL(b)   BDEV_CSR_BAR_(CTRL, b)
+#define BDEV_CSR_BAR_INC(b)    BDEV_CSR_BAR_(INC, b)
+#define BDEV_CSR_BAR_STEP_LO(b) BDEV_CSR_BAR_(STEP_LO, b)
+#define BDEV_CSR_BAR_STEP_HI(b) BDEV_CSR_BAR_(STEP_HI, b)
+#define BDEV_CSR_GROUP_IP(b)   BDEV_CSR_BAR_(GROUP_IP, b)
+#define BDEV_CSR_CNT_LO(b)     BDEV_CSR_BAR_(CNT_LO, b)
+#define BDEV_CSR_CNT_HI(b)     BDEV_CSR_BAR_(CNT_HI, b)
+#define BDEV_CSR_TGT_LO(p)     (BDEV_OFF(TGT[0].LO) + BDEV_TGT_STRIDE * (unsigned)(p))
+#define BDEV_CSR_TGT_HI(p)     (BDEV_OFF(TGT[0].HI) + BDEV_TGT_STRIDE * (unsigned)(p))
+#define BDEV_ID_VALUE          ((uint32_t)BARRIER_DEV__ID__ID_reset)  /* "BAR1" */
+#define BDEV_CTRL_INTERNAL_PATH ((uint32_t)BARRIER_DEV__CTRL__INTERNAL_PATH_bm)
+#define BDEV_CTRL_WIRE_FA      ((uint32_t)BARRIER_DEV__CTRL__WIRE_FA_bm)  /* 1: RC FETCH_ADD notifications (section 5.2), 0: UD (5.1) */
+#define BDEV_BAR_CTRL_ENABLE   ((uint32_t)BARRIER_DEV__BAR__CTRL__EN_bm)
 
 /* Elaboration parameters (section 1). */
 struct barrier_dev_cfg {

@@ -19,7 +19,7 @@ BARRIER_REPLAY_CFGS := dw64_w64 dw128_w10
 
 RTL_BARRIER := $(wildcard rtl/barrier/*.v)
 CMODEL_SRC  := cmodel/barrier.c cmodel/common/roce.c
-CMODEL_HDR  := cmodel/barrier.h cmodel/common/roce.h
+CMODEL_HDR  := cmodel/barrier.h cmodel/common/roce.h cmodel/regs/barrier_dev_regs.h
 
 .PHONY: lint-barrier cmodel-test-barrier oracles-barrier lockstep-barrier lockstep-quick-barrier \
         selftest-barrier replay-barrier bench-barrier sim-barrier
@@ -62,7 +62,7 @@ oracles-barrier: $(B)/cmodel/roce_gen
 # ------------------------------------------------------------------ Verilator lockstep builds
 $(foreach c,$(BARRIER_CFGS),$(eval $(call verilator_tb,$(B)/barrier/$(c)/tb_barrier,barrier_dev,rtl/common rtl/barrier,\
   $(BARRIER_VLT) rtl/barrier/barrier_dev.v tb/barrier/barrier_dev.vlt,$(barrier_$(c)),tb/barrier/tb_barrier_dev.cpp,\
-  $(B)/cmodel/libcmodel.a,$(RTL_COMMON) $(RTL_BARRIER))))
+  $(B)/cmodel/libcmodel.a,$(RTL_COMMON) $(RTL_BARRIER) rtl/barrier/barrier_dev_regs.vh)))
 
 $(eval $(call verilator_tb,$(B)/barrier_fanout/tb_fanout,barrier_fanout,rtl/common rtl/barrier,\
   $(BARRIER_VLT) rtl/barrier/barrier_fanout.v,,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))

@@ -70,14 +70,25 @@ module barrier_dev #(
     localparam NW    = NUM_PES;
     localparam BW    = (NB <= 2) ? 1 : $clog2(NB);
     localparam PW    = (NW <= 2) ? 1 : $clog2(NW);
-    localparam NSTAT = 26;
+`include "barrier_dev_regs.vh"   // BD_* CSR map constants, generated from rdl/barrier_dev.rdl
+    localparam NSTAT = BD_STAT_COUNT;
     localparam SW    = (NUM_SOURCES <= 2) ? 1 : $clog2(NUM_SOURCES);
     localparam [W-1:0] HALF = {1'b1, {(W-1){1'b0}}};
     localparam integer NB_I = NB;
     localparam integer NW_I = NW;
     localparam [5:0] NB6 = NB_I[5:0];
     localparam [8:0] NW9 = NW_I[8:0];
-    localparam [31:0] PARAMS = {SW[7:0], W[7:0], PW[7:0], BW[7:0]};
+    // address decode geometry, from the generated map (docs/regs/barrier_dev.md)
+    localparam BAR_OFF_W = BD_BAR_STRIDE_LOG2;                        // offset in one BAR block
+    localparam BAR_TOP   = BD_BAR_STRIDE_LOG2 + $clog2(BD_BAR_COUNT);  // 0x400..0x7ff: bits 15:10
+    localparam TGT_TOP   = BD_TGT_STRIDE_LOG2 + $clog2(BD_TGT_COUNT);  // 0x800..0xfff: bits 15:11
+    localparam STAT_TOP  = BD_STAT_STRIDE_LOG2 + $clog2(BD_STAT_COUNT); // 0x100..0x17f: bits 15:7
+    localparam CNT_HI_BIT = $clog2(BD_BAR_CNT_HI_OFFS ^ BD_BAR_CNT_LO_OFFS); // CNT_LO/_HI differ in this bit
+    localparam TGT_HI_BIT = $clog2(BD_TGT_HI_OFFS ^ BD_TGT_LO_OFFS);         // TGT LO/HI differ in this bit
+    localparam [31:0] PARAMS = ({24'd0, SW[7:0]} << BD_PARAMS_LOG2_NS_LSB) |
+                               ({24'd0, W[7:0]}  << BD_PARAMS_W_LSB) |
+                               ({24'd0, PW[7:0]} << BD_PARAMS_LOG2_NW_LSB) |
+                               ({24'd0, BW[7:0]} << BD_PARAMS_LOG2_NB_LSB);
 
     // ------------------------------------------------------------ CSR bus
     wire        reg_wr_en;
@@ -160,13 +171,13 @@ module barrier_dev #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ------------------------------------------------------------ CSR write decode
-    wire        a_bar   = (reg_wr_addr[15:10] == 6'b000001);          // 0x400..0x7ff
-    wire [4:0]  a_bidx  = reg_wr_addr[9:5];
-    wire [4:0]  a_boff  = reg_wr_addr[4:0];
+    wire        a_bar   = (reg_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);  // BAR[b]
+    wire [4:0]  a_bidx  = reg_wr_addr[BAR_TOP-1:BAR_OFF_W];
+    wire [BAR_OFF_W-1:0] a_boff = reg_wr_addr[BAR_OFF_W-1:0];
     wire        a_bar_ok = a_bar && ({1'b0, a_bidx} < NB6) && (reg_wr_addr[1:0] == 2'b00);
     wire [BW-1:0] w_bar = a_bidx[BW-1:0];
-    wire        a_tgt   = (reg_wr_addr[15:11] == 5'b00001);           // 0x800..0xfff
-    wire [7:0]  a_pidx  = reg_wr_addr[10:3];
+    wire        a_tgt   = (reg_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);  // TGT[p]
+    wire [7:0]  a_pidx  = reg_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
     wire        a_tgt_ok = a_tgt && ({1'b0, a_pidx} < NW9) && (reg_wr_addr[1:0] == 2'b00);
     wire [PW-1:0] w_pe  = a_pidx[PW-1:0];
 
@@ -189,10 +200,11 @@ module barrier_dev #(
                 reg_wr_err = 1'b1;                             // partial writes are refused
             end else if (a_bar_ok) begin
                 case (a_boff)
-                    5'h00: cfg_reject_pulse = reg_wr_data[0] && !step_valid;
-                    5'h04, 5'h10: ;
-                    5'h08, 5'h0c: reg_wr_err = w_en_cur;      // STEP locked while enabled
-                    5'h18, 5'h1c: begin
+                    BD_BAR_CTRL_OFFS: cfg_reject_pulse = reg_wr_data[BD_BAR_CTRL_EN_LSB] && !step_valid;
+                    BD_BAR_INC_OFFS, BD_BAR_GROUP_IP_OFFS: ;
+                    BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS:
+                        reg_wr_err = w_en_cur;                 // STEP locked while enabled
+                    BD_BAR_CNT_LO_OFFS, BD_BAR_CNT_HI_OFFS: begin
                         reg_wr_err = w_en_cur;                 // CNT locked while enabled
                         csr_cnt_wr = !w_en_cur;
                     end
@@ -203,9 +215,11 @@ module barrier_dev #(
                 csr_tgt_wr = !pe_busy[w_pe];
             end else begin
                 case (reg_wr_addr)
-                    16'h0008, 16'h000c, 16'h0010, 16'h0014, 16'h0018, 16'h001c, 16'h0020,
-                    16'h0024, 16'h0028, 16'h002c, 16'h0030, 16'h0034, 16'h003c: ;
-                    16'h0038: csr_psn_wr = 1'b1;
+                    BD_CTRL_ADDR, BD_INC_MAX_ADDR, BD_SRC_MAC_LO_ADDR, BD_SRC_MAC_HI_ADDR,
+                    BD_SRC_IP_ADDR, BD_DEST_QP_ADDR, BD_KEY_ADDR, BD_UDP_SPORT_TOS_ADDR,
+                    BD_CNT_BASE_LO_ADDR, BD_CNT_BASE_HI_ADDR, BD_MIRROR_BASE_LO_ADDR,
+                    BD_MIRROR_BASE_HI_ADDR, BD_SRC_ADDR: ;
+                    BD_TX_PSN_ADDR: csr_psn_wr = 1'b1;
                     default: reg_wr_err = 1'b1;
                 endcase
             end
@@ -213,15 +227,16 @@ module barrier_dev #(
     end
 
     // ------------------------------------------------------------ CSR read decode
-    wire        r_bar    = (reg_rd_addr[15:10] == 6'b000001);
-    wire [4:0]  r_bidx   = reg_rd_addr[9:5];
+    wire        r_bar    = (reg_rd_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);
+    wire [4:0]  r_bidx   = reg_rd_addr[BAR_TOP-1:BAR_OFF_W];
     wire [BW-1:0] r_b    = r_bidx[BW-1:0];
     wire        r_bar_ok = r_bar && ({1'b0, r_bidx} < NB6) && (reg_rd_addr[1:0] == 2'b00);
-    wire        r_tgt    = (reg_rd_addr[15:11] == 5'b00001);
-    wire [7:0]  r_pidx   = reg_rd_addr[10:3];
+    wire        r_tgt    = (reg_rd_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);
+    wire [7:0]  r_pidx   = reg_rd_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
     wire [PW-1:0] r_p    = r_pidx[PW-1:0];
     wire        r_tgt_ok = r_tgt && ({1'b0, r_pidx} < NW9) && (reg_rd_addr[1:0] == 2'b00);
-    wire        r_stat   = (reg_rd_addr[15:7] == 9'h002) && (reg_rd_addr[6:2] < NSTAT) &&
+    wire        r_stat   = (reg_rd_addr[15:STAT_TOP] == BD_STAT_ADDR[15:STAT_TOP]) &&
+                           (reg_rd_addr[STAT_TOP-1:BD_STAT_STRIDE_LOG2] < NSTAT) &&
                            (reg_rd_addr[1:0] == 2'b00);
     wire [63:0] r_cnt    = zx(rd_cnt_w);
     wire [63:0] r_tgt64  = zx(rd_tgt_w);
@@ -233,38 +248,44 @@ module barrier_dev #(
         reg_rd_data = 32'd0;
         reg_rd_err  = 1'b0;
         if (r_bar_ok) begin
-            case (reg_rd_addr[4:0])
-                5'h00: reg_rd_data = {31'd0, bar_en_reg[r_b]};
-                5'h04: reg_rd_data = r_inc[31:0];
-                5'h08: reg_rd_data = r_step[31:0];
-                5'h0c: reg_rd_data = r_step[63:32];
-                5'h10: reg_rd_data = group_ip_reg[r_b];
-                5'h18: reg_rd_data = r_cnt[31:0];
-                5'h1c: reg_rd_data = r_cnt[63:32];
+            case (reg_rd_addr[BAR_OFF_W-1:0])
+                BD_BAR_CTRL_OFFS:     reg_rd_data[BD_BAR_CTRL_EN_LSB] = bar_en_reg[r_b];
+                BD_BAR_INC_OFFS:      reg_rd_data = r_inc[31:0];
+                BD_BAR_STEP_LO_OFFS:  reg_rd_data = r_step[31:0];
+                BD_BAR_STEP_HI_OFFS:  reg_rd_data = r_step[63:32];
+                BD_BAR_GROUP_IP_OFFS: reg_rd_data = group_ip_reg[r_b];
+                BD_BAR_CNT_LO_OFFS:   reg_rd_data = r_cnt[31:0];
+                BD_BAR_CNT_HI_OFFS:   reg_rd_data = r_cnt[63:32];
                 default: reg_rd_err = 1'b1;
             endcase
         end else if (r_tgt_ok) begin
-            reg_rd_data = reg_rd_addr[2] ? r_tgt64[63:32] : r_tgt64[31:0];
+            reg_rd_data = reg_rd_addr[TGT_HI_BIT] ? r_tgt64[63:32] : r_tgt64[31:0];
         end else if (r_stat) begin
-            reg_rd_data = stat_reg[reg_rd_addr[6:2]];
+            reg_rd_data = stat_reg[reg_rd_addr[STAT_TOP-1:BD_STAT_STRIDE_LOG2]];
         end else begin
             case (reg_rd_addr)
-                16'h0000: reg_rd_data = 32'h42415231;
-                16'h0004: reg_rd_data = PARAMS;
-                16'h0008: reg_rd_data = {30'd0, ctrl_wire_fa_reg, ctrl_internal_reg};
-                16'h000c: reg_rd_data = inc_max_reg;
-                16'h0010: reg_rd_data = src_mac_reg[31:0];
-                16'h0014: reg_rd_data = {16'd0, src_mac_reg[47:32]};
-                16'h0018: reg_rd_data = src_ip_reg;
-                16'h001c: reg_rd_data = {8'd0, dest_qp_reg};
-                16'h0020: reg_rd_data = rkey_reg;
-                16'h0024: reg_rd_data = {8'd0, tos_reg, udp_sport_reg};
-                16'h0028: reg_rd_data = cnt_base_reg[31:0];
-                16'h002c: reg_rd_data = cnt_base_reg[63:32];
-                16'h0030: reg_rd_data = mirror_base_reg[31:0];
-                16'h0034: reg_rd_data = mirror_base_reg[63:32];
-                16'h0038: reg_rd_data = {8'd0, tx_psn};
-                16'h003c: reg_rd_data = src_reg;
+                BD_ID_ADDR:     reg_rd_data = BD_ID_ID_RESET;
+                BD_PARAMS_ADDR: reg_rd_data = PARAMS;
+                BD_CTRL_ADDR: begin
+                    reg_rd_data[BD_CTRL_INTERNAL_PATH_LSB] = ctrl_internal_reg;
+                    reg_rd_data[BD_CTRL_WIRE_FA_LSB]       = ctrl_wire_fa_reg;
+                end
+                BD_INC_MAX_ADDR:    reg_rd_data = inc_max_reg;
+                BD_SRC_MAC_LO_ADDR: reg_rd_data = src_mac_reg[31:0];
+                BD_SRC_MAC_HI_ADDR: reg_rd_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB] = src_mac_reg[47:32];
+                BD_SRC_IP_ADDR:     reg_rd_data = src_ip_reg;
+                BD_DEST_QP_ADDR:    reg_rd_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB] = dest_qp_reg;
+                BD_KEY_ADDR:        reg_rd_data = rkey_reg;
+                BD_UDP_SPORT_TOS_ADDR: begin
+                    reg_rd_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB] = udp_sport_reg;
+                    reg_rd_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB]             = tos_reg;
+                end
+                BD_CNT_BASE_LO_ADDR:    reg_rd_data = cnt_base_reg[31:0];
+                BD_CNT_BASE_HI_ADDR:    reg_rd_data = cnt_base_reg[63:32];
+                BD_MIRROR_BASE_LO_ADDR: reg_rd_data = mirror_base_reg[31:0];
+                BD_MIRROR_BASE_HI_ADDR: reg_rd_data = mirror_base_reg[63:32];
+                BD_TX_PSN_ADDR:     reg_rd_data[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB] = tx_psn;
+                BD_SRC_ADDR:        reg_rd_data = src_reg;
                 default:  reg_rd_err = 1'b1;
             endcase
         end
@@ -306,9 +327,9 @@ module barrier_dev #(
         .cfg_internal_path(ctrl_internal_reg), .cfg_bar_en(bar_en_reg),
         .cfg_bar_step(cfg_bar_step), .cfg_bar_inc(cfg_bar_inc),
         .csr_wr_any(reg_wr_en),
-        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[2]), .csr_cnt_idx(w_bar),
+        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
-        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[2]), .csr_tgt_idx(w_pe),
+        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]), .csr_tgt_idx(w_pe),
         .csr_tgt_data(reg_wr_data),
         .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
         .pe_busy(pe_busy),
@@ -331,11 +352,12 @@ module barrier_dev #(
 
     barrier_tx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_tx (
         .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
-        .cfg_src_id(src_reg[31:24]), .cfg_src_qp(src_reg[23:0]),
+        .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
+        .cfg_src_qp(src_reg[BD_SRC_SRC_QP_MSB:BD_SRC_SRC_QP_LSB]),
         .cfg_src_mac(src_mac_reg), .cfg_src_ip(src_ip_reg), .cfg_tos(tos_reg),
         .cfg_udp_sport(udp_sport_reg), .cfg_dest_qp(dest_qp_reg), .cfg_key(rkey_reg),
         .cfg_cnt_base(cnt_base_reg), .cfg_group_ip(cfg_group_ip), .cfg_bar_inc(cfg_bar_inc),
-        .cfg_psn_wr(csr_psn_wr), .cfg_psn_data(reg_wr_data[23:0]), .psn(tx_psn),
+        .cfg_psn_wr(csr_psn_wr), .cfg_psn_data(reg_wr_data[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB]), .psn(tx_psn),
         .s_notif_valid(notif_valid), .s_notif_ready(notif_ready), .s_notif_bar(notif_bar),
         .m_axis_tx_tdata(m_axis_tx_tdata), .m_axis_tx_tkeep(m_axis_tx_tkeep),
         .m_axis_tx_tvalid(m_axis_tx_tvalid), .m_axis_tx_tready(m_axis_tx_tready),
@@ -370,23 +392,23 @@ module barrier_dev #(
     integer b, s;
     always @(posedge clk) begin
         if (rst) begin
-            ctrl_internal_reg <= 1'b0;
-            ctrl_wire_fa_reg  <= 1'b0;
-            src_reg           <= 32'd0;
-            inc_max_reg       <= 32'd1;
-            src_mac_reg       <= 48'd0;
-            src_ip_reg        <= 32'd0;
-            dest_qp_reg       <= 24'd0;
-            rkey_reg          <= 32'd0;
-            udp_sport_reg     <= 16'd0;
-            tos_reg           <= 8'd0;
-            cnt_base_reg      <= 64'd0;
-            mirror_base_reg   <= 64'd0;
-            bar_en_reg        <= {NB{1'b0}};
+            ctrl_internal_reg <= BD_CTRL_INTERNAL_PATH_RESET;
+            ctrl_wire_fa_reg  <= BD_CTRL_WIRE_FA_RESET;
+            src_reg           <= {BD_SRC_SRC_ID_RESET, BD_SRC_SRC_QP_RESET};
+            inc_max_reg       <= BD_INC_MAX_INC_MAX_RESET;
+            src_mac_reg       <= {BD_SRC_MAC_HI_MAC_RESET, BD_SRC_MAC_LO_MAC_RESET};
+            src_ip_reg        <= BD_SRC_IP_IP_RESET;
+            dest_qp_reg       <= BD_DEST_QP_QP_RESET;
+            rkey_reg          <= BD_KEY_KEY_RESET;
+            udp_sport_reg     <= BD_UDP_SPORT_TOS_UDP_SPORT_RESET;
+            tos_reg           <= BD_UDP_SPORT_TOS_TOS_RESET;
+            cnt_base_reg      <= {BD_CNT_BASE_HI_VA_RESET, BD_CNT_BASE_LO_VA_RESET};
+            mirror_base_reg   <= {BD_MIRROR_BASE_HI_ADDR_RESET, BD_MIRROR_BASE_LO_ADDR_RESET};
+            bar_en_reg        <= {NB{BD_BAR_CTRL_EN_RESET}};
             for (b = 0; b < NB; b = b + 1) begin
-                bar_inc_reg[b]  <= {W{1'b0}};
-                bar_step_reg[b] <= {W{1'b0}};
-                group_ip_reg[b] <= 32'd0;
+                bar_inc_reg[b]  <= tr({32'd0, BD_BAR_INC_INC_RESET});
+                bar_step_reg[b] <= tr({BD_BAR_STEP_HI_STEP_RESET, BD_BAR_STEP_LO_STEP_RESET});
+                group_ip_reg[b] <= BD_BAR_GROUP_IP_IP_RESET;
             end
             for (s = 0; s < NSTAT; s = s + 1)
                 stat_reg[s] <= 32'd0;
@@ -396,34 +418,36 @@ module barrier_dev #(
             if (reg_wr_en && !reg_wr_err) begin
                 if (a_bar_ok) begin
                     case (a_boff)
-                        5'h00: bar_en_reg[w_bar] <= reg_wr_data[0] && step_valid;
-                        5'h04: bar_inc_reg[w_bar] <= tr({32'd0, reg_wr_data});
-                        5'h08: bar_step_reg[w_bar] <= tr({w_step64[63:32], reg_wr_data});
-                        5'h0c: bar_step_reg[w_bar] <= tr({reg_wr_data, w_step64[31:0]});
-                        5'h10: group_ip_reg[w_bar] <= reg_wr_data;
+                        BD_BAR_CTRL_OFFS:
+                            bar_en_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                        BD_BAR_INC_OFFS:      bar_inc_reg[w_bar] <= tr({32'd0, reg_wr_data});
+                        BD_BAR_STEP_LO_OFFS:  bar_step_reg[w_bar] <= tr({w_step64[63:32], reg_wr_data});
+                        BD_BAR_STEP_HI_OFFS:  bar_step_reg[w_bar] <= tr({reg_wr_data, w_step64[31:0]});
+                        BD_BAR_GROUP_IP_OFFS: group_ip_reg[w_bar] <= reg_wr_data;
                         default: ;
                     endcase
                 end else if (!a_tgt_ok) begin
                     case (reg_wr_addr)
-                        16'h0008: begin
-                            ctrl_internal_reg <= reg_wr_data[0];
-                            ctrl_wire_fa_reg  <= reg_wr_data[1];
+                        BD_CTRL_ADDR: begin
+                            ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
+                            ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
                         end
-                        16'h003c: src_reg <= reg_wr_data;
-                        16'h000c: inc_max_reg <= reg_wr_data;
-                        16'h0010: src_mac_reg[31:0] <= reg_wr_data;
-                        16'h0014: src_mac_reg[47:32] <= reg_wr_data[15:0];
-                        16'h0018: src_ip_reg <= reg_wr_data;
-                        16'h001c: dest_qp_reg <= reg_wr_data[23:0];
-                        16'h0020: rkey_reg <= reg_wr_data;
-                        16'h0024: begin
-                            udp_sport_reg <= reg_wr_data[15:0];
-                            tos_reg       <= reg_wr_data[23:16];
+                        BD_SRC_ADDR:        src_reg <= reg_wr_data;
+                        BD_INC_MAX_ADDR:    inc_max_reg <= reg_wr_data;
+                        BD_SRC_MAC_LO_ADDR: src_mac_reg[31:0] <= reg_wr_data;
+                        BD_SRC_MAC_HI_ADDR:
+                            src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
+                        BD_SRC_IP_ADDR:     src_ip_reg <= reg_wr_data;
+                        BD_DEST_QP_ADDR:    dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
+                        BD_KEY_ADDR:        rkey_reg <= reg_wr_data;
+                        BD_UDP_SPORT_TOS_ADDR: begin
+                            udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
+                            tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
                         end
-                        16'h0028: cnt_base_reg[31:0]     <= reg_wr_data;
-                        16'h002c: cnt_base_reg[63:32]    <= reg_wr_data;
-                        16'h0030: mirror_base_reg[31:0]  <= reg_wr_data;
-                        16'h0034: mirror_base_reg[63:32] <= reg_wr_data;
+                        BD_CNT_BASE_LO_ADDR:    cnt_base_reg[31:0]     <= reg_wr_data;
+                        BD_CNT_BASE_HI_ADDR:    cnt_base_reg[63:32]    <= reg_wr_data;
+                        BD_MIRROR_BASE_LO_ADDR: mirror_base_reg[31:0]  <= reg_wr_data;
+                        BD_MIRROR_BASE_HI_ADDR: mirror_base_reg[63:32] <= reg_wr_data;
                         default: ;
                     endcase
                 end
