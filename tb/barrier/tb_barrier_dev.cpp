@@ -13,7 +13,10 @@
 //   random   --n input transactions: random requests (all ops, bad PEs and barriers, far epochs)
 //            and random fabric packets (valid notifications, increments 0 / > INC_MAX / >= 2^(W-1),
 //            truncated, long, corrupted, garbage); periodic quiesce + CSR traffic + full
-//            statistics read-back. --vectors DIR writes the Icarus replay vectors.
+//            statistics read-back. --vectors DIR writes the Icarus replay vectors. Per-port
+//            backpressure profile on m_axis_tx / m_rel / m_mir (tb/common/stimulus.h, --bp or
+//            seed mod 4; s_req and s_axis_rx unthrottled unless uniform). Coverage (cov_*) in
+//            random, directed and system from the model's statistics (cover_stats).
 //   reset    random traffic with synchronous resets at random cycles; after each reset every
 //            register must read its reset value and no output may appear.
 //   system   the RTL device among 7 C-model peer devices (8 devices x NW PEs) connected by the
@@ -53,6 +56,7 @@
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
+#include "stimulus.h"
 #include "vectors.h"
 
 #ifndef TB_DW
@@ -614,6 +618,39 @@ static void scenario_csr(tb::Harness& h) {
   d.drain();
 }
 
+// Coverage of the statistics classes (issue 10): counts are the C model's statistics (the
+// reference), added with h.cover at the end of a scenario; only classes in `declared` are
+// required (cov_declare) to be reached over the seeds, the others are reported when non-zero.
+static const char* const kStatCov[BDS_NUM_STATS] = {
+    "rx_ok", "rx_trunc", "rx_long", "rx_malformed", "rx_ipcsum", "rx_not_roce", "rx_opcode",
+    "rx_icrc", "rx_key", "rx_bar", "rx_inc", nullptr, nullptr, "req_drop_pe", "req_drop_busy",
+    "rel_err_bar", "rel_err_far", "rel_err_op", "rel_ok", nullptr, "mirror_wr", "cfg_reject",
+    "csr_err", "rx_src", "rx_dup", "rx_gap"};
+
+// Declared (required) per scenario: what each reaches over the seeds of make lockstep-barrier and
+// of lockstep-quick-barrier. random never makes an R_Key mismatch (directed does); directed has
+// no ICRC / malformed / CSR-error case (random does); system runs valid traffic only.
+static const std::vector<unsigned> RANDOM_DECLARED = {
+    BDS_RX_OK, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG, BDS_RX_DROP_MALFORMED, BDS_RX_DROP_IPCSUM,
+    BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE, BDS_RX_DROP_ICRC, BDS_RX_DROP_BAR, BDS_RX_DROP_INC,
+    BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_GAP, BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY,
+    BDS_RSP_ERR_BAR, BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP, BDS_REL_OK, BDS_MIRROR_WR, BDS_CFG_REJECT,
+    BDS_CSR_ERR};
+static const std::vector<unsigned> DIRECTED_DECLARED = {
+    BDS_RX_OK, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG, BDS_RX_DROP_IPCSUM, BDS_RX_DROP_NOT_ROCE,
+    BDS_RX_DROP_OPCODE, BDS_RX_DROP_RKEY, BDS_RX_DROP_BAR, BDS_RX_DROP_INC, BDS_RX_DROP_SRC,
+    BDS_RX_DROP_DUP, BDS_RX_GAP, BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY, BDS_RSP_ERR_BAR,
+    BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP, BDS_REL_OK, BDS_MIRROR_WR};
+static const std::vector<unsigned> SYSTEM_DECLARED = {BDS_RX_OK, BDS_REL_OK, BDS_MIRROR_WR};
+
+static void cover_stats(tb::Harness& h, const barrier_dev_model& m, const std::vector<unsigned>& declared) {
+  for (unsigned i : declared) h.cov_declare(kStatCov[i]);
+  for (unsigned i = 0; i < BDS_NUM_STATS; i++) {
+    const uint32_t v = barrier_dev_stat(&m, i);
+    if (kStatCov[i] && v) h.cover(kStatCov[i], v);
+  }
+}
+
 static void scenario_directed(tb::Harness& h) {
   Dev d(h);
   DevCfg c;
@@ -665,6 +702,7 @@ static void scenario_directed(tb::Harness& h) {
   }
   d.drain();
   d.read_all();
+  cover_stats(h, d.m, DIRECTED_DECLARED);
 }
 
 // random traffic; returns when `n` inputs were accepted
@@ -696,11 +734,20 @@ static void random_traffic(Dev& d, tb::Harness& h, DevCfg& c, uint64_t n, uint64
   }
 }
 
+static std::string dev_backpressure(Dev& d, tb::Harness& h) {
+  const tb::Bp bp = tb::bp_kind(h);
+  for (tb::Bp b : {tb::Bp::uniform, tb::Bp::independent, tb::Bp::bursty, tb::Bp::stop}) h.cov_declare("bp_" + tb::bp_name(b));
+  h.cover("bp_" + tb::bp_name(bp));
+  // sinks m_axis_tx, m_rel, m_mir; sources s_req, s_axis_rx unthrottled (non-uniform profiles)
+  return tb::apply_backpressure(h, bp, {&d.tx, &d.rel, &d.mir}, {&d.req, &d.rx}, 20, 300);
+}
+
 static void scenario_random(tb::Harness& h) {
   const std::string vec = h.opt.get("vectors");
   Dev d(h, vec);
   tb::Rng& r = h.rng;
   if (h.opt.fault == "flip") d.flip_at = 20 + r.below(50);
+  h.note("%s\n", dev_backpressure(d, h).c_str());
   DevCfg c = random_cfg(r);
   program(d, c);
   random_traffic(d, h, c, h.opt.n, std::max<uint64_t>(200, h.opt.n / 8), [&] {
@@ -737,6 +784,7 @@ static void scenario_random(tb::Harness& h) {
   });
   d.drain();
   d.read_all();
+  cover_stats(h, d.m, RANDOM_DECLARED);
   if (!vec.empty()) h.note("vectors written to %s (%" PRIu64 " cycles)\n", vec.c_str(), d.sim.cycle());
 }
 
@@ -960,6 +1008,7 @@ static void scenario_system(tb::Harness& h) {
                        (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(bar))) << 32);
   h.check(got == want, "system", "final counter == c0 + N * epochs * INC");
   d.read_all();
+  cover_stats(h, d.m, SYSTEM_DECLARED);
   h.extra("epochs", double(epochs));
   h.extra("participants", double(N));
   h.extra("wraps", double((c0 + uint64_t(N) * epochs * inc - c0) / (MASK + 1.0)));

@@ -7,7 +7,9 @@
 //   fanout_random  --n packets: random group tables (valid/reflect/empty masks, duplicate group
 //                  IPs), notifications to known and unknown groups, short (< 34 bytes), non-IPv4
 //                  and IPv4-version-6 frames, long packets (up to 300 bytes, longer than the
-//                  FIFO), bad source ports (tuser >= NP); random stalls on every egress port.
+//                  FIFO), bad source ports (tuser >= NP); per-port backpressure profiles on the
+//                  egress ports (tb/common/stimulus.h, --bp or seed mod 4), input unthrottled.
+// Coverage (JSON cov_*, from the model): every profile, every drop class, fwd, copies per port.
 // Every egress port has its own in-order scoreboard (model queue of that port); the statistics
 // are read back and compared after every quiesce; at the end the number of copies received must
 // equal the copies_out statistic.
@@ -21,6 +23,7 @@
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
+#include "stimulus.h"
 
 static constexpr unsigned NP = 8, NG = 16, DW = 64;
 using tb::Txn;
@@ -35,6 +38,7 @@ struct Fan {
   std::vector<std::unique_ptr<tb::Scoreboard>> sb;
   barrier_fanout_model m{};
   uint64_t copies = 0, reflected_bad = 0;
+  uint64_t model_copies[NP] = {};  // copies per port popped from the model (coverage)
 
   static tb::AxisPins out_pins(Vbarrier_fanout* t, unsigned p) {
     tb::AxisPins a;
@@ -70,6 +74,7 @@ struct Fan {
         size_t len;
         unsigned src;
         if (barrier_fanout_pop(&m, p, b, sizeof b, &len, &src) != 1) return false;
+        model_copies[p]++;
         t = Txn();
         t.add_bytes("data", std::vector<uint8_t>(b, b + len)).add("tuser", 4, src);
         return true;
@@ -142,13 +147,39 @@ static void scenario_csr(tb::Harness& h) {
   f.sim.drain(100);
 }
 
+struct Agent_prof {
+  double stall, p;
+  uint32_t bmin, bmax;
+};
+
+static constexpr bool FANOUT_DECLARE = true;  // every class reached over the seeds (quick run too)
+
 static void scenario_random(tb::Harness& h) {
   Fan f(h);
+  // drain(): the sinks' profiles are relaxed to the uniform stall (no bursts, ready >= 0.7) while
+  // the last packets leave, then restored: a replicated packet needs its member ports ready, and
+  // under ready 0.05 on some ports plus bursts (a burst port counts as busy) a quiet window of
+  // drain() could take longer than the watchdog
+  auto drain = [&] {
+    std::vector<Agent_prof> saved;
+    for (auto& o : f.out) saved.push_back({o->stall, o->burst_p, o->burst_min, o->burst_max}), o->profile(std::min(o->stall, h.opt.stall));
+    f.sim.drain(1000);
+    for (size_t i = 0; i < f.out.size(); i++) f.out[i]->profile(saved[i].stall, saved[i].p, saved[i].bmin, saved[i].bmax);
+  };
   tb::Rng& r = h.rng;
   std::vector<uint32_t> ips;
   program_groups(f, r, ips);
   // per-port stall probabilities differ, so that ports drift apart
   for (auto& o : f.out) o->stall = h.opt.stall * (0.3 + 1.4 * (r.next() * 0x1.0p-64));
+  // shared per-port profiles (tb/common/stimulus.h); uniform keeps the drifting stalls above
+  const tb::Bp bp = tb::bp_kind(h);
+  for (tb::Bp b : {tb::Bp::uniform, tb::Bp::independent, tb::Bp::bursty, tb::Bp::stop}) h.cov_declare("bp_" + tb::bp_name(b));
+  h.cover("bp_" + tb::bp_name(bp));
+  {
+    std::vector<tb::Agent*> sinks;
+    for (auto& o : f.out) sinks.push_back(o.get());
+    h.note("%s\n", tb::apply_backpressure(h, bp, sinks, {&f.in}, 20, 300).c_str());
+  }
   const uint64_t per = std::max<uint64_t>(100, h.opt.n / 4);
   uint64_t next = per;
   while (h.inputs < h.opt.n) {
@@ -158,14 +189,26 @@ static void scenario_random(tb::Harness& h) {
     if (h.inputs >= next) {  // quiesce, check statistics, reprogram the table
       next += per;
       f.sim.run_until([&] { return !f.in.busy(); }, "input");
-      f.sim.drain(100);
+      drain();
       f.read_all();
       program_groups(f, r, ips);
     }
   }
-  f.sim.drain(100);
+  drain();
   f.read_all();
   h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
+  // coverage from the model (the reference): every drop class and the copies per egress port
+  const unsigned ids[] = {BFS_DROP_MALFORMED, BFS_DROP_UNKNOWN_GROUP, BFS_DROP_NO_MEMBERS, BFS_DROP_BAD_SRC, BFS_PKTS_FWD};
+  const char* names[] = {"drop_malformed", "drop_unknown_group", "drop_no_members", "drop_bad_src", "fwd"};
+  for (unsigned i = 0; i < 5; i++) {
+    if (FANOUT_DECLARE) h.cov_declare(names[i]);
+    if (uint32_t v = barrier_fanout_stat(&f.m, ids[i])) h.cover(names[i], v);
+  }
+  for (unsigned p = 0; p < NP; p++) {
+    const std::string n = "port" + std::to_string(p) + "_copies";
+    if (FANOUT_DECLARE) h.cov_declare(n);
+    if (f.model_copies[p]) h.cover(n, f.model_copies[p]);
+  }
 }
 
 int main(int argc, char** argv) {
