@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // barrier_dev: device-side multicast barrier endpoint (one per GPU / device).
 //
 // Seed 001: ¶30 (a PE's arrival becomes one notification), ¶33-¶34 (each delivered copy adds its
@@ -449,3 +451,4 @@ module barrier_dev #(
         end
     end
 endmodule
+`resetall

@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // axil_reg_if: AXI4-Lite slave -> simple register bus.
 //
 // Shapes: ADDR_WIDTH-bit byte address, 32-bit data. One outstanding write and one outstanding
@@ -88,3 +90,4 @@ module axil_reg_if #(
         end
     end
 endmodule
+`resetall

@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // roce_icrc_beat: combinational ICRC (CRC-32, reflected polynomial 0xEDB88320) update over one
 // AXI-Stream beat of a RoCEv2-over-IPv4 packet that starts with a 14-byte Ethernet II header.
 //
@@ -41,3 +43,4 @@ module roce_icrc_beat #(
         end
     end
 endmodule
+`resetall

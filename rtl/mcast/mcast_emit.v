@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // mcast_emit: copy emitter of mcast_pe (one per output stream: m_axis_fab, m_axis_loc). Takes
 // copy descriptors from the engine in order (a DEPTH-entry queue) and emits each as a 64-bit
 // AXI4-Stream frame at one beat per cycle, back to back across copies: the first HLEN bytes
@@ -223,3 +225,4 @@ module mcast_emit #(
         end
     end
 endmodule
+`resetall

@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // mcast_pe: switch multicast packet engine (one PE of one switch) with reliable completion
 // collation. Seed 002 (US 2025/0267092 A1) ¶0077-¶0090, ¶0104, ¶0108-¶0114, ¶0112, ¶0124,
 // ¶0135-¶0138, claims 1, 7, 11, 12; note spec/002-reliable-multicast.md §4. Contract, byte
@@ -1370,3 +1372,4 @@ module mcast_pe #(
     end
 `endif
 endmodule
+`resetall

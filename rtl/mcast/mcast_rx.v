@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // mcast_rx: frame receiver of mcast_pe (one per input stream: s_axis_loc, s_axis_fab). Stores a
 // 64-bit AXI4-Stream frame, one beat per cycle, into a free packet buffer of its pool, keeps a
 // copy of the first 64 bytes (header check) and the frame's length and first-beat tuser, and
@@ -97,3 +99,4 @@ module mcast_rx #(
         end
     end
 endmodule
+`resetall

@@ -1,3 +1,5 @@
+`resetall
+`default_nettype none
 // session_sel: SRDMA multipath session selector (seed 000, EP 4 459 958 A1; docs/session_sel.md).
 //
 // Tables: QP -> session group (several QPs per group, claim 14); group -> MAX_SESSIONS session
@@ -872,3 +874,4 @@ module session_sel #(
 `include "session_sel_props.vh"
 `endif
 endmodule
+`resetall
