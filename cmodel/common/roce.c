@@ -226,6 +226,29 @@ void roce_ud_build(const struct roce_ud_fields *f, uint8_t pkt[ROCE_UD_LEN])
     roce_put_icrc(p + ROCE_OFF_UD_ICRC, icrc);
 }
 
+/* The checks both notification layouts share, in the documented drop order (docs/barrier.md
+ * section 5): malformed Ethernet/IPv4/UDP (lengths ip_totlen / udp_len), IPv4 header checksum,
+ * UDP port 4791, BTH (opcode, TVer, P_Key, DestQP dqpn), ICRC at byte icrc_off. */
+static enum roce_rx_verdict check_headers(const uint8_t *p, size_t len, unsigned ip_totlen,
+                                          unsigned udp_len, uint8_t opcode, uint32_t dqpn,
+                                          size_t icrc_off)
+{
+    if (get_be(p + 12, 2) != 0x0800 || p[14] != 0x45 || (get_be(p + 20, 2) & 0xbfffu) != 0 ||
+        p[23] != 17 || get_be(p + 16, 2) != ip_totlen || get_be(p + 38, 2) != udp_len)
+        return ROCE_RX_MALFORMED;
+    if (!roce_ipv4_csum_ok(p + ROCE_OFF_IP, 20))
+        return ROCE_RX_IPCSUM;
+    if (get_be(p + 36, 2) != ROCE_UDP_DPORT)
+        return ROCE_RX_NOT_ROCE;
+    if (p[42] != opcode || (p[43] & 0x0fu) != 0 || get_be(p + 44, 2) != ROCE_PKEY_DEFAULT ||
+        get_be(p + 47, 3) != dqpn)
+        return ROCE_RX_OPCODE;
+    uint32_t icrc = 0;
+    if (roce_icrc_ipv4(p, len, &icrc) != 0 || roce_get_icrc(p + icrc_off) != icrc)
+        return ROCE_RX_ICRC;
+    return ROCE_RX_OK;
+}
+
 enum roce_rx_verdict roce_ud_parse(const uint8_t *pkt, size_t len, uint32_t qkey,
                                    struct roce_ud_fields *f)
 {
@@ -251,20 +274,10 @@ enum roce_rx_verdict roce_ud_parse(const uint8_t *pkt, size_t len, uint32_t qkey
     }
     if (len > ROCE_UD_LEN)
         return ROCE_RX_LONG;
-    if (get_be(p + 12, 2) != 0x0800 || p[14] != 0x45 || (get_be(p + 20, 2) & 0xbfffu) != 0 ||
-        p[23] != 17 || get_be(p + 16, 2) != ROCE_UD_IP_TOTLEN ||
-        get_be(p + 38, 2) != ROCE_UD_UDP_LEN)
-        return ROCE_RX_MALFORMED;
-    if (!roce_ipv4_csum_ok(p + ROCE_OFF_IP, 20))
-        return ROCE_RX_IPCSUM;
-    if (get_be(p + 36, 2) != ROCE_UDP_DPORT)
-        return ROCE_RX_NOT_ROCE;
-    if (p[42] != ROCE_OP_UD_SEND_IMM || (p[43] & 0x0fu) != 0 ||
-        get_be(p + 44, 2) != ROCE_PKEY_DEFAULT || get_be(p + 47, 3) != ROCE_MCAST_QPN)
-        return ROCE_RX_OPCODE;
-    uint32_t icrc = 0;
-    if (roce_icrc_ipv4(p, len, &icrc) != 0 || roce_get_icrc(p + ROCE_OFF_UD_ICRC) != icrc)
-        return ROCE_RX_ICRC;
+    enum roce_rx_verdict v = check_headers(p, len, ROCE_UD_IP_TOTLEN, ROCE_UD_UDP_LEN,
+                                           ROCE_OP_UD_SEND_IMM, ROCE_MCAST_QPN, ROCE_OFF_UD_ICRC);
+    if (v != ROCE_RX_OK)
+        return v;
     if ((uint32_t)get_be(p + 54, 4) != qkey)
         return ROCE_RX_KEY;
     return ROCE_RX_OK;
@@ -298,24 +311,10 @@ enum roce_rx_verdict roce_fa_parse(const uint8_t *pkt, size_t len, uint32_t dest
     if (len > ROCE_FA_LEN)
         return ROCE_RX_LONG;
 
-    if (get_be(p + 12, 2) != 0x0800 || p[14] != 0x45 || (get_be(p + 20, 2) & 0xbfffu) != 0 ||
-        p[23] != 17 || get_be(p + 16, 2) != ROCE_FA_IP_TOTLEN ||
-        get_be(p + 38, 2) != ROCE_FA_UDP_LEN)
-        return ROCE_RX_MALFORMED;
-
-    if (!roce_ipv4_csum_ok(p + ROCE_OFF_IP, 20))
-        return ROCE_RX_IPCSUM;
-
-    if (get_be(p + 36, 2) != ROCE_UDP_DPORT)
-        return ROCE_RX_NOT_ROCE;
-
-    if (p[42] != ROCE_OP_RC_FETCH_ADD || (p[43] & 0x0fu) != 0 ||
-        get_be(p + 44, 2) != ROCE_PKEY_DEFAULT || get_be(p + 47, 3) != (dest_qp & 0xffffffu))
-        return ROCE_RX_OPCODE;
-
-    uint32_t icrc = 0;
-    if (roce_icrc_ipv4(p, len, &icrc) != 0 || roce_get_icrc(p + ROCE_OFF_ICRC) != icrc)
-        return ROCE_RX_ICRC;
+    enum roce_rx_verdict v = check_headers(p, len, ROCE_FA_IP_TOTLEN, ROCE_FA_UDP_LEN,
+                                           ROCE_OP_RC_FETCH_ADD, dest_qp & 0xffffffu, ROCE_OFF_ICRC);
+    if (v != ROCE_RX_OK)
+        return v;
 
     if ((uint32_t)get_be(p + 62, 4) != rkey)
         return ROCE_RX_KEY;
