@@ -1,0 +1,100 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// crc32_beat: CRC-32 over a stream of full beats, one beat per cycle, as a parallel XOR matrix in
+// two registered stages (IEEE 802.3 polynomial, reflected 0xEDB88320: Ethernet FCS, IBA ICRC).
+//
+// Source: issue 10 part 1 ("CRC-32 / ICRC per beat as a parallel XOR matrix"); IEEE 802.3 3.2.9;
+// IBA Annex A17.4. Own code. Reference update and constant helpers: crc32_fn.vh.
+//
+// Every byte of every beat counts: byte j of a beat is in_data[8*j +: 8] (stream order, least
+// significant bit first). The caller masks variant bytes (ICRC: force 0xFF), zeroes bytes outside
+// the covered range and picks INIT so that leading zero bytes land on the wanted state (see
+// crc32_fn.vh: crc32_unzeros), or compares with a residue advanced over trailing zero bytes
+// (crc32_zeros). Masks are the caller's registered first/last-beat masks by beat index.
+//
+// Ports:
+//   clk, rst               rst clears the valid pipeline only (the CRC register is datapath)
+//   in_valid               a beat is present this cycle
+//   in_first               this beat starts a new CRC: the register is INIT before it
+//   in_data  [DATA_WIDTH]  the beat
+//   out_valid              2 cycles after in_valid (latency 2, throughput 1 beat per cycle)
+//   out_crc  [32]          the CRC register after the beat (uninverted), held until the next beat
+// Parameters:
+//   DATA_WIDTH  bits per beat, a multiple of 8, 8..1024
+//   CHUNK       bits per first-stage partial (a multiple of 8 dividing DATA_WIDTH, default 64):
+//               stage 1 registers, per CHUNK-bit slice c, the slice's CRC from a zero register,
+//               advanced over the bytes after the slice in the beat (a fixed XOR matrix of at most
+//               CHUNK inputs per bit); stage 2 is register' = Z(register) ^ XOR of the partials, Z =
+//               advance over DATA_WIDTH/8 zero bytes (32 inputs per bit): by linearity,
+//               CRC(s, d) = Z(s) ^ CRC(0, d). The loop-carried path is stage 2 only.
+//   INIT        register value before the first beat (default 0xFFFFFFFF)
+// Formal: formal/common/crc32_beat.sby (out_crc equal to a byte-serial reference).
+module crc32_beat #(
+    parameter DATA_WIDTH = 64,
+    parameter CHUNK      = 64,
+    parameter [31:0] INIT = 32'hffffffff
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+    input  wire                  in_valid,
+    input  wire                  in_first,
+    input  wire [DATA_WIDTH-1:0] in_data,
+    output reg                   out_valid,
+    output reg  [31:0]           out_crc
+);
+`include "crc32_fn.vh"
+    localparam KW = DATA_WIDTH / 8;
+    localparam CW = (DATA_WIDTH < CHUNK) ? DATA_WIDTH : CHUNK;
+    localparam CB = CW / 8;
+    localparam NC = DATA_WIDTH / CW;
+    localparam [31:0] ZINIT = crc32_zeros(INIT, KW);   // Z(INIT)
+
+    initial begin
+        if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH % 8) != 0 || CHUNK < 8 ||
+            (CHUNK % 8) != 0 || (DATA_WIDTH % CW) != 0) begin
+            $error("%m: DATA_WIDTH a multiple of 8 in 8..1024, CHUNK a multiple of 8 dividing it (DATA_WIDTH %0d, CHUNK %0d)",
+                   DATA_WIDTH, CHUNK);
+            $finish;
+        end
+    end
+
+    // stage 1: per-slice partial CRCs (data only)
+    reg  [32*NC-1:0] part_next;
+    reg  [32*NC-1:0] part_reg;
+    reg              v1_reg;
+    reg              first1_reg;
+    integer c, k;
+    reg [31:0] p;
+    always @* begin
+        for (c = 0; c < NC; c = c + 1) begin
+            p = 32'd0;
+            for (k = 0; k < CB; k = k + 1)
+                p = crc32_byte(p, in_data[8 * (c * CB + k) +: 8]);
+            part_next[32 * c +: 32] = crc32_zeros(p, KW - (c + 1) * CB);
+        end
+    end
+
+    // stage 2: register' = Z(register or INIT) ^ partials
+    reg [31:0] acc;
+    always @* begin
+        acc = first1_reg ? ZINIT : crc32_zeros(out_crc, KW);
+        for (c = 0; c < NC; c = c + 1)
+            acc = acc ^ part_reg[32 * c +: 32];
+    end
+
+    always @(posedge clk) begin
+        part_reg   <= part_next;
+        first1_reg <= in_first;
+        if (v1_reg)
+            out_crc <= acc;
+        if (rst) begin
+            v1_reg    <= 1'b0;
+            out_valid <= 1'b0;
+        end else begin
+            v1_reg    <= in_valid;
+            out_valid <= v1_reg;
+        end
+    end
+endmodule
+`resetall
