@@ -96,5 +96,34 @@ module crc32_beat #(
             out_valid <= v1_reg;
         end
     end
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal (f_ only)
+    // reference: the register updated byte by byte (crc32_byte) over every beat that reached
+    // stage 2, from INIT at a first beat
+    function [31:0] f_serial(input [31:0] s, input [DATA_WIDTH-1:0] d);
+        integer f_k;
+        begin
+            f_serial = s;
+            for (f_k = 0; f_k < KW; f_k = f_k + 1)
+                f_serial = crc32_byte(f_serial, d[8 * f_k +: 8]);
+        end
+    endfunction
+    reg                  f_past = 1'b0;
+    reg                  f_known;          // a first beat has reached the register since reset
+    reg [DATA_WIDTH-1:0] f_d1;
+    reg [31:0]           f_state;
+    always @(posedge clk) begin
+        f_past <= 1'b1;
+        f_d1   <= in_data;
+        if (v1_reg) f_state <= f_serial(first1_reg ? INIT : f_state, f_d1);
+        if (rst) f_known <= 1'b0;
+        else if (v1_reg && first1_reg) f_known <= 1'b1;
+    end
+    always @(*) begin
+        if (!f_past) assume(rst);
+        if (f_past && !rst && f_known) assert(out_crc == f_state);
+    end
+    always @(*) cover(f_known && out_valid && out_crc == 32'h340bc6d9);
+`endif
 endmodule
 `resetall

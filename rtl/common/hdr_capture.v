@@ -1,0 +1,196 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// hdr_capture: beat-indexed capture of the first HDR_BYTES bytes of each AXI4-Stream packet, with
+// its length and a tkeep contract check, handed over in one register the cycle after the last beat.
+//
+// Source: issue 10 part 1 ("beat-indexed header capture"); AXI4-Stream (ARM IHI 0051A) byte
+// order: byte 0 of a packet is tdata[7:0] of its first beat. Own code.
+//
+// Byte j of the packet (j < HDR_BYTES) is lane j % KW of beat j / KW (KW = DATA_WIDTH / 8): each
+// header byte has exactly one source lane, so there is no byte-offset shifter. This is exact for
+// streams that keep the contract (tkeep contiguous from bit 0 and full on every beat but the last);
+// a beat that breaks it is flagged (out_bad_keep) and the caller drops the packet.
+//
+// Ports:
+//   clk, rst             rst clears the beat index, length and flags (control); data registers are
+//                        not reset
+//   in_fire              a beat is transferred this cycle (tvalid && tready of the caller's port)
+//   in_data  [DATA_WIDTH], in_keep [DATA_WIDTH/8], in_last   the beat
+//   out_valid            one-cycle pulse, the cycle after a beat with in_fire && in_last
+//   out_hdr  [8*HDR_BYTES]  byte j = out_hdr[8*j +: 8] = packet byte j; bytes the packet did not
+//                        carry (past its end, or lanes with keep 0) read 0, never an older packet's
+//   out_len  [16]        bytes in the packet: KW per beat before the last + ones of the last beat's
+//                        keep, saturating at 0xFFFF; exact when out_bad_keep is 0
+//   out_bad_keep         a beat before the last had keep != all ones, or a beat had keep == 0 or
+//                        keep not contiguous from bit 0 (contract violation)
+//   out_hdr/out_len/out_bad_keep hold until the next out_valid.
+// Parameters: DATA_WIDTH (8..1024, a multiple of 8), HDR_BYTES (1..256).
+// Latency 1 cycle from the last beat; throughput one beat per cycle, packets back to back (a
+// one-beat packet every cycle included).
+// Formal: formal/common/hdr_capture.sby (equal to a byte-serial reference; `ifdef FORMAL).
+module hdr_capture #(
+    parameter DATA_WIDTH = 64,
+    parameter HDR_BYTES  = 86
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+    input  wire                    in_fire,
+    input  wire [DATA_WIDTH-1:0]   in_data,
+    input  wire [DATA_WIDTH/8-1:0] in_keep,
+    input  wire                    in_last,
+    output reg                     out_valid,
+    output reg  [8*HDR_BYTES-1:0]  out_hdr,
+    output reg  [15:0]             out_len,
+    output reg                     out_bad_keep
+);
+    localparam KW  = DATA_WIDTH / 8;
+    localparam NHB = (HDR_BYTES + KW - 1) / KW;          // beats that carry header bytes
+    localparam BIW = $clog2(NHB + 1) < 1 ? 1 : $clog2(NHB + 1);
+    localparam CW  = $clog2(KW + 1);
+    localparam [BIW-1:0] NHB_B = NHB[BIW-1:0];
+
+    initial begin
+        if (DATA_WIDTH < 8 || DATA_WIDTH > 1024 || (DATA_WIDTH % 8) != 0 || HDR_BYTES < 1 ||
+            HDR_BYTES > 256) begin
+            $error("%m: DATA_WIDTH a multiple of 8 in 8..1024, HDR_BYTES 1..256 (DATA_WIDTH %0d, HDR_BYTES %0d)",
+                   DATA_WIDTH, HDR_BYTES);
+            $finish;
+        end
+    end
+
+    reg  [8*HDR_BYTES-1:0] work_reg;   // header bytes of the earlier beats of the current packet
+    reg  [BIW-1:0]         beat_reg;   // beat index in the packet, saturating at NHB
+    reg  [15:0]            len_reg;    // bytes of the earlier beats, saturating
+    reg                    bad_reg;
+
+    // the beat with keep lanes masked to 0
+    reg [DATA_WIDTH-1:0] mdata;
+    integer l;
+    always @* begin
+        for (l = 0; l < KW; l = l + 1)
+            mdata[8 * l +: 8] = in_keep[l] ? in_data[8 * l +: 8] : 8'd0;
+    end
+
+    // header with this beat merged (byte j from lane j % KW when this is beat j / KW)
+    reg [8*HDR_BYTES-1:0] hdr_next;
+    integer j;
+    always @* begin
+        for (j = 0; j < HDR_BYTES; j = j + 1)
+            hdr_next[8 * j +: 8] = ({{(32-BIW){1'b0}}, beat_reg} == j / KW) ? mdata[8 * (j % KW) +: 8] : work_reg[8 * j +: 8];
+    end
+
+    wire [CW-1:0] ones;
+    popcount #(.N(KW), .PIPELINE(0)) u_ones (.clk(clk), .in(in_keep), .count(ones));
+    wire keep_full   = &in_keep;
+    wire keep_contig = (in_keep != {KW{1'b0}}) && ((in_keep & (in_keep + 1'b1)) == {KW{1'b0}});
+    wire [16:0] len_sum = {1'b0, len_reg} + (in_last ? {{(17-CW){1'b0}}, ones} : KW[16:0]);
+    wire [15:0] len_next = len_sum[16] ? 16'hffff : len_sum[15:0];
+    wire bad_next = bad_reg || !keep_contig || (!in_last && !keep_full);
+
+    always @(posedge clk) begin
+        if (in_fire) begin
+            if (in_last) begin
+                out_hdr      <= hdr_next;
+                out_len      <= len_next;
+                out_bad_keep <= bad_next;
+                work_reg     <= {8*HDR_BYTES{1'b0}};
+            end else begin
+                work_reg     <= hdr_next;
+            end
+        end
+        if (rst) begin
+            out_valid <= 1'b0;
+            beat_reg  <= {BIW{1'b0}};
+            len_reg   <= 16'd0;
+            bad_reg   <= 1'b0;
+            work_reg  <= {8*HDR_BYTES{1'b0}};
+        end else begin
+            out_valid <= in_fire && in_last;
+            if (in_fire) begin
+                if (in_last) begin
+                    beat_reg <= {BIW{1'b0}};
+                    len_reg  <= 16'd0;
+                    bad_reg  <= 1'b0;
+                end else begin
+                    if (beat_reg != NHB_B) beat_reg <= beat_reg + 1'b1;
+                    len_reg <= len_next;
+                    bad_reg <= bad_next;
+                end
+            end
+        end
+    end
+
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal (f_ only)
+    // reference: bytes appended one at a time (kept lanes, in lane order) at a byte counter
+    reg                   f_past = 1'b0;
+    reg [8*HDR_BYTES-1:0] f_hdr;
+    reg [15:0]            f_len;
+    reg                   f_bad;
+    reg [8*HDR_BYTES-1:0] f_hdr_o;
+    reg [15:0]            f_len_o;
+    reg                   f_bad_o;
+    reg                   f_vo;
+    reg [8*HDR_BYTES-1:0] f_h;
+    reg [16:0]            f_l;
+    reg                   f_b;
+    integer f_i;
+    always @* begin
+        f_h = f_hdr;
+        f_l = {1'b0, f_len};
+        for (f_i = 0; f_i < KW; f_i = f_i + 1)
+            if (in_keep[f_i]) begin
+                if (f_l < HDR_BYTES) f_h[8 * f_l +: 8] = in_data[8 * f_i +: 8];
+                if (f_l != 17'hffff) f_l = f_l + 1'b1;
+            end
+        f_b = f_bad || !keep_contig || (!in_last && !keep_full);
+    end
+    always @(posedge clk) begin
+        f_past <= 1'b1;
+        if (rst) begin
+            f_hdr <= {8*HDR_BYTES{1'b0}};
+            f_len <= 16'd0;
+            f_bad <= 1'b0;
+            f_vo  <= 1'b0;
+        end else begin
+            f_vo <= in_fire && in_last;
+            if (in_fire) begin
+                if (in_last) begin
+                    f_hdr_o <= f_h;
+                    f_len_o <= f_l[15:0];
+                    f_bad_o <= f_b;
+                    f_hdr <= {8*HDR_BYTES{1'b0}};
+                    f_len <= 16'd0;
+                    f_bad <= 1'b0;
+                end else begin
+                    f_hdr <= f_h;
+                    f_len <= f_l[15:0];
+                    f_bad <= f_b;
+                end
+            end
+        end
+    end
+    always @(*) begin
+        if (!f_past) assume(rst);
+        if (f_past && !rst) begin
+            assert(out_valid == f_vo);
+            assert(bad_reg == f_bad);
+            // for contract-keeping packets: same header bytes and length
+            if (!f_bad) begin
+                assert(len_reg == f_len);
+                assert(work_reg == f_hdr);
+                assert(len_reg == (beat_reg == NHB_B ? len_reg : KW * beat_reg));
+                assert(beat_reg <= NHB_B);
+            end
+            if (out_valid && !out_bad_keep) begin
+                assert(out_hdr == f_hdr_o);
+                assert(out_len == f_len_o);
+            end
+            if (out_valid) assert(out_bad_keep == f_bad_o);
+        end
+    end
+    always @(*) cover(out_valid && !out_bad_keep && out_len > KW);
+`endif
+endmodule
+`resetall
