@@ -2,7 +2,8 @@
 # Included by the top-level Makefile after its common variables (mk/README.md).
 #
 #   make lint-common         verilator --lint-only -Wall on every primitive at several parameter sets
-#   make unit-common         Verilator unit tests of the primitives against C++ reference models
+#   make lockstep-common     Verilator unit tests of the primitives against C++ reference models
+#   make lockstep-quick-common   the same, one seed x 50,000 cycles (seconds)
 # Formal jobs: formal/common/jobs (scripts/formal.sh); synthesis tops: fpga/open/common.tops.
 
 LINT_COMMON := $(VERILATOR) --lint-only -Wall rtl/common/common.vlt
@@ -39,12 +40,23 @@ lint-common:
 	$(LINT_COMMON) --top-module stats_counter_axil -GN=1 -GCNT_WIDTH=8 -GADDR_WIDTH=4 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
 	$(LINT_COMMON) --top-module stats_counter_axil -GN=4 -GCNT_WIDTH=64 -GADDR_WIDTH=5 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
 	$(LINT_COMMON) --top-module stats_counter_axil -GN=64 -GCNT_WIDTH=48 -GADDR_WIDTH=16 rtl/common/stats_counter_axil.v rtl/common/stats_counter.v
+	$(LINT_COMMON) -Irtl/common --top-module crc32_beat rtl/common/crc32_beat.v
+	$(LINT_COMMON) -Irtl/common --top-module crc32_beat -GDATA_WIDTH=8 rtl/common/crc32_beat.v
+	$(LINT_COMMON) -Irtl/common --top-module crc32_beat -GDATA_WIDTH=72 -GCHUNK=24 rtl/common/crc32_beat.v
+	$(LINT_COMMON) -Irtl/common --top-module crc32_beat -GDATA_WIDTH=512 rtl/common/crc32_beat.v
+	$(LINT_COMMON) --top-module ipv4_csum rtl/common/ipv4_csum.v
+	$(LINT_COMMON) --top-module ipv4_csum -GPIPELINE=0 rtl/common/ipv4_csum.v
+	$(LINT_COMMON) --top-module hdr_capture rtl/common/hdr_capture.v rtl/common/popcount.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=8 -GHDR_BYTES=1 rtl/common/hdr_capture.v rtl/common/popcount.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=24 -GHDR_BYTES=7 rtl/common/hdr_capture.v rtl/common/popcount.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=512 -GHDR_BYTES=86 rtl/common/hdr_capture.v rtl/common/popcount.v
 
 # ------------------------------------------------------------------ unit test (Verilator)
 # tb/prims/tb_prims.cpp: every primitive against a C++ reference model, random stimulus with
 # per-port backpressure profiles; writes $(REPORT)/lockstep_common.jsonl (scripts/report.py).
 PRIMS_RTL := rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/prio_enc.v rtl/common/arbiter.v \
-             rtl/common/popcount.v rtl/common/stats_counter.v rtl/common/stats_counter_axil.v
+             rtl/common/popcount.v rtl/common/stats_counter.v rtl/common/stats_counter_axil.v \
+             rtl/common/crc32_beat.v rtl/common/crc32_fn.vh rtl/common/ipv4_csum.v rtl/common/hdr_capture.v
 PRIMS_BIN := $(B)/prims/Vprims_top
 COMMON_CYCLES ?= 200000
 

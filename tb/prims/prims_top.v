@@ -5,6 +5,10 @@
 // One instance of each primitive (both sync_fifo shapes, three arbiter modes, both popcount
 // shapes, stats_counter and stats_counter_axil) with its ports brought out under a prefix;
 // small parameters so that wraps, full FIFOs and fairness rounds occur often.
+// Packet primitives: crc32_beat at DATA_WIDTH 64 (c6_), 512 (c5_, 8 first-stage chunks) and 72
+// (c9_, CHUNK 24: one beat holds "123456789"); ipv4_csum PIPELINE 1 (cs_) and 0 (cz_);
+// hdr_capture at DATA_WIDTH 64 and 512 with HDR_BYTES 86 (h6_, h5_) and DATA_WIDTH 24 with
+// HDR_BYTES 7 (h3_: 3-byte lanes, the header ends inside a beat).
 module prims_top (
     input  wire        clk,
     input  wire        rst,
@@ -43,7 +47,27 @@ module prims_top (
     input  wire        sa_bready,
     input  wire [7:0]  sa_araddr, input wire sa_arvalid, output wire sa_arready,
     output wire [31:0] sa_rdata, output wire [1:0] sa_rresp, output wire sa_rvalid,
-    input  wire        sa_rready
+    input  wire        sa_rready,
+    // crc32_beat
+    input  wire         c6_valid, input wire c6_first, input wire [63:0] c6_data,
+    output wire         c6_out_valid, output wire [31:0] c6_crc,
+    input  wire         c5_valid, input wire c5_first, input wire [511:0] c5_data,
+    output wire         c5_out_valid, output wire [31:0] c5_crc,
+    input  wire         c9_valid, input wire c9_first, input wire [71:0] c9_data,
+    output wire         c9_out_valid, output wire [31:0] c9_crc,
+    // ipv4_csum
+    input  wire         cs_valid, input wire [159:0] cs_hdr, output wire cs_out_valid, output wire [15:0] cs_sum,
+    input  wire         cz_valid, input wire [159:0] cz_hdr, output wire cz_out_valid, output wire [15:0] cz_sum,
+    // hdr_capture
+    input  wire         h6_fire, input wire [63:0] h6_data, input wire [7:0] h6_keep, input wire h6_last,
+    output wire         h6_out_valid, output wire [687:0] h6_hdr, output wire [15:0] h6_len,
+    output wire         h6_bad_keep,
+    input  wire         h5_fire, input wire [511:0] h5_data, input wire [63:0] h5_keep, input wire h5_last,
+    output wire         h5_out_valid, output wire [687:0] h5_hdr, output wire [15:0] h5_len,
+    output wire         h5_bad_keep,
+    input  wire         h3_fire, input wire [23:0] h3_data, input wire [2:0] h3_keep, input wire h3_last,
+    output wire         h3_out_valid, output wire [55:0] h3_hdr, output wire [15:0] h3_len,
+    output wire         h3_bad_keep
 );
     sync_fifo #(.WIDTH(16), .DEPTH(8), .BRAM_MIN_DEPTH(16)) u_fl (
         .clk(clk), .rst(rst), .s_data(fl_s_data), .s_valid(fl_s_valid), .s_ready(fl_s_ready),
@@ -78,5 +102,27 @@ module prims_top (
         .s_axil_bready(sa_bready), .s_axil_araddr(sa_araddr), .s_axil_arvalid(sa_arvalid),
         .s_axil_arready(sa_arready), .s_axil_rdata(sa_rdata), .s_axil_rresp(sa_rresp),
         .s_axil_rvalid(sa_rvalid), .s_axil_rready(sa_rready));
+    crc32_beat #(.DATA_WIDTH(64)) u_c6 (
+        .clk(clk), .rst(rst), .in_valid(c6_valid), .in_first(c6_first), .in_data(c6_data),
+        .out_valid(c6_out_valid), .out_crc(c6_crc));
+    crc32_beat #(.DATA_WIDTH(512)) u_c5 (
+        .clk(clk), .rst(rst), .in_valid(c5_valid), .in_first(c5_first), .in_data(c5_data),
+        .out_valid(c5_out_valid), .out_crc(c5_crc));
+    crc32_beat #(.DATA_WIDTH(72), .CHUNK(24)) u_c9 (
+        .clk(clk), .rst(rst), .in_valid(c9_valid), .in_first(c9_first), .in_data(c9_data),
+        .out_valid(c9_out_valid), .out_crc(c9_crc));
+    ipv4_csum #(.PIPELINE(1)) u_cs (
+        .clk(clk), .in_valid(cs_valid), .in_hdr(cs_hdr), .out_valid(cs_out_valid), .out_sum(cs_sum));
+    ipv4_csum #(.PIPELINE(0)) u_cz (
+        .clk(clk), .in_valid(cz_valid), .in_hdr(cz_hdr), .out_valid(cz_out_valid), .out_sum(cz_sum));
+    hdr_capture #(.DATA_WIDTH(64), .HDR_BYTES(86)) u_h6 (
+        .clk(clk), .rst(rst), .in_fire(h6_fire), .in_data(h6_data), .in_keep(h6_keep), .in_last(h6_last),
+        .out_valid(h6_out_valid), .out_hdr(h6_hdr), .out_len(h6_len), .out_bad_keep(h6_bad_keep));
+    hdr_capture #(.DATA_WIDTH(512), .HDR_BYTES(86)) u_h5 (
+        .clk(clk), .rst(rst), .in_fire(h5_fire), .in_data(h5_data), .in_keep(h5_keep), .in_last(h5_last),
+        .out_valid(h5_out_valid), .out_hdr(h5_hdr), .out_len(h5_len), .out_bad_keep(h5_bad_keep));
+    hdr_capture #(.DATA_WIDTH(24), .HDR_BYTES(7)) u_h3 (
+        .clk(clk), .rst(rst), .in_fire(h3_fire), .in_data(h3_data), .in_keep(h3_keep), .in_last(h3_last),
+        .out_valid(h3_out_valid), .out_hdr(h3_hdr), .out_len(h3_len), .out_bad_keep(h3_bad_keep));
 endmodule
 `resetall
