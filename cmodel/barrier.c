@@ -904,8 +904,9 @@ int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fan
     m->g_ctrl = calloc(cfg->num_groups, sizeof *m->g_ctrl);
     m->g_ip = calloc(cfg->num_groups, sizeof *m->g_ip);
     m->g_mask = calloc(cfg->num_groups, sizeof *m->g_mask);
+    m->xlt = calloc(16u * cfg->num_groups, sizeof *m->xlt);
     m->outq = calloc(cfg->num_ports, sizeof *m->outq);
-    int ok = m->g_ctrl && m->g_ip && m->g_mask && m->outq;
+    int ok = m->g_ctrl && m->g_ip && m->g_mask && m->xlt && m->outq;
     for (unsigned p = 0; ok && p < cfg->num_ports; p++) {
         m->outq[p] = bq_new(sizeof(struct fpkt));
         ok = m->outq[p] != NULL;
@@ -930,6 +931,7 @@ void barrier_fanout_free(struct barrier_fanout_model *m)
     free(m->g_ctrl);
     free(m->g_ip);
     free(m->g_mask);
+    free(m->xlt);
     memset(m, 0, sizeof *m);
 }
 
@@ -942,11 +944,53 @@ void barrier_fanout_reset(struct barrier_fanout_model *m)
     memset(m->g_ctrl, 0, m->cfg.num_groups * sizeof *m->g_ctrl);
     memset(m->g_ip, 0, m->cfg.num_groups * sizeof *m->g_ip);
     memset(m->g_mask, 0, m->cfg.num_groups * sizeof *m->g_mask);
+    /* XLT is RAM in the RTL (not reset): the model keeps it; software rewrites it before use */
 }
 
 uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i)
 {
     return (m && i < BFS_NUM_STATS) ? m->stats[i] : 0u;
+}
+
+/* XLT entry index 16 * g + p of a CSR address, or -1 (section 7.2) */
+static int fan_xlt_index(const struct barrier_fanout_model *m, uint32_t addr)
+{
+    if (addr < 0x4000u || addr >= 0x8000u || (addr & 0xfu) != 0)
+        return -1;
+    unsigned g = (addr - 0x4000u) >> 8, p = ((addr - 0x4000u) >> 4) & 0xfu;
+    if (g >= m->cfg.num_groups || p >= m->cfg.num_ports)
+        return -1;
+    return (int)(16u * g + p);
+}
+
+/*
+ * Translation of the copy to port p of group g (section 7.2), computed from scratch: a UD
+ * notification (byte 14 = 0x45, IPv4 total length 64, BTH opcode 0x65, >= 43 bytes) with
+ * XLT[g][p].UD_EN gets ImmDt byte 63 := BAR; its ICRC (bytes 74-77, those present) becomes
+ * ICRC(rewritten 78-byte image) ^ ICRC(original image) ^ the ICRC it carried, both computed in
+ * full by roce_icrc_ipv4 over the first 78 bytes (zero-padded): a correct ICRC stays correct and an
+ * ingress ICRC error is preserved. Returns 1 when the copy was rewritten.
+ */
+static int fan_translate(struct barrier_fanout_model *m, unsigned g, unsigned p, uint8_t *c,
+                         size_t len)
+{
+    uint16_t e = m->xlt[16u * g + p];
+    if (!(e & BFAN_XLT_UD_EN) || len < 43 || c[14] != 0x45 || c[16] != 0x00 || c[17] != 64 ||
+        c[42] != 0x65)
+        return 0;
+    uint8_t img[ROCE_UD_LEN] = {0};
+    memcpy(img, c, len < ROCE_UD_LEN ? len : ROCE_UD_LEN);
+    uint32_t a = 0, b = 0;
+    (void)roce_icrc_ipv4(img, ROCE_UD_LEN, &a);
+    img[63] = (uint8_t)(e >> 8);
+    (void)roce_icrc_ipv4(img, ROCE_UD_LEN, &b);
+    if (len > 63)
+        c[63] = (uint8_t)(e >> 8);
+    for (unsigned k = 0; k < 4; k++)
+        if (74u + k < len)
+            c[74u + k] ^= (uint8_t)((a ^ b) >> (8u * k));
+    m->xlt_ud++;
+    return 1;
 }
 
 int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data)
@@ -975,6 +1019,10 @@ int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr,
         default: break;
         }
     }
+    if (fan_xlt_index(m, addr) >= 0) {
+        m->xlt[fan_xlt_index(m, addr)] = (uint16_t)(data & BFAN_XLT_MASK);
+        return BARRIER_CSR_DONE;
+    }
     bump(&m->stats[BFS_CSR_ERR]);
     return BARRIER_CSR_ERR;
 }
@@ -992,6 +1040,8 @@ int barrier_fanout_csr_read_err(const struct barrier_fanout_model *m, uint32_t a
         return 0;
     if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups)
         return ((addr - 0x400u) % 16u) == 0xCu;
+    if (fan_xlt_index(m, addr) >= 0)
+        return 0;
     return 1;
 }
 
@@ -1015,6 +1065,8 @@ uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t 
         default:  return 0;
         }
     }
+    if (fan_xlt_index(m, addr) >= 0)
+        return m->xlt[fan_xlt_index(m, addr)];
     return 0;
 }
 
@@ -1061,6 +1113,7 @@ int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size
         if (!e.data)
             return BARRIER_ENOMEM;
         memcpy(e.data, pkt, len);
+        (void)fan_translate(m, g, p, e.data, len);
         if (bq_push(m->outq[p], &e) != BARRIER_OK) {
             free(e.data);
             return BARRIER_ENOMEM;

@@ -439,6 +439,10 @@ enum barrier_fanout_verdict {
 #define BFAN_ID_VALUE         0x46414e31u  /* "FAN1" */
 #define BFAN_G_CTRL_VALID     0x1u
 #define BFAN_G_CTRL_REFLECT   0x2u
+/* translation entry of (group g, port p), section 7.2: [0] UD_EN, [15:8] BAR */
+#define BFAN_CSR_XLT(g, p)    (0x4000u + 0x100u * (unsigned)(g) + 0x10u * (unsigned)(p))
+#define BFAN_XLT_UD_EN        0x1u
+#define BFAN_XLT_MASK         0xff01u
 
 struct barrier_fanout_cfg {
     unsigned num_ports;   /* NP: 2..16 */
@@ -451,6 +455,8 @@ struct barrier_fanout_model {
     uint8_t  *g_ctrl;      /* [1:0] valid, reflect */
     uint32_t *g_ip;
     uint32_t *g_mask;      /* NP bits */
+    uint16_t *xlt;         /* [16 * g + p]: translation entry (CSR XLT, bits 15:8 BAR, 0 UD_EN) */
+    uint64_t xlt_ud;       /* copies rewritten (UD translation), for coverage */
     struct bq **outq;      /* per egress port: struct of packet copies */
 };
 

@@ -59,6 +59,20 @@ typedef struct __attribute__ ((__packed__)) {
     uint8_t RESERVED_c_f[0x4];
 } barrier_fanout__GRP__stride10_t;
 
+// reg - barrier_fanout::XLT::CTRL
+#define BARRIER_FANOUT__XLT__CTRL__UD_EN_bm 0x1
+#define BARRIER_FANOUT__XLT__CTRL__UD_EN_bp 0
+#define BARRIER_FANOUT__XLT__CTRL__UD_EN_bw 1
+#define BARRIER_FANOUT__XLT__CTRL__BAR_bm 0xff00
+#define BARRIER_FANOUT__XLT__CTRL__BAR_bp 8
+#define BARRIER_FANOUT__XLT__CTRL__BAR_bw 8
+
+// regfile - barrier_fanout::XLT
+typedef struct __attribute__ ((__packed__)) {
+    uint32_t CTRL;
+    uint8_t RESERVED_4_f[0xc];
+} barrier_fanout__XLT__stride10_t;
+
 // addrmap - barrier_fanout
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -67,10 +81,12 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t STAT[8];
     uint8_t RESERVED_120_3ff[0x2e0];
     barrier_fanout__GRP__stride10_t GRP[64];
+    uint8_t RESERVED_800_3fff[0x3800];
+    barrier_fanout__XLT__stride10_t XLT[1024];
 } barrier_fanout_t;
 
 
-static_assert(sizeof(barrier_fanout_t) == 0x800, "Packing error");
+static_assert(sizeof(barrier_fanout_t) == 0x8000, "Packing error");
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,8 @@
 // Everything prefixed f_ is formal-only. The wrapper is a scoreboard written from the contract and
 // driven only by the port handshakes:
 //   f_g*[g]      shadow of the group table, updated from accepted AXI4-Lite writes (0x400+16*g);
+//   f_xen/f_xbar shadow of the translation table XLT (0x4000+0x100*g+0x10*p; RAM, not reset: equal
+//                to the DUT's tables in the initial state, by assumption);
 //   f_len, f_h*  byte count and the header bytes the decision needs (12, 13, 14, 30-33) of the
 //                packet now arriving; f_cur_dec: its decision has been taken;
 //   f_mem[s]     every accepted ingress beat {tdata, tkeep, tlast, tuser}, in a circular buffer
@@ -20,8 +22,14 @@
 //   F1  m_axis_out_tvalid[p] == head beat present, decided, not dropped, p in its mask and p has
 //       not taken it yet: a copy is offered exactly to the remaining destination ports, never to
 //       a port outside the mask, never twice (B1, B5, §4.3);
-//   F2  while offered, the egress beat is the head of the accepted ingress sequence (data, keep,
-//       last, tuser unchanged, ingress order);
+//   F2  while offered, the egress beat is the head of the accepted ingress sequence (keep, last,
+//       tuser unchanged, ingress order) and its data is the head beat's modulo the documented
+//       rewrite (docs/barrier.md 7.2): on a UD-class packet (byte 14 = 0x45, total length 64,
+//       opcode 0x65, from the beat carrying byte 42 on) sent to port p with the entry f_xe[p]
+//       (XLT[g][p] latched when the packet became the egress head) enabled, byte 63 is
+//       f_xe[p].BAR and bytes 74-77 are XORed with the CRC-32 register effect of (old byte 63 ^
+//       BAR) followed by 10 bytes, computed here bit-serially by crc32_byte/crc32_zeros (the DUT
+//       uses a constant XOR matrix); every other byte is unchanged;
 //   F3  the head beat leaves the block iff it is dropped or every destination has taken it
 //       (together with F1/F2: every accepted beat of a forwarded packet is delivered exactly once
 //       to each port of its mask; one beat per cycle when every destination is ready);
@@ -68,7 +76,7 @@ module barrier_fanout_props #(
     localparam KW = DATA_WIDTH / 8;
     localparam FD = FIFO_DEPTH;
     localparam FW = $clog2(FIFO_DEPTH);
-    localparam EW = DW + KW + 1 + 4;        // {data, keep, last, user}, as the DUT stores it
+    localparam EW = 1 + DW + KW + 1 + 4;    // {ud tag, data, keep, last, user}, as the DUT stores it
     localparam DQ = DEC_DEPTH;              // DUT decision reservations (live packets <= DQ + 1)
 
     generate
@@ -115,6 +123,11 @@ module barrier_fanout_props #(
     initial f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
     initial assume(rst);
+`include "crc32_fn.vh"
+    // ICRC correction of the contract (7.2): register effect of x at byte 63, then bytes 64..73
+    function [31:0] f_crcd(input [7:0] x);
+        f_crcd = crc32_zeros(crc32_byte(32'd0, x), 10);
+    endfunction
 
 
     // ------------------------------------------------------------ environment
@@ -157,6 +170,21 @@ module barrier_fanout_props #(
         f_wd <= s_axil_wdata;
     end
     wire [0:0]   f_wg = f_wa[4];
+    // translation table writes: 0x4000 + 0x100 * g + 0x10 * p, g < NG, p < NP, offset 0
+    wire         f_wr_x_ok_hs = (s_axil_awaddr[15:14] == 2'b01) && (s_axil_awaddr[13:8] < NG) &&
+                                (s_axil_awaddr[7:4] < NP) && (s_axil_awaddr[3:0] == 4'h0) &&
+                                (s_axil_wstrb == 4'hf);
+    reg          f_wrx;
+    initial f_wrx = 1'b0;
+    always @(posedge clk) f_wrx <= !rst && f_wr_hs && f_wr_x_ok_hs;
+    reg          f_xen  [0:7];           // [g * NP + p], g * NP + p < 6
+    reg [7:0]    f_xbar [0:7];
+    wire [2:0]   f_wxi = f_wa[8] ? 3'd3 + {1'b0, f_wa[5:4]} : {1'b0, f_wa[5:4]};
+    always @(posedge clk)
+        if (f_wrx) begin
+            f_xen[f_wxi]  <= f_wd[0];
+            f_xbar[f_wxi] <= f_wd[15:8];
+        end
     always @(posedge clk) begin : b_gtab
         integer i;
         if (rst) begin
@@ -184,6 +212,12 @@ module barrier_fanout_props #(
     reg [7:0]  f_h [0:6];       // bytes 12, 13, 14, 30, 31, 32, 33 of the arriving packet
     reg [7:0]  f_hn [0:6];      // the same including the beat now accepted
     reg [7:0]  f_nb;            // bytes in the beat now accepted
+    reg [7:0]  f_x [0:2];       // bytes 16, 17, 42 of the arriving packet (translation class)
+    reg [7:0]  f_xn [0:2];
+    function integer f_xpos;
+        input integer x;
+        f_xpos = (x < 2) ? 16 + x : 42;
+    endfunction
     function integer f_pos;     // byte position of header slot x
         input integer x;
         f_pos = (x < 3) ? 12 + x : 27 + x;
@@ -199,6 +233,12 @@ module barrier_fanout_props #(
                 if (s_axis_in_tkeep[i] && f_len + i == f_pos(k))
                     f_hn[k] = s_axis_in_tdata[8 * i +: 8];
         end
+        for (k = 0; k < 3; k = k + 1) begin
+            f_xn[k] = f_x[k];
+            for (i = 0; i < KW; i = i + 1)
+                if (s_axis_in_tkeep[i] && f_len + i == f_xpos(k))
+                    f_xn[k] = s_axis_in_tdata[8 * i +: 8];
+        end
     end
     wire [8:0]    f_len_n9  = {1'b0, f_len} + {1'b0, f_nb};
     wire [7:0]    f_len_n   = f_len_n9[8] ? 8'hff : f_len_n9[7:0];
@@ -207,6 +247,9 @@ module barrier_fanout_props #(
     wire          f_malf    = (f_len_n < 34) || {f_hn[0], f_hn[1]} != 16'h0800 ||
                               f_hn[2][7:4] != 4'h4;
     wire          f_badsrc  = s_axis_in_tuser >= NP;
+    // translation class of the beat now accepted (valid from the beat carrying byte 42 on)
+    wire          f_ud_tag  = (f_len_n > 42) && f_hn[2] == 8'h45 && f_xn[0] == 8'h00 &&
+                              f_xn[1] == 8'd64 && f_xn[2] == 8'h65;
 
     // The decision is taken in stages (docs/barrier.md section 7, sampling rule): the deciding
     // beat's header (stage 1, next cycle) is looked up in GROUP_IP/valid as they are in stage 1's
@@ -219,7 +262,7 @@ module barrier_fanout_props #(
     reg           f_s1_bad, f_s2_bad, f_s3_bad, f_s4_bad;
     reg [3:0]     f_s1_src, f_s2_src, f_s3_src, f_s4_src;
     reg           f_s2_hit, f_s3_hit, f_s4_hit;
-    reg [0:0]     f_s2_g, f_s3_g;
+    reg [0:0]     f_s2_g, f_s3_g, f_s4_g;
     reg [NP-1:0]  f_s4_mask;
     reg           f_s4_refl;
     reg           f_hit;
@@ -246,6 +289,7 @@ module barrier_fanout_props #(
     reg [FW:0]    f_n;
     reg [2:0]     f_htag, f_itag;
     reg           f_pk_drop [0:7];
+    reg [0:0]     f_pk_g [0:7];         // matching group (translation table row)
     reg [NP-1:0]  f_pk_mask [0:7];
     reg [NP-1:0]  f_sent;
     reg           f_hd;         // the head packet's decision is at the egress (DUT cur_reg)
@@ -253,7 +297,8 @@ module barrier_fanout_props #(
     reg [2:0]     f_nq;         // decisions queued behind it
 
     wire [EW-1:0] f_head      = f_mem[f_rp];
-    wire [DW-1:0] f_h_data    = f_head[EW-1 -: DW];
+    wire          f_h_ud      = f_head[EW-1];
+    wire [DW-1:0] f_h_data    = f_head[EW-2 -: DW];
     wire [KW-1:0] f_h_keep    = f_head[4 + 1 +: KW];
     wire          f_h_last    = f_head[4];
     wire [3:0]    f_h_user    = f_head[3:0];
@@ -270,6 +315,27 @@ module barrier_fanout_props #(
     wire          f_pkpop     = f_pop && f_h_last;
     wire          f_refill    = !f_hx && f_nq != 0;
     wire          f_load      = f_hx && (!f_hd || f_pkpop);
+    reg  [4:0]    f_eb;         // beat index of the head beat in its packet (saturates at 31)
+    reg  [7:0]    f_o63;        // byte 63 of the head packet as received
+    reg           f_xe_en  [0:NP-1];
+    reg  [7:0]    f_xe_bar [0:NP-1];
+    // expected egress data of port k (F2, modulo the documented rewrite)
+    function [DW-1:0] f_exp;
+        input [DW-1:0] d;
+        input          en;
+        input [7:0]    bar;
+        input [4:0]    eb;
+        input [7:0]    o63;
+        reg   [31:0]   dc;
+        begin
+            f_exp = d;
+            dc = f_crcd(o63 ^ bar);
+            if (en && eb == 5'd3)
+                f_exp[8 * 15 +: 8] = bar;             // byte 63 = beat 3 lane 15 (DW 128)
+            if (en && eb == 5'd4)
+                f_exp[8 * 10 +: 32] = d[8 * 10 +: 32] ^ dc;   // bytes 74-77 = beat 4 lanes 10-13
+        end
+    endfunction
 
     always @(posedge clk) begin : b_sb
         integer k;
@@ -289,13 +355,15 @@ module barrier_fanout_props #(
             f_s2_v    <= 1'b0;
             f_s3_v    <= 1'b0;
             f_s4_v    <= 1'b0;
+            f_eb      <= 5'd0;
         end else begin
             if (in_fire) begin
-                f_mem[f_wp] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+                f_mem[f_wp] <= {f_ud_tag, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
                                 s_axis_in_tuser};
                 f_tag[f_wp] <= f_itag;
                 f_wp <= f_wp + 1'b1;
                 for (k = 0; k < 7; k = k + 1) f_h[k] <= f_hn[k];
+                for (k = 0; k < 3; k = k + 1) f_x[k] <= f_xn[k];
                 if (s_axis_in_tlast) begin
                     f_len     <= 8'd0;
                     f_cur_dec <= 1'b0;
@@ -320,14 +388,28 @@ module barrier_fanout_props #(
                 {f_s1_tag, f_s1_malf, f_s1_bad, f_s1_src, f_hit, f_hg};
             {f_s3_tag, f_s3_malf, f_s3_bad, f_s3_src, f_s3_hit, f_s3_g} <=
                 {f_s2_tag, f_s2_malf, f_s2_bad, f_s2_src, f_s2_hit, f_s2_g};
-            {f_s4_tag, f_s4_malf, f_s4_bad, f_s4_src, f_s4_hit} <=
-                {f_s3_tag, f_s3_malf, f_s3_bad, f_s3_src, f_s3_hit};
+            {f_s4_tag, f_s4_malf, f_s4_bad, f_s4_src, f_s4_hit, f_s4_g} <=
+                {f_s3_tag, f_s3_malf, f_s3_bad, f_s3_src, f_s3_hit, f_s3_g};
             f_s4_mask <= f_s3_hit ? f_gm[f_s3_g] : {NP{1'b0}};
             f_s4_refl <= f_s3_hit && f_gr[f_s3_g];
             if (f_s4_v) begin
                 f_pk_drop[f_s4_tag] <= f_drop;
                 f_pk_mask[f_s4_tag] <= f_drop ? {NP{1'b0}} : f_dmask;
+                f_pk_g[f_s4_tag]    <= f_s4_g;
             end
+            // egress translation state: the head packet's beat index, its entries (latched when
+            // it becomes the head), its old byte 63 (latched when that beat leaves)
+            if (f_pkpop)
+                f_eb <= 5'd0;
+            else if (f_pop && f_eb != 5'd31)
+                f_eb <= f_eb + 5'd1;
+            if (f_pop && f_eb == 5'd3)
+                f_o63 <= f_h_data[8 * 15 +: 8];
+            if (f_load)
+                for (k = 0; k < NP; k = k + 1) begin
+                    f_xe_en[k]  <= f_xen[(f_pk_g[f_htag + {2'd0, f_hd}] ? 3'd3 : 3'd0) + k[2:0]];
+                    f_xe_bar[k] <= f_xbar[(f_pk_g[f_htag + {2'd0, f_hd}] ? 3'd3 : 3'd0) + k[2:0]];
+                end
             if (f_load)
                 f_hd <= 1'b1;
             else if (f_pkpop)
@@ -365,9 +447,11 @@ module barrier_fanout_props #(
             // F1: offered exactly to the remaining destination ports of the head beat
             if (f_run)
                 assert(m_axis_out_tvalid[k] == f_offer[k]);
-            // F2: the offered beat is the head of the accepted ingress sequence
+            // F2: the offered beat is the head of the accepted ingress sequence, modulo the
+            // documented rewrite (section 7.2)
             if (f_run && m_axis_out_tvalid[k]) begin
-                assert(m_axis_out_tdata[k * DW +: DW] == f_h_data);
+                assert(m_axis_out_tdata[k * DW +: DW] ==
+                       f_exp(f_h_data, f_h_ud && f_xe_en[k], f_xe_bar[k], f_eb, f_o63));
                 assert(m_axis_out_tkeep[k * KW +: KW] == f_h_keep);
                 assert(m_axis_out_tlast[k] == f_h_last);
                 assert(m_axis_out_tuser[k * 4 +: 4] == f_h_user);
@@ -467,10 +551,10 @@ module barrier_fanout_props #(
     (* hierconn *) wire [FW-1:0] \dut.f_wp_reg ;
     (* hierconn *) wire [FW-1:0] \dut.f_rp_reg ;
     (* hierconn *) wire [FW:0]   \dut.f_cnt_reg ;
-    (* hierconn *) wire [NP-1:0] \dut.dq_mem[0] ;
-    (* hierconn *) wire [NP-1:0] \dut.dq_mem[1] ;
-    (* hierconn *) wire [NP-1:0] \dut.dq_mem[2] ;
-    (* hierconn *) wire [NP-1:0] \dut.dq_mem[3] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[0] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[1] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[2] ;
+    (* hierconn *) wire [NP:0]   \dut.dq_mem[3] ;
     (* hierconn *) wire [1:0]    \dut.dq_wp_reg ;
     (* hierconn *) wire [1:0]    \dut.dq_rp_reg ;
     (* hierconn *) wire [2:0]    \dut.dq_cnt_reg ;
@@ -478,7 +562,26 @@ module barrier_fanout_props #(
     (* hierconn *) wire [NP-1:0] \dut.cur_reg ;
     (* hierconn *) wire [NP-1:0] \dut.rem_reg ;
     (* hierconn *) wire          \dut.cur_v_reg ;
-    (* hierconn *) wire [NP-1:0] \dut.nxt_reg ;
+    (* hierconn *) wire [NP:0]   \dut.nxt_reg ;      // {group index, mask}
+    (* hierconn *) wire          \dut.p4_gi_reg ;
+    (* hierconn *) wire [4:0]    \dut.eb_reg ;
+    (* hierconn *) wire          \dut.e63_reg ;
+    (* hierconn *) wire [3:0]    \dut.ec_reg ;
+    (* hierconn *) wire [7:0]    \dut.xb_reg[0] ;
+    (* hierconn *) wire [7:0]    \dut.xb_reg[1] ;
+    (* hierconn *) wire [7:0]    \dut.xb_reg[2] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[0].xe_reg ;
+    (* hierconn *) wire [8:0]    \dut.g_out[1].xe_reg ;
+    (* hierconn *) wire [8:0]    \dut.g_out[2].xe_reg ;
+    (* hierconn *) wire [31:0]   \dut.g_out[0].xd_reg ;
+    (* hierconn *) wire [31:0]   \dut.g_out[1].xd_reg ;
+    (* hierconn *) wire [31:0]   \dut.g_out[2].xd_reg ;
+    (* hierconn *) wire [8:0]    \dut.g_out[0].xt_mem[0] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[0].xt_mem[1] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[1].xt_mem[0] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[1].xt_mem[1] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[2].xt_mem[0] ;
+    (* hierconn *) wire [8:0]    \dut.g_out[2].xt_mem[1] ;
     (* hierconn *) wire          \dut.nxt_v_reg ;
     (* hierconn *) wire          \dut.f_ne_reg ;
     (* hierconn *) wire          \dut.decided_reg ;
@@ -501,6 +604,7 @@ module barrier_fanout_props #(
     (* hierconn *) wire          \dut.wq_v_reg ;
     (* hierconn *) wire [1:0]    \dut.wq_sel_reg ;
     (* hierconn *) wire [0:0]    \dut.wq_g_reg ;
+    (* hierconn *) wire [4:0]    \dut.wq_xi_reg ;
     (* hierconn *) wire [31:0]   \dut.wq_data_reg ;
     (* hierconn *) wire          \dut.p1_v_reg ;
     (* hierconn *) wire          \dut.p2_v_reg ;
@@ -536,7 +640,35 @@ module barrier_fanout_props #(
     assign f_d_mem[5] = \dut.fifo_mem[5] ;
     assign f_d_mem[6] = \dut.fifo_mem[6] ;
     assign f_d_mem[7] = \dut.fifo_mem[7] ;
-    wire [NP-1:0] f_d_dq [0:DQ-1];
+    wire [8:0] f_d_xt [0:NG*NP-1];         // [g * NP + p]
+    assign f_d_xt[0] = \dut.g_out[0].xt_mem[0] ;
+    assign f_d_xt[1] = \dut.g_out[1].xt_mem[0] ;
+    assign f_d_xt[2] = \dut.g_out[2].xt_mem[0] ;
+    assign f_d_xt[3] = \dut.g_out[0].xt_mem[1] ;
+    assign f_d_xt[4] = \dut.g_out[1].xt_mem[1] ;
+    assign f_d_xt[5] = \dut.g_out[2].xt_mem[1] ;
+    wire [8:0] f_d_xe [0:NP-1];
+    assign f_d_xe[0] = \dut.g_out[0].xe_reg ;
+    assign f_d_xe[1] = \dut.g_out[1].xe_reg ;
+    assign f_d_xe[2] = \dut.g_out[2].xe_reg ;
+    wire [31:0] f_d_xd [0:NP-1];
+    assign f_d_xd[0] = \dut.g_out[0].xd_reg ;
+    assign f_d_xd[1] = \dut.g_out[1].xd_reg ;
+    assign f_d_xd[2] = \dut.g_out[2].xd_reg ;
+    wire [7:0] f_d_xb [0:2];
+    assign f_d_xb[0] = \dut.xb_reg[0] ;
+    assign f_d_xb[1] = \dut.xb_reg[1] ;
+    assign f_d_xb[2] = \dut.xb_reg[2] ;
+    // the translation table RAMs are not reset: the shadow starts equal to them
+    always @* begin : b_xt_init
+        integer j;
+        if (!f_past_valid)
+            assume(!\dut.wq_v_reg );       // (no write to the tables in the first cycle)
+        if (!f_past_valid)
+            for (j = 0; j < NG * NP; j = j + 1)
+                assume(f_d_xt[j] == {f_xbar[j], f_xen[j]});
+    end
+    wire [NP:0] f_d_dq [0:DQ-1];
     assign f_d_dq[0] = \dut.dq_mem[0] ;
     assign f_d_dq[1] = \dut.dq_mem[1] ;
     assign f_d_dq[2] = \dut.dq_mem[2] ;
@@ -566,21 +698,25 @@ module barrier_fanout_props #(
             assert(\dut.dq_cnt_reg == f_nq);
             assert(\dut.dq_wp_reg == \dut.dq_rp_reg + f_nq[1:0]);
             assert(\dut.cur_v_reg == f_hd && \dut.nxt_v_reg == f_hx);
-            if (f_hx)
-                assert(\dut.nxt_reg == f_pk_mask[f_htag + {2'd0, f_hd}]);
+            if (f_hx) begin
+                assert(\dut.nxt_reg [NP-1:0] == f_pk_mask[f_htag + {2'd0, f_hd}]);
+                if (!f_pk_drop[f_htag + {2'd0, f_hd}])
+                    assert(\dut.nxt_reg [NP] == f_pk_g[f_htag + {2'd0, f_hd}]);
+            end
+            // translation state
+            assert(\dut.eb_reg == f_eb && \dut.e63_reg == (f_eb == 5'd3) &&
+                   \dut.ec_reg == {4{f_eb == 5'd4}});
+            if (!f_hd)
+                assert(f_eb == 5'd0);
+            if (f_s4_v && !f_s4_malf && f_s4_hit)
+                assert(\dut.p4_gi_reg == f_s4_g);
             if (f_hd)
                 assert(\dut.cur_reg == f_pk_mask[f_htag] &&
                        \dut.rem_reg == (f_pk_mask[f_htag] & ~f_sent));
             assert(\dut.f_ne_reg == (f_n != 0));
             assert(\dut.decided_reg == f_cur_dec);
-            assert(\dut.wq_v_reg == f_wr);
-            if (f_wr)
-                assert(\dut.wq_g_reg == f_wg && \dut.wq_data_reg == f_wd &&
-                       \dut.wq_sel_reg == f_wa[3:2]);
-            if (!f_cur_dec) begin
-                assert(f_len[3:0] == 4'd0);
-                assert(\dut.bi_reg == {2'd0, f_len[5:4]});
-            end
+            assert(f_len[3:0] == 4'd0 || f_len == 8'hff);
+            assert(\dut.bi_reg == f_len[7:4]);
             // decision pipeline == reference stages
             assert(\dut.p1_v_reg == f_s1_v && \dut.p2_v_reg == f_s2_v);
             assert(\dut.p3_v_reg == f_s3_v && \dut.p4_v_reg == f_s4_v);
@@ -620,12 +756,39 @@ module barrier_fanout_props #(
         end
         for (k = 0; k < DQ; k = k + 1) begin
             t = f_htag + {2'd0, f_hd} + {2'd0, f_hx} + k[2:0];
-            if (f_run && k < f_nq)
-                assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ] == f_pk_mask[t]);
+            if (f_run && k < f_nq) begin
+                assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ][NP-1:0] == f_pk_mask[t]);
+                if (!f_pk_drop[t])
+                    assert(f_d_dq[(\dut.dq_rp_reg + k) % DQ][NP] == f_pk_g[t]);
+            end
         end
         for (k = 0; k < 7; k = k + 1)
-            if (f_run && !f_cur_dec && f_pos(k) < f_len)
+            if (f_run && f_pos(k) < f_len)
                 assert(f_d_hb[k] == f_h[k]);
+        for (k = 0; k < 3; k = k + 1)
+            if (f_run && f_xpos(k) < f_len)
+                assert(f_d_xb[k] == f_x[k]);
+        // the translation tables and the CSR write register, in and out of reset (the RAMs are not
+        // reset, so their shadow must hold through a reset too)
+        if (f_past_valid) begin
+            assert(\dut.wq_v_reg == (f_wr || f_wrx));
+            assert(!(f_wr && f_wrx));
+            if (f_wr)
+                assert(\dut.wq_g_reg == f_wg && \dut.wq_data_reg == f_wd &&
+                       \dut.wq_sel_reg == f_wa[3:2]);
+            if (f_wrx)
+                assert(\dut.wq_xi_reg == {f_wa[8], f_wa[7:4]} && \dut.wq_data_reg == f_wd &&
+                       \dut.wq_sel_reg == 2'd3);
+        end
+        for (k = 0; k < NG * NP; k = k + 1)
+            if (f_past_valid)
+                assert(f_d_xt[k] == {f_xbar[k], f_xen[k]});
+        for (k = 0; k < NP; k = k + 1) begin
+            if (f_run && f_hd && !f_pk_drop[f_htag])
+                assert(f_d_xe[k] == {f_xe_bar[k], f_xe_en[k]});
+            if (f_run && f_hd && !f_pk_drop[f_htag] && f_eb > 5'd3)
+                assert(f_d_xd[k] == f_crcd(f_o63 ^ f_xe_bar[k]));
+        end
     end
 
     // ------------------------------------------------------------ covers

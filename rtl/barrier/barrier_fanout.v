@@ -25,6 +25,15 @@
 // is dequeued once every destination port has taken it. Latency: a beat is offered on the egress
 // the cycle after it is accepted once its packet's decision is queued (>= 5 cycles after the
 // deciding beat); packets follow each other on an egress port with no idle cycle.
+// Translation (docs/barrier.md 7.2, seed 001 ¶41-¶44, claims 8/15, note block B B2): a UD
+// notification (byte 14 = 0x45, IPv4 total length 64, BTH opcode 0x65; classified at ingress when
+// byte 42 arrives, the class is stored with each beat) sent to port p of group g with
+// XLT[g][p].UD_EN = 1 has ImmDt byte 63 replaced by XLT[g][p].BAR and its ICRC (bytes 74-77)
+// XORed with D = CRC-32 register effect of (old byte 63 ^ BAR) followed by 10 bytes (a constant
+// 8 x 32 XOR matrix, crc32_fn.vh): the ICRC stays correct (an ingress ICRC error is preserved).
+// The table entry is read (per port, one RAM per port) when the packet becomes the egress head;
+// D is registered per port while the beat carrying byte 63 is the head (it always precedes the
+// ICRC beats); the per-lane overlay selects are registered by egress beat index.
 `resetall
 `default_nettype none
 module barrier_fanout #(
@@ -81,9 +90,15 @@ module barrier_fanout #(
     localparam [31:0] PARAMS = {16'd0, NG_I[7:0], NP_I[7:0]};
     localparam [6:0] NG7 = NG_I[6:0];
     localparam [4:0] NP5 = NP_I[4:0];
+    // translation: byte positions (beat, lane)
+    localparam B42 = 42 / KW, L42 = 42 % KW;
+    localparam B63 = 63 / KW, L63 = 63 % KW;
+    localparam XW  = 9;                         // XLT entry {BAR[7:0], UD_EN}
+    localparam XIW = GW + 4;                    // readback index {g, p[3:0]}
 
     // CSR addresses and field positions: generated from rdl/barrier_fanout.rdl (BF_*)
 `include "barrier_fanout_regs.vh"
+`include "crc32_fn.vh"
 
     initial begin
         if (NP < 2 || NP > 16) begin
@@ -161,12 +176,29 @@ module barrier_fanout #(
     wire       r_stat   = (reg_rd_addr >= BF_STAT_ADDR) && (reg_rd_addr < STAT_END) &&
                           (r_soff[1:0] == 2'b00);
     wire [2:0] r_si     = r_soff[BF_STAT_STRIDE_LOG2 +: 3];
+    // translation window: BF_XLT_ADDR + BF_XLT_STRIDE * (16 * g + p), g < NG, p < NP
+    localparam [15:0] XLT_END = BF_XLT_ADDR + BF_XLT_STRIDE * BF_XLT_COUNT;
+    localparam XSH = BF_XLT_STRIDE_LOG2;
+    wire [13:0] w_xoff  = reg_wr_addr[13:0] - BF_XLT_ADDR[13:0];
+    wire [13:0] r_xoff  = reg_rd_addr[13:0] - BF_XLT_ADDR[13:0];
+    wire       w_xlt    = (reg_wr_addr >= BF_XLT_ADDR) && (reg_wr_addr < XLT_END) &&
+                          ({1'b0, w_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, w_xoff[XSH +: 4]} < NP5) &&
+                          (w_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS);
+    wire       r_xlt    = (reg_rd_addr >= BF_XLT_ADDR) && (reg_rd_addr < XLT_END) &&
+                          ({1'b0, r_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, r_xoff[XSH +: 4]} < NP5) &&
+                          (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS);
+    wire [XIW-1:0] w_xi = w_xoff[XSH +: XIW];
+    wire [XIW-1:0] r_xi = r_xoff[XSH +: XIW];
+    // XLT readback copy (RAM, asynchronous read, NG * 16 entries; not reset)
+    reg  [XW-1:0] xrb_mem [0:NG*16-1];
+    wire [XW-1:0] xrb     = xrb_mem[r_xi];
 
     // an accepted write is registered (wq_*) and applied to the table one cycle later: the table
     // flip-flops' enables come from a register, not from the AXI4-Lite handshake
     reg          wq_v_reg;
-    reg [1:0]    wq_sel_reg;       // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK
+    reg [1:0]    wq_sel_reg;       // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK, 3 XLT
     reg [GW-1:0] wq_g_reg;
+    reg [XIW-1:0] wq_xi_reg;       // XLT entry {g, p}
     reg [31:0]   wq_data_reg;
     always @* begin
         reg_wr_err = 1'b0;
@@ -175,6 +207,8 @@ module barrier_fanout #(
         else if (w_grp)
             reg_wr_err = !(w_reg == BF_GRP_CTRL_OFFS || w_reg == BF_GRP_GROUP_IP_OFFS ||
                            w_reg == BF_GRP_PORT_MASK_OFFS);
+        else if (w_xlt)
+            reg_wr_err = 1'b0;
         else
             reg_wr_err = 1'b1;
     end
@@ -193,6 +227,9 @@ module barrier_fanout #(
             endcase
         end else if (r_stat) begin
             reg_rd_data = stat_reg[r_si];
+        end else if (r_xlt) begin
+            reg_rd_data[BF_XLT_CTRL_UD_EN_LSB]     = xrb[0];
+            reg_rd_data[BF_XLT_CTRL_BAR_LSB +: 8] = xrb[8:1];
         end else if (reg_rd_addr == BF_ID_ADDR) begin
             reg_rd_data = BF_ID_ID_RESET;
         end else if (reg_rd_addr == BF_PARAMS_ADDR) begin
@@ -203,7 +240,7 @@ module barrier_fanout #(
     end
 
     // ------------------------------------------------------------ data FIFO (beats)
-    localparam EW = DATA_WIDTH + KW + 1 + 4;
+    localparam EW = 1 + DATA_WIDTH + KW + 1 + 4;   // {ud class tag, data, keep, last, user}
     reg [EW-1:0] fifo_mem [0:FIFO_DEPTH-1];
     reg [FW-1:0] f_wp_reg, f_rp_reg;
     reg [FW:0]   f_cnt_reg;
@@ -211,13 +248,13 @@ module barrier_fanout #(
     // decision queue (destination mask, 0 for a dropped packet) and the head decision register cur_reg (valid cur_v_reg):
     // dq_res_reg counts packets whose decision is taken (reserved at the deciding beat) and not
     // yet sent, dq_cnt_reg the decisions written (from P4) and not yet moved to nxt_reg
-    reg [NP-1:0] dq_mem [0:DQ-1];
+    reg [GW+NP-1:0] dq_mem [0:DQ-1];  // {group index, destination mask}
     reg [QW-1:0] dq_wp_reg, dq_rp_reg;
     reg [QW:0]   dq_cnt_reg;
     reg [QW:0]   dq_res_reg;
     reg [NP-1:0] cur_reg;
     reg          cur_v_reg;
-    reg [NP-1:0] nxt_reg;         // the decision after cur_reg, prefetched from dq_mem
+    reg [GW+NP-1:0] nxt_reg;      // the decision after cur_reg, prefetched from dq_mem
     reg          nxt_v_reg;
     reg          f_ne_reg;        // data FIFO not empty
 
@@ -244,6 +281,21 @@ module barrier_fanout #(
         for (i = 0; i < 7; i = i + 1)
             hn[i] = ({28'd0, bi_reg} == hpos(i) / KW) ? s_axis_in_tdata[8 * (hpos(i) % KW) +: 8] : hb_reg[i];
     end
+    // translation class: bytes 16, 17 (IPv4 total length) and 42 (BTH opcode), captured by beat
+    // index as above; the tag stored with a beat is valid from the beat carrying byte 42 on
+    reg [7:0] xb_reg [0:2];
+    reg [7:0] xn [0:2];
+    function integer xpos;
+        input integer x;
+        xpos = (x < 2) ? 16 + x : 42;
+    endfunction
+    always @* begin
+        for (i = 0; i < 3; i = i + 1)
+            xn[i] = ({28'd0, bi_reg} == xpos(i) / KW) ? s_axis_in_tdata[8 * (xpos(i) % KW) +: 8] : xb_reg[i];
+    end
+    wire have42  = ({28'd0, bi_reg} > B42) || (({28'd0, bi_reg} == B42) && s_axis_in_tkeep[L42]);
+    wire ud_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd64) &&
+                   (xn[2] == 8'h65);
     wire long_enough = (bi_reg == BB[3:0]) && s_axis_in_tkeep[LB];
     wire decide_now  = in_fire && !decided_reg && (long_enough || s_axis_in_tlast);
     wire [3:0] src   = s_axis_in_tuser;
@@ -276,6 +328,7 @@ module barrier_fanout #(
     wire          p4_refl = p4_rlo_reg | p4_rhi_reg;
     reg          p4_hit_reg, p4_malf_reg, p4_badsrc_reg;
     reg [3:0]    p4_src_reg;
+    reg [GW-1:0] p4_gi_reg;       // index of the matching group (translation table)
     // P5/P6: statistics pulses
     reg          p5_v_reg, p5_fwd_reg, p5_malf_reg, p5_group_reg, p5_none_reg, p5_src_reg;
     reg [NP-1:0] p5_dmask_reg;
@@ -286,6 +339,7 @@ module barrier_fanout #(
     reg [NG-1:0] eqlo, eqhi;
     reg [NG-1:0] first;
     reg [NP-1:0] sel_mlo, sel_mhi;
+    reg [GW-1:0] sel_gi;
     reg          sel_rlo, sel_rhi;
     reg          any;
     integer g;
@@ -312,6 +366,9 @@ module barrier_fanout #(
             sel_mhi = sel_mhi | (p3_first_reg[g] ? g_mask_reg[g] : {NP{1'b0}});
             sel_rhi = sel_rhi | (p3_first_reg[g] && g_reflect_reg[g]);
         end
+        sel_gi = {GW{1'b0}};
+        for (g = 0; g < NG; g = g + 1)
+            sel_gi = sel_gi | (p3_first_reg[g] ? g[GW-1:0] : {GW{1'b0}});
     end
 
     // decision from P4
@@ -334,12 +391,14 @@ module barrier_fanout #(
 
     // ------------------------------------------------------------ egress
     wire [EW-1:0]         head      = fifo_mem[f_rp_reg];
-    wire [DATA_WIDTH-1:0] h_data    = head[EW-1 -: DATA_WIDTH];
+    wire                  h_ud      = head[EW-1];
+    wire [DATA_WIDTH-1:0] h_data    = head[EW-2 -: DATA_WIDTH];
     wire [KW-1:0]         h_keep    = head[4 + 1 +: KW];
     wire                  h_last    = head[4];
     wire [3:0]            h_user    = head[3:0];
     wire                  have_beat = f_ne_reg && cur_v_reg;
-    wire [NP-1:0]         cur_mask  = cur_reg;
+    wire [NP-1:0]         cur_mask  = cur_reg[NP-1:0];
+    wire [GW-1:0]         nxt_gi    = nxt_reg[NP +: GW];
     // ports that have not yet taken the head beat (remaining mask, note §4.3); a dropped packet
     // has an empty mask, so its beats leave one per cycle without being offered
     reg  [NP-1:0]         rem_reg;
@@ -354,10 +413,68 @@ module barrier_fanout #(
     wire          nxt_load  = !nxt_v_reg && (dq_cnt_reg != 0);
     wire          cur_load  = nxt_v_reg && (!cur_v_reg || pkt_done);
 
-    genvar gp;
+    // egress beat index of the head packet (common to all ports: the head beat is dequeued once
+    // every destination took it) and the overlay selects of the head beat, registered from the
+    // next beat index: e63 (the head beat carries byte 63), ec[k] (it carries ICRC byte 74 + k)
+    reg  [4:0] eb_reg;
+    wire [4:0] eb_next = pkt_done ? 5'd0 : (beat_done && eb_reg != 5'd31) ? eb_reg + 5'd1 : eb_reg;
+    reg        e63_reg;
+    reg  [3:0] ec_reg;
+    // D(x) = CRC-32 register effect of byte x at position 63 followed by bytes 64..73 (10 bytes);
+    // linear in x: the XOR of the constants of its set bits
+    function [255:0] xdc_all(input integer n);     // n: bytes after byte 63 (10)
+        integer xc_i;
+        begin
+            for (xc_i = 0; xc_i < 8; xc_i = xc_i + 1)
+                xdc_all[32 * xc_i +: 32] = crc32_zeros(crc32_byte(32'd0, 8'd1 << xc_i), n);
+        end
+    endfunction
+    localparam [255:0] XDC = xdc_all(10);
+    function [31:0] xdelta(input [7:0] x);
+        integer xd_i;
+        begin
+            xdelta = 32'd0;
+            for (xd_i = 0; xd_i < 8; xd_i = xd_i + 1)
+                if (x[xd_i]) xdelta = xdelta ^ XDC[32 * xd_i +: 32];
+        end
+    endfunction
+    wire [7:0] h_b63 = h_data[8 * L63 +: 8];
+
+    genvar gp, gl;
     generate
         for (gp = 0; gp < NP; gp = gp + 1) begin : g_out
-            assign m_axis_out_tdata[gp*DATA_WIDTH +: DATA_WIDTH] = h_data;
+            // translation table of port p: one RAM per port, NG entries {BAR, UD_EN}, written by
+            // the CSR write register, read when the packet becomes the egress head (not reset)
+            reg  [XW-1:0] xt_mem [0:NG-1];
+            reg  [XW-1:0] xe_reg;            // entry of the head packet's group
+            reg  [31:0]   xd_reg;            // ICRC correction of this port's copy
+            wire          xen = xe_reg[0] && h_ud;
+            wire [7:0]    xbar = xe_reg[8:1];
+            always @(posedge clk) begin
+                if (wq_v_reg && wq_sel_reg == 2'd3 && wq_xi_reg[3:0] == gp)
+                    xt_mem[wq_xi_reg[XIW-1:4]] <= {wq_data_reg[BF_XLT_CTRL_BAR_LSB +: 8],
+                                                    wq_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
+                if (cur_load)
+                    xe_reg <= xt_mem[nxt_gi];
+                if (e63_reg)
+                    xd_reg <= xdelta(h_b63 ^ xbar);
+            end
+            for (gl = 0; gl < KW; gl = gl + 1) begin : g_lane
+                // lane gl carries ICRC byte 74 + XK in its beat when XK < 4
+                localparam integer XK = (gl - (74 % KW) + KW) % KW;
+                wire [7:0] hb = h_data[8 * gl +: 8];
+                wire [7:0] hx;
+                if (XK < 4) begin : g_crc
+                    assign hx = (xen && ec_reg[XK]) ? hb ^ xd_reg[8 * XK +: 8] : hb;
+                end else begin : g_pass
+                    assign hx = hb;
+                end
+                if (gl == L63) begin : g_bar
+                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = (xen && e63_reg) ? xbar : hx;
+                end else begin : g_nobar
+                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = hx;
+                end
+            end
             assign m_axis_out_tkeep[gp*KW +: KW]                 = h_keep;
             assign m_axis_out_tlast[gp]                          = h_last;
             assign m_axis_out_tuser[gp*4 +: 4]                   = h_user;
@@ -369,19 +486,23 @@ module barrier_fanout #(
     integer q;
     always @(posedge clk) begin
         if (in_fire) begin
-            fifo_mem[f_wp_reg] <= {s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+            fifo_mem[f_wp_reg] <= {ud_tag, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
                                    s_axis_in_tuser};
             for (q = 0; q < 7; q = q + 1) hb_reg[q] <= hn[q];
+            for (q = 0; q < 3; q = q + 1) xb_reg[q] <= xn[q];
         end
         if (p4_v_reg)
-            dq_mem[dq_wp_reg] <= d_drop ? {NP{1'b0}} : dmask;
+            dq_mem[dq_wp_reg] <= {p4_gi_reg, d_drop ? {NP{1'b0}} : dmask};
         if (nxt_load)
             nxt_reg <= dq_mem[dq_rp_reg];
         if (cur_load)
-            cur_reg <= nxt_reg;
-        wq_sel_reg    <= (w_reg == BF_GRP_CTRL_OFFS) ? 2'd0 :
+            cur_reg <= nxt_reg[NP-1:0];
+        wq_sel_reg    <= w_xlt ? 2'd3 : (w_reg == BF_GRP_CTRL_OFFS) ? 2'd0 :
                          (w_reg == BF_GRP_GROUP_IP_OFFS) ? 2'd1 : 2'd2;
         wq_g_reg      <= w_g;
+        wq_xi_reg     <= w_xi;
+        if (wq_v_reg && wq_sel_reg == 2'd3)
+            xrb_mem[wq_xi_reg] <= {wq_data_reg[BF_XLT_CTRL_BAR_LSB +: 8], wq_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
         wq_data_reg   <= reg_wr_data;
         p1_dip_reg    <= {hn[3], hn[4], hn[5], hn[6]};
         if (decide_now)
@@ -407,6 +528,7 @@ module barrier_fanout #(
         p4_malf_reg   <= p3_malf_reg;
         p4_badsrc_reg <= p3_badsrc_reg;
         p4_src_reg    <= p3_src_reg;
+        p4_gi_reg     <= sel_gi;
         p5_fwd_reg    <= !d_drop;
         p5_malf_reg   <= d_malf;
         p5_group_reg  <= d_group;
@@ -438,6 +560,9 @@ module barrier_fanout #(
             decided_reg <= 1'b0;
             bi_reg      <= 4'd0;
             rem_reg     <= {NP{1'b0}};
+            eb_reg      <= 5'd0;
+            e63_reg     <= (B63 == 0);
+            ec_reg      <= {4{1'b0}};
             p1_v_reg    <= 1'b0;
             p2_v_reg    <= 1'b0;
             p3_v_reg    <= 1'b0;
@@ -464,7 +589,8 @@ module barrier_fanout #(
                         g_reflect_reg[wq_g_reg] <= wq_data_reg[BF_GRP_CTRL_REFLECT_LSB];
                     end
                     2'd1: g_ip_reg[wq_g_reg] <= wq_data_reg;
-                    default: g_mask_reg[wq_g_reg] <= wq_data_reg[BF_GRP_PORT_MASK_MASK_LSB +: NP];
+                    2'd2: g_mask_reg[wq_g_reg] <= wq_data_reg[BF_GRP_PORT_MASK_MASK_LSB +: NP];
+                    default: ;  // XLT: the RAMs above
                 endcase
             end
             csr_err_reg <= reg_wr_en && reg_wr_err;
@@ -509,8 +635,12 @@ module barrier_fanout #(
             // egress
             if (beat_done)
                 f_rp_reg <= f_rp_reg + 1'b1;
+            eb_reg  <= eb_next;
+            e63_reg <= ({27'd0, eb_next} == B63);
+            for (q = 0; q < 4; q = q + 1)
+                ec_reg[q] <= ({27'd0, eb_next} == (74 + q) / KW);
             if (cur_load)
-                rem_reg <= nxt_reg;
+                rem_reg <= nxt_reg[NP-1:0];
             else if (beat_done)
                 rem_reg <= cur_mask;
             else

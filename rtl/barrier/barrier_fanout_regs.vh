@@ -41,3 +41,12 @@ localparam [3:0] BF_GRP_PORT_MASK_OFFS = 4'h8;
 localparam [31:0] BF_GRP_PORT_MASK_MASK = 32'h0000ffff;   // bits covered by fields
 localparam BF_GRP_PORT_MASK_MASK_LSB = 0, BF_GRP_PORT_MASK_MASK_MSB = 15, BF_GRP_PORT_MASK_MASK_WIDTH = 16;
 localparam [15:0] BF_GRP_PORT_MASK_MASK_RESET = 16'h0;
+
+// regfile XLT
+localparam [15:0] BF_XLT_ADDR = 16'h4000;
+localparam BF_XLT_STRIDE = 16, BF_XLT_COUNT = 1024;
+localparam BF_XLT_STRIDE_LOG2 = 4;
+localparam [3:0] BF_XLT_CTRL_OFFS = 4'h0;
+localparam [31:0] BF_XLT_CTRL_MASK = 32'h0000ff01;   // bits covered by fields
+localparam BF_XLT_CTRL_UD_EN_LSB = 0, BF_XLT_CTRL_UD_EN_MSB = 0, BF_XLT_CTRL_UD_EN_WIDTH = 1;
+localparam BF_XLT_CTRL_BAR_LSB = 8, BF_XLT_CTRL_BAR_MSB = 15, BF_XLT_CTRL_BAR_WIDTH = 8;

@@ -19,7 +19,9 @@
 
 #include "Vbarrier_fanout.h"
 #include "barrier.h"
+#include "common/roce.h"
 #include "csr.h"
+#include "pcap.h"
 #include "ports.h"
 #include "scoreboard.h"
 #include "sim.h"
@@ -39,6 +41,7 @@ struct Fan {
   barrier_fanout_model m{};
   uint64_t copies = 0, reflected_bad = 0;
   uint64_t model_copies[NP] = {};  // copies per port popped from the model (coverage)
+  std::unique_ptr<tb::PcapWriter> pcap;  // --pcap-out PREFIX: every egress copy the RTL emitted
 
   static tb::AxisPins out_pins(Vbarrier_fanout* t, unsigned p) {
     tb::AxisPins a;
@@ -84,6 +87,7 @@ struct Fan {
         t.add_bytes("data", pk.data).add("tuser", 4, pk.user);
         sb[p]->actual(t);
         copies++;
+        if (pcap) pcap->write(pk.data, sim.cycle());
       };
     }
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
@@ -91,6 +95,8 @@ struct Fan {
       rdata = barrier_fanout_csr_read(&m, o.addr);
       return barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0;
     }));
+    const std::string po = h.opt.get("pcap-out");
+    if (!po.empty()) pcap.reset(new tb::PcapWriter(po + "_" + h.scenario() + "_egress.pcap"));
     sim.reset(8);
   }
   std::unique_ptr<tb::CsrChecker> csr_chk;
@@ -107,7 +113,19 @@ struct Fan {
   }
 };
 
+// translation table (section 7.2): about a third of the groups untranslated, the others with a
+// random BAR per member port and UD_EN on most ports
+static void program_xlt(Fan& f, tb::Rng& r) {
+  for (unsigned g = 0; g < NG; g++) {
+    const bool grp_on = r.chance(0.67);
+    for (unsigned p = 0; p < NP; p++)
+      f.wr(0x4000 + 0x100 * g + 0x10 * p, uint32_t(r.bits(8)) << 8 | uint32_t(grp_on && r.chance(0.8) ? 1 : 0) |
+                                             (r.chance(0.1) ? uint32_t(r.next()) & 0xffff00feu : 0));
+  }
+}
+
 static void program_groups(Fan& f, tb::Rng& r, std::vector<uint32_t>& ips) {
+  program_xlt(f, r);
   ips.clear();
   for (unsigned g = 0; g < NG; g++) {
     const uint32_t ip = (!ips.empty() && r.chance(0.1)) ? ips[r.below(ips.size())] : 0xef000000u | uint32_t(r.bits(20));
@@ -130,6 +148,17 @@ static std::vector<uint8_t> frame(tb::Rng& r, const std::vector<uint32_t>& ips) 
   put(12, k < 0.03 ? 0x86 : 0x08), put(13, k < 0.03 ? 0xdd : 0x00);
   put(14, k < 0.06 && k >= 0.03 ? 0x65 : 0x45);
   for (int i = 0; i < 4; i++) put(30 + size_t(i), uint8_t(dip >> (24 - 8 * i)));
+  // UD notification class (section 7.2): total length 64 and opcode 0x65, mostly 78 bytes with a
+  // correct ICRC (roce_icrc_ipv4), sometimes another length; sometimes one class byte off
+  if (r.chance(0.5)) {
+    if (r.chance(0.8)) p.resize(78);
+    put(16, 0x00), put(17, 64), put(42, 0x65);
+    if (r.chance(0.1)) put(size_t(r.chance(0.5) ? 17 : 42), uint8_t(r.bits(8)));
+    if (p.size() == 78 && p[14] == 0x45 && r.chance(0.9)) {
+      uint32_t icrc = 0;
+      if (roce_icrc_ipv4(p.data(), p.size(), &icrc) == 0) roce_put_icrc(p.data() + 74, icrc);
+    }
+  }
   return p;
 }
 
@@ -137,12 +166,20 @@ static void scenario_csr(tb::Harness& h) {
   Fan f(h);
   f.read_all();
   tb::Rng& r = h.rng;
+  program_xlt(f, r);  // XLT is RAM (not reset): written before it is read
   for (int round = 0; round < 4; round++) {
     for (uint32_t g = 0; g <= NG; g++)
       for (uint32_t o = 0; o < 16; o += 4) f.wr(0x400 + 16 * g + o, uint32_t(r.next()));
     f.wr(0x000, 1), f.wr(0x004, 1), f.wr(0x100, 1), f.wr(0x401, 1), f.wr(0x404, 1, unsigned(r.range(0, 14)));
     f.wr(0x2000, 1);
+    // translation entries: in range (g < NG, p < NP, +0), out of range (p >= NP, g >= NG, +4)
+    for (int i = 0; i < 40; i++)
+      f.wr(0x4000 + 0x100 * uint32_t(r.below(NG + 2)) + 0x10 * uint32_t(r.below(16)) + 4 * uint32_t(r.chance(0.8) ? 0 : r.below(4)),
+           uint32_t(r.next()));
     f.read_all();
+    for (uint32_t g = 0; g <= NG; g++)
+      for (uint32_t p = 0; p < 16; p += (g < NG ? 1 : 5)) f.rd(0x4000 + 0x100 * g + 0x10 * p), f.rd(0x4004 + 0x100 * g + 0x10 * p);
+    f.csr_wait();
   }
   f.sim.drain(100);
 }
@@ -204,11 +241,62 @@ static void scenario_random(tb::Harness& h) {
     if (FANOUT_DECLARE) h.cov_declare(names[i]);
     if (uint32_t v = barrier_fanout_stat(&f.m, ids[i])) h.cover(names[i], v);
   }
+  // translation classes (section 7.2), from the model
+  for (const char* n : {"xlt_ud_copy", "passthrough_copy"})
+    if (FANOUT_DECLARE) h.cov_declare(n);
+  if (f.m.xlt_ud) h.cover("xlt_ud_copy", f.m.xlt_ud);
+  if (f.copies > f.m.xlt_ud) h.cover("passthrough_copy", f.copies - f.m.xlt_ud);
   for (unsigned p = 0; p < NP; p++) {
     const std::string n = "port" + std::to_string(p) + "_copies";
     if (FANOUT_DECLARE) h.cov_declare(n);
     if (f.model_copies[p]) h.cover(n, f.model_copies[p]);
   }
+}
+
+// fanout_pcap: only well-formed UD notifications (roce_ud_build, correct ICRC) to 4 groups of
+// all ports with reflection, translated on most (group, port) pairs: every egress copy is
+// compared with the model and, with --pcap-out, written to a capture that
+// scripts/barrier_pcap.py check decodes with tshark and rebuilds with scapy (independent ICRC).
+static void scenario_pcap(tb::Harness& h) {
+  Fan f(h);
+  tb::Rng& r = h.rng;
+  program_xlt(f, r);
+  for (unsigned g = 0; g < NG; g++) {
+    f.wr(0x404 + 16 * g, 0xef000200u + g);
+    f.wr(0x408 + 16 * g, (1u << NP) - 1);
+    f.wr(0x400 + 16 * g, g < 4 ? 3u : 0u);
+  }
+  f.csr_wait();
+  uint32_t psn = 1;
+  while (h.inputs < h.opt.n) {
+    if (f.in.queued() < 3 && r.chance(0.5)) {
+      roce_ud_fields u{};
+      const uint32_t g = uint32_t(r.below(4));
+      u.dst_ip = 0xef000200u + g;
+      u.dst_mac = roce_mcast_mac(u.dst_ip);
+      u.src_mac = 0x020000000000ull | r.bits(24);
+      u.tos = uint8_t(r.bits(8));
+      u.src_ip = 0x0a000000u | uint32_t(r.bits(16));
+      u.psn = psn++ & 0xffffff;
+      u.udp_sport = uint16_t(0xc000 | r.bits(14));
+      u.qkey = uint32_t(r.next());
+      u.src_qp = uint32_t(2 + r.bits(20));
+      u.src_id = uint8_t(r.bits(8));
+      u.bar = uint8_t(r.bits(8));
+      u.inc = 1 + r.bits(8);
+      std::vector<uint8_t> pkt(ROCE_UD_LEN);
+      roce_ud_build(&u, pkt.data());
+      f.in.push(pkt, r.below(NP));
+    }
+    f.sim.step();
+  }
+  f.sim.run_until([&] { return !f.in.busy(); }, "input");
+  f.sim.drain(1000);
+  f.read_all();
+  h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
+  h.check(f.m.xlt_ud > 0 && f.m.xlt_ud < f.copies, "m_axis_out", "both translated and untranslated copies");
+  h.extra("xlt_ud_copies", double(f.m.xlt_ud));
+  h.extra("copies", double(f.copies));
 }
 
 int main(int argc, char** argv) {
@@ -218,5 +306,6 @@ int main(int argc, char** argv) {
                 dflt);
   h.run("fanout_csr", [&] { scenario_csr(h); });
   h.run("fanout_random", [&] { scenario_random(h); });
+  h.run("fanout_pcap", [&] { scenario_pcap(h); });
   return h.exit_code();
 }
