@@ -109,6 +109,11 @@ static void dev_clear_state(struct barrier_dev_model *m)
     memset(m->stats, 0, sizeof m->stats);
 
     memset(m->bar_en, 0, nb * sizeof *m->bar_en);
+    memset(m->bar_ip, 0, nb * sizeof *m->bar_ip);
+    memset(m->bar_leader, 0, nb * sizeof *m->bar_leader);
+    memset(m->lcnt, 0, nb * sizeof *m->lcnt);
+    for (unsigned b = 0; b < nb; b++)
+        m->local_n[b] = 1;                              /* BAR_LOCAL_N reset 1 (section 6) */
     memset(m->bar_inc, 0, nb * sizeof *m->bar_inc);
     memset(m->bar_step, 0, nb * sizeof *m->bar_step);
     memset(m->group_ip, 0, nb * sizeof *m->group_ip);
@@ -156,6 +161,10 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
 
     unsigned nb = cfg->num_barriers, nw = cfg->num_pes;
     m->bar_en = calloc(nb, sizeof *m->bar_en);
+    m->bar_ip = calloc(nb, sizeof *m->bar_ip);
+    m->bar_leader = calloc(nb, sizeof *m->bar_leader);
+    m->local_n = calloc(nb, sizeof *m->local_n);
+    m->lcnt = calloc(nb, sizeof *m->lcnt);
     m->bar_inc = calloc(nb, sizeof *m->bar_inc);
     m->bar_step = calloc(nb, sizeof *m->bar_step);
     m->group_ip = calloc(nb, sizeof *m->group_ip);
@@ -175,7 +184,9 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->holdq = bq_new(sizeof(struct hold));
     m->dirty = calloc(nb, sizeof *m->dirty);
     m->cnt_hist = calloc(3u * nb, sizeof *m->cnt_hist);
-    if (!m->holdq || !m->dirty || !m->cnt_hist) {
+    m->ext = BDEV_EXT_ALL;
+    if (!m->holdq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader || !m->local_n ||
+        !m->lcnt) {
         barrier_dev_free(m);
         return BARRIER_ENOMEM;
     }
@@ -188,6 +199,14 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     }
     dev_clear_state(m);
     return BARRIER_OK;
+}
+
+void barrier_dev_set_ext(struct barrier_dev_model *m, unsigned mask)
+{
+    if (!m || !m->txq)
+        return;
+    m->ext = mask & BDEV_EXT_ALL;
+    dev_clear_state(m);
 }
 
 int barrier_dev_set_num_sources(struct barrier_dev_model *m, unsigned n)
@@ -215,6 +234,10 @@ void barrier_dev_free(struct barrier_dev_model *m)
     if (!m)
         return;
     free(m->bar_en);
+    free(m->bar_ip);
+    free(m->bar_leader);
+    free(m->local_n);
+    free(m->lcnt);
     free(m->bar_inc);
     free(m->bar_step);
     free(m->group_ip);
@@ -251,6 +274,13 @@ static int ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t)
 int barrier_dev_ge(const struct barrier_dev_model *m, uint64_t c, uint64_t t)
 {
     return ge(m, c, t);
+}
+
+/* barrier b uses the internal path (section 6): CTRL.INTERNAL_PATH (every barrier) or its own
+ * BAR_CTRL.INTERNAL_PATH */
+static int int_path(const struct barrier_dev_model *m, unsigned b)
+{
+    return (m->ctrl & BDEV_CTRL_INTERNAL_PATH) || ((m->ext & BDEV_EXT_IP) && m->bar_ip[b]);
 }
 
 static int pe_busy(const struct barrier_dev_model *m, unsigned pe)
@@ -389,12 +419,24 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
     } else {
         set_pending(m, pe, bar, m->tgt[pe], BARRIER_ST_OK);
     }
-    tx_notify(m, bar);
-    if (m->ctrl & BDEV_CTRL_INTERNAL_PATH) {
-        if (m->timed)
-            hold_push(m, HOLD_INC, bar, m->bar_inc[bar]);
-        else
-            ctr_update(m, bar, m->bar_inc[bar]);
+    /* leader mode (section 3.2): only the LOCAL_N-th local arrival of the epoch notifies */
+    int notify = 1;
+    if ((m->ext & BDEV_EXT_LEADER) && m->bar_leader[bar]) {
+        if (m->lcnt[bar] + 1u >= m->local_n[bar]) {
+            m->lcnt[bar] = 0;
+        } else {
+            m->lcnt[bar]++;
+            notify = 0;
+        }
+    }
+    if (notify) {
+        tx_notify(m, bar);
+        if (int_path(m, bar)) {
+            if (m->timed)
+                hold_push(m, HOLD_INC, bar, m->bar_inc[bar]);
+            else
+                ctr_update(m, bar, m->bar_inc[bar]);
+        }
     }
     bump(&m->stats[BDS_REQ_ARRIVE]);
     return op == BARRIER_OP_ARRIVE ? BARRIER_REQ_ARRIVE : BARRIER_REQ_ARRIVE_NB;
@@ -404,7 +446,7 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
 static const unsigned rx_stat[] = {
     BDS_RX_OK, BDS_RX_DROP_TRUNC, BDS_RX_DROP_LONG, BDS_RX_DROP_MALFORMED, BDS_RX_DROP_IPCSUM,
     BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE, BDS_RX_DROP_ICRC, BDS_RX_DROP_RKEY,
-    BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_DROP_BAR, BDS_RX_DROP_INC};
+    BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_DROP_BAR, BDS_RX_DROP_INC, BDS_RX_DROP_SELF};
 
 int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len)
 {
@@ -444,6 +486,10 @@ int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t 
     int gap = 0;
     if (v == ROCE_RX_OK && src >= m->num_sources)
         v = ROCE_RX_SRC;
+    /* 9a own notification on a barrier that uses the internal path (5.4, 7.1 mismatch 1/1):
+     * dropped before the sequence check, so it does not take the source's sequence */
+    if ((m->ext & BDEV_EXT_SELF) && v == ROCE_RX_OK && src == (m->src >> 24) && bar_in && int_path(m, bar))
+        v = ROCE_RX_SELF;
     if (v == ROCE_RX_OK) {
         if (m->seq_known[src]) {
             uint32_t d = (psn - m->seq_exp[src]) & 0xffffffu;
@@ -757,14 +803,21 @@ int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint3
         unsigned b = (addr - 0x400u) / 32u, r = (addr - 0x400u) % 32u;
         switch (r) {
         case 0x00:
+            if (m->ext & BDEV_EXT_CSR) {  /* INTERNAL_PATH / LEADER written even when EN is refused */
+                m->bar_ip[b] = (data & BDEV_BAR_CTRL_INTERNAL_PATH) != 0;
+                m->bar_leader[b] = (data & BDEV_BAR_CTRL_LEADER) != 0;
+            }
             if (data & BDEV_BAR_CTRL_ENABLE) {
                 if (m->bar_step[b] == 0 || m->bar_step[b] > m->half) {
+                    m->bar_en[b] = 0;
+                    m->lcnt[b] = 0;
                     bump(&m->stats[BDS_CFG_REJECT]);
                     return BARRIER_CSR_REJECT;
                 }
                 m->bar_en[b] = 1;
             } else {
                 m->bar_en[b] = 0;
+                m->lcnt[b] = 0;  /* a disabled barrier starts its next epoch afresh (3.2) */
             }
             return BARRIER_CSR_DONE;
         case 0x04: m->bar_inc[b] = data & m->mask; return BARRIER_CSR_DONE;
@@ -787,8 +840,14 @@ int barrier_dev_csr_write_strb(struct barrier_dev_model *m, uint32_t addr, uint3
                             m->mask;
             }
             return BARRIER_CSR_DONE;
+        case BDEV_BAR_LOCAL_N_OFFS:
+            if (!(m->ext & BDEV_EXT_CSR) || m->bar_en[b] || data == 0 || data > m->cfg.num_pes)
+                break; /* legacy hole; locked while enabled; 1..NUM_PES */
+            m->local_n[b] = (uint16_t)data;
+            m->lcnt[b] = 0;
+            return BARRIER_CSR_DONE;
         default:
-            break; /* 0x14: hole */
+            break;
         }
     } else if (addr >= 0x800u && addr < 0x800u + 8u * m->cfg.num_pes) {
         unsigned p = (addr - 0x800u) / 8u;
@@ -812,10 +871,10 @@ int barrier_dev_csr_read_err(const struct barrier_dev_model *m, uint32_t addr)
         return 1;
     if (addr <= BDEV_CSR_SRC)
         return 0;
-    if (addr >= 0x100u && addr < 0x100u + 4u * BDS_NUM_STATS)
+    if (addr >= 0x100u && addr < 0x100u + 4u * ((m->ext & BDEV_EXT_CSR) ? BDS_NUM_STATS : BDS_RX_DROP_SELF))
         return 0;
     if (addr >= 0x400u && addr < 0x400u + 32u * m->cfg.num_barriers)
-        return ((addr - 0x400u) % 32u) == 0x14u;
+        return !(m->ext & BDEV_EXT_CSR) && ((addr - 0x400u) % 32u) == BDEV_BAR_LOCAL_N_OFFS;
     if (addr >= 0x800u && addr < 0x800u + 8u * m->cfg.num_pes)
         return 0;
     return 1;
@@ -852,7 +911,9 @@ uint32_t barrier_dev_csr_read(const struct barrier_dev_model *m, uint32_t addr)
     if (addr >= 0x400u && addr < 0x400u + 32u * m->cfg.num_barriers) {
         unsigned b = (addr - 0x400u) / 32u, r = (addr - 0x400u) % 32u;
         switch (r) {
-        case 0x00: return m->bar_en[b];
+        case 0x00: return m->bar_en[b] | ((m->ext & BDEV_EXT_CSR) ? (m->bar_ip[b] ? BDEV_BAR_CTRL_INTERNAL_PATH : 0u) |
+                                                   (m->bar_leader[b] ? BDEV_BAR_CTRL_LEADER : 0u) : 0u);
+        case BDEV_BAR_LOCAL_N_OFFS: return m->local_n[b];
         case 0x04: return (uint32_t)m->bar_inc[b];
         case 0x08: return (uint32_t)m->bar_step[b];
         case 0x0C: return (uint32_t)(m->bar_step[b] >> 32);

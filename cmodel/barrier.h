@@ -68,7 +68,8 @@ enum barrier_dev_stat {
     BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY, BDS_RSP_ERR_BAR, BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP,
     BDS_REL_OK, BDS_TX_NOTIF, BDS_MIRROR_WR, BDS_CFG_REJECT, BDS_CSR_ERR,
     BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_GAP,   /* 23..25: per-source sequence (section 5.5) */
-    BDS_NUM_STATS  /* 26 */
+    BDS_RX_DROP_SELF,   /* 26: own notification on an internal-path barrier (5.4, 7.1) */
+    BDS_NUM_STATS  /* 27 (26 in legacy mode, barrier_dev_set_ext) */
 };
 
 /* CSR byte addresses of barrier_dev (section 6), from the map generated out of
@@ -112,6 +113,13 @@ enum barrier_dev_stat {
 #define BDEV_CTRL_INTERNAL_PATH ((uint32_t)BARRIER_DEV__CTRL__INTERNAL_PATH_bm)
 #define BDEV_CTRL_WIRE_FA      ((uint32_t)BARRIER_DEV__CTRL__WIRE_FA_bm)  /* 1: RC FETCH_ADD notifications (section 5.2), 0: UD (5.1) */
 #define BDEV_BAR_CTRL_ENABLE   ((uint32_t)BARRIER_DEV__BAR__CTRL__EN_bm)
+/* Issue 10 part 5 (docs/barrier.md 3.2, 6, 7.1): per-barrier internal path and leader mode.
+ * Positions as in rdl/barrier_dev.rdl once its BAR.CTRL / BAR.LOCAL_N change is committed
+ * together with the RTL decode; until then defined here. */
+#define BDEV_BAR_CTRL_INTERNAL_PATH (1u << 1)
+#define BDEV_BAR_CTRL_LEADER   (1u << 2)
+#define BDEV_BAR_LOCAL_N_OFFS  0x14u
+#define BDEV_CSR_BAR_LOCAL_N(b) (BDEV_CSR_BAR_CTRL(b) + BDEV_BAR_LOCAL_N_OFFS)
 
 /* Elaboration parameters (section 1). */
 struct barrier_dev_cfg {
@@ -176,6 +184,7 @@ struct barrier_dev_model {
     uint64_t cnt_base, mirror_base;
     uint32_t tx_psn;
     uint32_t src;    /* CSR SRC: [31:24] SRC_ID, [23:0] SRC_QP */
+    unsigned ext;    /* BDEV_EXT_* mask (default BDEV_EXT_ALL): issue 10 part 5 (barrier_dev_set_ext) */
     uint32_t stats[BDS_NUM_STATS];
 
     /* per source index (NUM_SOURCES entries, section 5.5) */
@@ -184,6 +193,10 @@ struct barrier_dev_model {
 
     /* per barrier (NB entries) */
     uint8_t  *bar_en;
+    uint8_t  *bar_ip;     /* BAR_CTRL.INTERNAL_PATH (ext); in effect: this OR CTRL.INTERNAL_PATH */
+    uint8_t  *bar_leader; /* BAR_CTRL.LEADER (ext) */
+    uint16_t *local_n;    /* BAR_LOCAL_N, 1..NUM_PES (ext) */
+    uint16_t *lcnt;       /* local arrivals of the current epoch, leader mode (section 3.2) */
     uint64_t *bar_inc;    /* W bits */
     uint64_t *bar_step;   /* W bits */
     uint32_t *group_ip;
@@ -225,6 +238,25 @@ struct barrier_dev_model {
  * zeroed and safe to free) or BARRIER_ENOMEM.
  */
 int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg);
+
+/*
+ * barrier_dev_set_ext - which issue 10 part 5 additions of docs/barrier.md the model follows
+ * (default after init: BDEV_EXT_ALL, the documented contract), so that a lockstep bench can match
+ * an RTL that has only some of them. Resets the model.
+ *   BDEV_EXT_CSR:    BAR_CTRL bits 1 (INTERNAL_PATH) and 2 (LEADER) stored and read back,
+ *                    BAR_LOCAL_N (0x414 + 32*b) with its write rules, statistic 26 readable;
+ *                    without it: BAR_CTRL bit 0 only, 0x414 a hole, 26 statistics.
+ *   BDEV_EXT_IP:     a barrier uses the internal path when CTRL.INTERNAL_PATH or its
+ *                    BAR_CTRL.INTERNAL_PATH is set (without it: CTRL.INTERNAL_PATH only).
+ *   BDEV_EXT_LEADER: leader mode (3.2): only the LOCAL_N-th local arrival of an epoch notifies.
+ *   BDEV_EXT_SELF:   receive verdict "self" (5.4 row 9a, statistic 26).
+ */
+#define BDEV_EXT_CSR    1u
+#define BDEV_EXT_IP     2u
+#define BDEV_EXT_LEADER 4u
+#define BDEV_EXT_SELF   8u
+#define BDEV_EXT_ALL    15u
+void barrier_dev_set_ext(struct barrier_dev_model *m, unsigned mask);
 
 /*
  * barrier_dev_set_num_sources - the RTL parameter NUM_SOURCES (power of two 2..256, default 16

@@ -114,7 +114,9 @@ enum roce_rx_verdict {
     ROCE_RX_SRC       = 9,  /* source index >= NUM_SOURCES (device model) */
     ROCE_RX_DUP       = 10, /* duplicate or stale PSN of its source (device model) */
     ROCE_RX_BAR       = 11, /* barrier out of range/disabled, dst IP (device model) */
-    ROCE_RX_INC       = 12  /* increment 0, > INC_MAX or >= 2^(W-1) (device model) */
+    ROCE_RX_INC       = 12, /* increment 0, > INC_MAX or >= 2^(W-1) (device model) */
+    ROCE_RX_SELF      = 13  /* own SRC_ID on a barrier using the internal path (device model;
+                             * decided after SRC and before DUP, docs/barrier.md 5.4 / 7.1) */
 };
 #define ROCE_RX_RKEY ROCE_RX_KEY
 

@@ -242,8 +242,8 @@ static void test_dev_csr_reset_values(void)
     for (unsigned i = 0; i < BDS_NUM_STATS; i++)
         CHECK_EQ(barrier_dev_csr_read(&m, 0x100u + 4u * i), 0u);
     for (unsigned b = 0; b < 16; b++)
-        for (unsigned r = 0; r < 32; r += 4)
-            CHECK_EQ(barrier_dev_csr_read(&m, 0x400u + 32u * b + r), 0u);
+        for (unsigned r = 0; r < 32; r += 4) /* BAR_LOCAL_N resets to 1 (section 6) */
+            CHECK_EQ(barrier_dev_csr_read(&m, 0x400u + 32u * b + r), r == 0x14u ? 1u : 0u);
     for (unsigned p = 0; p < 16; p++)
         CHECK_EQ(r64(&m, 0x800u + 8u * p), 0u);
     CHECK_EQ(barrier_dev_releasable(&m, NULL), 0u);
@@ -273,7 +273,13 @@ static void test_dev_csr_widths(void)
         CHECK_EQ(barrier_dev_csr_write(&m, exp[i].a, 0xffffffffu), BARRIER_CSR_DONE);
         CHECK_EQ(barrier_dev_csr_read(&m, exp[i].a), exp[i].v);
     }
-    /* BAR_CTRL keeps bit 0 only; STEP = 0xffff > 2^15 is invalid, so set a valid one first */
+    /* BAR_CTRL keeps bits 2:0 (EN, INTERNAL_PATH, LEADER); STEP = 0xffff > 2^15 is invalid, so
+       set a valid one first */
+    w(&m, BDEV_CSR_BAR_STEP_LO(3), 4);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_CTRL(3), 0xffffffffu), BARRIER_CSR_DONE);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(3)), 7u);
+    /* legacy map (barrier_dev_set_ext(m, 0)): bit 0 only */
+    barrier_dev_set_ext(&m, 0);
     w(&m, BDEV_CSR_BAR_STEP_LO(3), 4);
     CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_CTRL(3), 0xffffffffu), BARRIER_CSR_DONE);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(3)), 1u);
@@ -298,7 +304,7 @@ static void test_dev_csr_readonly_and_holes(void)
     CHECK_EQ(barrier_dev_stat(&m, BDS_CSR_ERR), n);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_STAT(BDS_CSR_ERR)), n);
     CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 0u); /* the write to stat 0 had no effect */
-    CHECK_EQ(barrier_dev_csr_read(&m, 0x414u), 0u);
+    CHECK_EQ(barrier_dev_csr_read(&m, 0x414u), 1u); /* BAR_LOCAL_N[0]: 0x12345678 > NUM_PES refused */
     barrier_dev_free(&m);
 }
 
@@ -330,8 +336,9 @@ static void test_dev_cfg_reject(void)
     CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_CTRL + 1u, 1), BARRIER_CSR_ERR);
     CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_CTRL), 0u);
     CHECK_EQ(barrier_dev_stat(&m, BDS_CSR_ERR), 4u);
-    CHECK_EQ(barrier_dev_csr_read_err(&m, 0x414u), 1);
-    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(26)), 1);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, 0x414u), 0);             /* BAR_LOCAL_N[0] */
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(26)), 0);  /* rx_drop_self */
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(27)), 1);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(25)), 0);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_BAR_CTRL(16)), 1);
     CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_TGT_HI(15)), 0);
@@ -836,6 +843,9 @@ static void test_dev_internal_path(void)
     CHECK_EQ(barrier_dev_pop_mir(&m, &mir), 1);
 
     w(&m, BDEV_CSR_CTRL, BDEV_CTRL_INTERNAL_PATH | BDEV_CTRL_WIRE_FA);
+    /* SRC_ID 5: the peer's source 0 below is not this device (its own index would be dropped as
+       "self" now that the internal path is on, section 5.4 / 7.1) */
+    w(&m, BDEV_CSR_SRC, 5u << 24);
     /* N = 1: the own arrival completes the barrier, released without any fabric traffic */
     CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 1, 7, 0), BARRIER_REQ_ARRIVE);
     CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(7)), 2u);
@@ -1484,6 +1494,269 @@ static void test_dev_seq(void)
     barrier_dev_free(&m);
 }
 
+/* ------------------------------------------------------------------ issue 10 part 5 */
+
+/* section 6: per-barrier internal path (BAR_CTRL.INTERNAL_PATH), CTRL.INTERNAL_PATH = all */
+static void test_dev_bar_internal_path(void)
+{
+    struct barrier_dev_model m;
+    uint8_t tx[ROCE_FA_LEN];
+    size_t len;
+    dev_setup(&m, 16, 16, 64);
+    bar_setup(&m, 2, 1, 4, 0);
+    bar_setup(&m, 3, 1, 4, 0);
+    w(&m, BDEV_CSR_BAR_CTRL(2), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_INTERNAL_PATH);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(2)), 3u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(3)), 1u);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 2, 0), BARRIER_REQ_ARRIVE); /* internal: +1 */
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 1, 3, 0), BARRIER_REQ_ARRIVE); /* reflect: none */
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 1u);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(3)), 0u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 2u); /* both notify the others */
+    CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), 1);
+    CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), 1);
+    /* CTRL.INTERNAL_PATH applies to every barrier, whatever its own bit (BAR_CTRL reads its bit) */
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_INTERNAL_PATH | BDEV_CTRL_WIRE_FA);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE_NB, 2, 3, 0), BARRIER_REQ_ARRIVE_NB);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(3)), 1u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(3)), 1u);
+    /* a refused enable still writes INTERNAL_PATH / LEADER (section 6) */
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_CTRL(5), 7u), BARRIER_CSR_REJECT);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(5)), 6u);
+    /* legacy map: the BAR_CTRL bit is not stored and has no effect */
+    barrier_dev_set_ext(&m, 0);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA);
+    bar_setup(&m, 2, 1, 4, 0);
+    w(&m, BDEV_CSR_BAR_CTRL(2), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_INTERNAL_PATH);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(2)), 1u);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 2, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 0u);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_BAR_LOCAL_N(0)), 1);
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(26)), 1);
+    /* CSR part only (an RTL with the decode and not yet the datapath): stored, no effect */
+    barrier_dev_set_ext(&m, BDEV_EXT_CSR);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA);
+    bar_setup(&m, 2, 1, 4, 0);
+    w(&m, BDEV_CSR_BAR_CTRL(2), 0);
+    w(&m, BDEV_CSR_BAR_LOCAL_N(2), 2);
+    w(&m, BDEV_CSR_BAR_CTRL(2), 7);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(2)), 7u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_LOCAL_N(2)), 2u);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 2, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 0u);               /* no internal path */
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 1u);       /* no leader mode */
+    CHECK_EQ(barrier_dev_csr_read_err(&m, BDEV_CSR_STAT(26)), 0);
+    /* CSR + IP: the internal path in effect, still no leader mode */
+    barrier_dev_set_ext(&m, BDEV_EXT_CSR | BDEV_EXT_IP);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA);
+    bar_setup(&m, 2, 1, 4, 0);
+    w(&m, BDEV_CSR_BAR_CTRL(2), 0);
+    w(&m, BDEV_CSR_BAR_LOCAL_N(2), 2);
+    w(&m, BDEV_CSR_BAR_CTRL(2), 7);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 2, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 1u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 1u);
+    barrier_dev_free(&m);
+}
+
+/* sections 5.4 / 7.1: verdict "self" (after src, before dup), statistic 26, UD and FA layouts */
+static void test_dev_rx_self(void)
+{
+    struct barrier_dev_model m;
+    uint8_t p[ROCE_UD_LEN], q[ROCE_FA_LEN];
+    dev_setup(&m, 16, 16, 64);
+    w(&m, BDEV_CSR_CTRL, 0); /* UD */
+    w(&m, BDEV_CSR_SRC, (3u << 24) | 0x100u); /* SRC_ID 3 */
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    bar_setup(&m, 2, 1, 4, 0);
+    bar_setup(&m, 3, 1, 4, 0);
+    w(&m, BDEV_CSR_BAR_CTRL(2), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_INTERNAL_PATH);
+    w(&m, BDEV_CSR_BAR_CTRL(9), BDEV_BAR_CTRL_INTERNAL_PATH); /* disabled, internal path */
+#define RX(src, bar, psn, v)                                                               \
+    do {                                                                                   \
+        ud_notif(p, src, bar, 1, psn);                                                     \
+        CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), v);                                 \
+    } while (0)
+    RX(3, 2, 10, ROCE_RX_SELF);  /* own, internal-path barrier: mismatch 1/1, dropped */
+    RX(3, 2, 10, ROCE_RX_SELF);  /* again: never a duplicate, it took no sequence */
+    RX(3, 9, 10, ROCE_RX_SELF);  /* disabled barrier: self is decided first (in range, IP) */
+    RX(3, 3, 10, ROCE_RX_OK);    /* own on a reflecting barrier: counted (Fig. 1), learns PSN 10 */
+    RX(3, 3, 10, ROCE_RX_DUP);
+    RX(3, 20, 11, ROCE_RX_BAR);  /* barrier >= NB: not self, the sequence advances */
+    RX(4, 2, 0, ROCE_RX_OK);     /* another source on the internal-path barrier */
+    RX(3, 2, 12, ROCE_RX_SELF);
+    RX(3, 3, 12, ROCE_RX_OK);    /* in order: the self drops above did not move the sequence */
+#undef RX
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_SELF), 4u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_STAT(26)), 4u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_OK), 3u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_DUP), 1u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_GAP), 0u);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(2)), 1u);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(3)), 2u);
+    /* source index >= NUM_SOURCES is decided before self */
+    CHECK_EQ(barrier_dev_set_num_sources(&m, 2), BARRIER_OK);
+    ud_notif(p, 3, 2, 1, 13);
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_SRC);
+    CHECK_EQ(barrier_dev_set_num_sources(&m, 16), BARRIER_OK);
+    /* FA layout: own index in byte 81 (compare data), VA in the window and 8-aligned */
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA);
+    w(&m, BDEV_CSR_SRC, 0); /* SRC_ID 0 = mk_notif's source */
+    mk_notif(q, 2, 1, 20);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_SELF);
+    mk_notif(q, 3, 1, 20);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_OK);
+    mk_notif(q, 2, 1, 21);
+    put64(q + 54, T_CNT_BASE + 16u + 4u); /* VA misaligned: not self, the sequence moves, bar */
+    fix_csums(q, sizeof q);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_BAR);
+    mk_notif(q, 2, 1, 21);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_SELF);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_RX_DROP_SELF), 6u);
+    /* CTRL.INTERNAL_PATH makes every barrier internal: own notifications of barrier 3 drop too */
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA | BDEV_CTRL_INTERNAL_PATH);
+    mk_notif(q, 3, 1, 22);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_SELF);
+    mk_notif(q, 3, 1, 22);
+    q[81] = 1; /* another source */
+    fix_csums(q, sizeof q);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_OK);
+    /* legacy map: no self verdict */
+    barrier_dev_set_ext(&m, 0);
+    w(&m, BDEV_CSR_RKEY, T_RKEY);
+    w(&m, BDEV_CSR_DEST_QP, T_DQP);
+    w64(&m, BDEV_CSR_CNT_BASE_LO, T_CNT_BASE);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA | BDEV_CTRL_INTERNAL_PATH);
+    bar_setup(&m, 3, 1, 4, 0);
+    mk_notif(q, 3, 1, 23);
+    CHECK_EQ(barrier_dev_push_rx(&m, q, sizeof q), ROCE_RX_OK);
+    barrier_dev_free(&m);
+}
+
+/* section 3.2: leader mode, LOCAL_N local arrivals -> one notification per epoch */
+static void test_dev_leader(void)
+{
+    struct barrier_dev_model m;
+    struct barrier_rel rel;
+    uint8_t tx[ROCE_FA_LEN], p[ROCE_FA_LEN];
+    size_t len = 0;
+    dev_setup(&m, 16, 16, 64);
+    w(&m, BDEV_CSR_SRC, 7u << 24);
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    /* 3 devices (N = 3), 4 local PEs on this one: STEP = 3 * INC(1) */
+    w(&m, BDEV_CSR_BAR_INC(0), 1);
+    w64(&m, BDEV_CSR_BAR_STEP_LO(0), 3);
+    w(&m, BDEV_CSR_GROUP_IP(0), T_GROUP(0));
+    /* BAR_LOCAL_N: 1..NUM_PES, locked while enabled (csr_err) */
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_LOCAL_N(0), 0), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_LOCAL_N(0), 17), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_LOCAL_N(0), 16), BARRIER_CSR_DONE);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_LOCAL_N(0), 4), BARRIER_CSR_DONE);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_CSR_ERR), 2u);
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_LEADER |
+                                 BDEV_BAR_CTRL_INTERNAL_PATH);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(0)), 7u);
+    CHECK_EQ(barrier_dev_csr_write(&m, BDEV_CSR_BAR_LOCAL_N(0), 2), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_LOCAL_N(0)), 4u);
+    for (unsigned epoch = 1; epoch <= 3; epoch++) {
+        for (unsigned pe = 0; pe < 4; pe++) {
+            unsigned op = pe == 1 ? BARRIER_OP_ARRIVE_NB : BARRIER_OP_ARRIVE;
+            CHECK_EQ(req(&m, op, pe, 0, 0), op == BARRIER_OP_ARRIVE_NB ? BARRIER_REQ_ARRIVE_NB
+                                                                       : BARRIER_REQ_ARRIVE);
+            /* nothing is sent (and nothing applied locally) before the 4th local arrival */
+            CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), pe == 3 ? 1 : 0);
+            CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(0)), 3u * (epoch - 1u) + (pe == 3 ? 1u : 0u));
+            CHECK_EQ(r64(&m, BDEV_CSR_TGT_LO(pe)), 3u * epoch); /* tgt += STEP, as usual */
+        }
+        if (epoch == 1) { /* the one notification carries {b, INC[b]} */
+            struct roce_fa_fields f;
+            CHECK_EQ(roce_fa_parse(tx, len, T_DQP, T_RKEY, &f), ROCE_RX_OK);
+            CHECK_EQ(f.add_data, 1u);
+            CHECK_EQ(f.va, T_CNT_BASE);
+            CHECK_EQ(f.cmp_data, 7u);
+        }
+        CHECK_EQ(barrier_dev_pop_rel(&m, 1, &rel), 1); /* ARRIVE_NB answered at once */
+        CHECK_EQ(rel.epoch, 3u * epoch);
+        CHECK_EQ(req(&m, BARRIER_OP_WAIT, 1, 0, 3u * epoch), BARRIER_REQ_WAIT);
+        /* the two other devices' leaders */
+        mk_notif(p, 0, 1, 2u * epoch - 2u);
+        CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_OK);
+        CHECK_EQ(barrier_dev_pop_rel(&m, 0, &rel), 0); /* 2 of 3 */
+        mk_notif(p, 0, 1, 2u * epoch - 1u);
+        CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_OK);
+        for (unsigned pe = 0; pe < 4; pe++) {
+            CHECK_EQ(barrier_dev_pop_rel(&m, pe, &rel), 1);
+            CHECK_EQ(rel.status, BARRIER_ST_OK);
+            CHECK_EQ(rel.epoch, 3u * epoch);
+        }
+    }
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 3u);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_REQ_ARRIVE), 12u);
+    /* the local count restarts when the barrier is disabled */
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE_NB, 0, 0, 0), BARRIER_REQ_ARRIVE_NB);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE_NB, 1, 0, 0), BARRIER_REQ_ARRIVE_NB);
+    CHECK_EQ(barrier_dev_pop_rel(&m, 0, &rel), 1);
+    CHECK_EQ(barrier_dev_pop_rel(&m, 1, &rel), 1);
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_LEADER);
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_LEADER);
+    for (unsigned pe = 0; pe < 4; pe++) {
+        CHECK_EQ(req(&m, BARRIER_OP_ARRIVE_NB, pe, 0, 0), BARRIER_REQ_ARRIVE_NB);
+        CHECK_EQ(barrier_dev_pop_rel(&m, pe, &rel), 1);
+        CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), pe == 3 ? 4u : 3u);
+    }
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(0)), 9u); /* no internal path now */
+    /* errors and WAIT never count as local arrivals */
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_LEADER);
+    w(&m, BDEV_CSR_BAR_LOCAL_N(0), 2);
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_LEADER);
+    CHECK_EQ(req(&m, BARRIER_OP_ILLEGAL, 5, 0, 0), BARRIER_REQ_ERR_OP);
+    CHECK_EQ(req(&m, BARRIER_OP_WAIT, 6, 0, 10), BARRIER_REQ_WAIT);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 7, 0, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 4u);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 8, 0, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 5u);
+    /* LEADER with LOCAL_N = 1 is the normal mode */
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_LEADER);
+    w(&m, BDEV_CSR_BAR_LOCAL_N(0), 1);
+    w(&m, BDEV_CSR_BAR_CTRL(0), BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_LEADER);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE_NB, 9, 0, 0), BARRIER_REQ_ARRIVE_NB);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 6u);
+    /* reset: LOCAL_N 1, LEADER 0 */
+    barrier_dev_reset(&m);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_LOCAL_N(0)), 1u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_BAR_CTRL(0)), 0u);
+    barrier_dev_free(&m);
+}
+
+/* section 3.2 in the timed mode (section 9): the internal-path increment of the LOCAL_N-th
+ * arrival waits in the hold like any other; the earlier arrivals queue nothing */
+static void test_dev_leader_timed(void)
+{
+    struct barrier_dev_model m;
+    uint8_t tx[ROCE_FA_LEN];
+    size_t len;
+    dev_setup(&m, 16, 16, 64);
+    barrier_dev_set_timed(&m, 1);
+    w(&m, BDEV_CSR_CTRL, BDEV_CTRL_WIRE_FA);
+    w(&m, BDEV_CSR_BAR_INC(1), 2);
+    w64(&m, BDEV_CSR_BAR_STEP_LO(1), 2);
+    w(&m, BDEV_CSR_GROUP_IP(1), T_GROUP(1));
+    w(&m, BDEV_CSR_BAR_LOCAL_N(1), 3);
+    w(&m, BDEV_CSR_BAR_CTRL(1), 7);
+    for (unsigned pe = 0; pe < 3; pe++) {
+        barrier_dev_tick(&m);
+        CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, pe, 1, 0), BARRIER_REQ_ARRIVE);
+        CHECK_EQ(barrier_dev_hold_pending(&m), pe == 2 ? 1u : 0u);
+        CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), pe == 2 ? 1 : 0);
+    }
+    CHECK_EQ(barrier_dev_upd_apply(&m, 1), 1);
+    CHECK_EQ(r64(&m, BDEV_CSR_CNT_LO(1)), 2u);
+    for (int i = 0; i < 3; i++)
+        barrier_dev_tick(&m);
+    CHECK_EQ(barrier_dev_releasable(&m, NULL), 3u); /* N = 1 device: its own notification */
+    barrier_dev_free(&m);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(void)
@@ -1516,6 +1789,10 @@ int main(void)
         TT_CASE(test_fanout_init_csr),
         TT_CASE(test_fanout_drops),
         TT_CASE(test_fanout_reflect_exclude),
+        TT_CASE(test_dev_bar_internal_path),
+        TT_CASE(test_dev_rx_self),
+        TT_CASE(test_dev_leader),
+        TT_CASE(test_dev_leader_timed),
     };
     return TT_RUN(cases);
 }

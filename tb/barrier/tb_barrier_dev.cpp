@@ -71,6 +71,18 @@
 #ifndef TB_W
 #define TB_W 64
 #endif
+// Which issue 10 part 5 additions the RTL has (docs/barrier.md 3.2, 5.4, 6, 7.1): a BDEV_EXT_*
+// mask (cmodel/barrier.h, barrier_dev_set_ext) given to the model; CSR = BAR_CTRL bits 2:1,
+// BAR_LOCAL_N, stat 26; IP = per-barrier internal path; LEADER = leader mode; SELF = the "self"
+// verdict. Whoever lands an RTL piece sets its bit here in the same commit. Scenarios that need a
+// missing piece are skipped (system_self) or run it on the C-model peers only (system_leader).
+#ifndef TB_RTL_EXT
+#define TB_RTL_EXT 0u
+#endif
+static constexpr unsigned RTL_EXT = TB_RTL_EXT;
+static constexpr bool RTL_HAS_BAR_IP = (RTL_EXT & (BDEV_EXT_CSR | BDEV_EXT_IP)) == (BDEV_EXT_CSR | BDEV_EXT_IP);
+static constexpr bool RTL_HAS_LEADER = RTL_HAS_BAR_IP && (RTL_EXT & BDEV_EXT_LEADER);
+static constexpr bool RTL_HAS_SELF = RTL_HAS_BAR_IP && (RTL_EXT & BDEV_EXT_SELF);
 
 static constexpr unsigned DW = TB_DW, NB = TB_NB, NW = TB_NW, W = TB_W;
 static constexpr uint64_t MASK = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
@@ -285,6 +297,7 @@ struct Dev {
         sb_mir(sim, "m_mir") {
     const barrier_dev_cfg cfg{NB, NW, W};
     if (barrier_dev_init(&m, &cfg) != BARRIER_OK) h.fail("model", "barrier_dev_init failed");
+    barrier_dev_set_ext(&m, RTL_EXT);  // the parts of issue 10 part 5 the RTL has
     barrier_dev_set_timed(&m, 1);
 
     req.on_accept = [this](const Txn& t) {
@@ -625,7 +638,7 @@ static const char* const kStatCov[BDS_NUM_STATS] = {
     "rx_ok", "rx_trunc", "rx_long", "rx_malformed", "rx_ipcsum", "rx_not_roce", "rx_opcode",
     "rx_icrc", "rx_key", "rx_bar", "rx_inc", nullptr, nullptr, "req_drop_pe", "req_drop_busy",
     "rel_err_bar", "rel_err_far", "rel_err_op", "rel_ok", nullptr, "mirror_wr", "cfg_reject",
-    "csr_err", "rx_src", "rx_dup", "rx_gap"};
+    "csr_err", "rx_src", "rx_dup", "rx_gap", "rx_self"};
 
 // Declared (required) per scenario: what each reaches over the seeds of make lockstep-barrier and
 // of lockstep-quick-barrier. random never makes an R_Key mismatch (directed does); directed has
@@ -642,6 +655,7 @@ static const std::vector<unsigned> DIRECTED_DECLARED = {
     BDS_RX_DROP_DUP, BDS_RX_GAP, BDS_REQ_DROP_PE, BDS_REQ_DROP_BUSY, BDS_RSP_ERR_BAR,
     BDS_RSP_ERR_FAR, BDS_RSP_ERR_OP, BDS_REL_OK, BDS_MIRROR_WR};
 static const std::vector<unsigned> SYSTEM_DECLARED = {BDS_RX_OK, BDS_REL_OK, BDS_MIRROR_WR};
+static const std::vector<unsigned> SELF_DECLARED = {BDS_RX_OK, BDS_REL_OK, BDS_MIRROR_WR, BDS_RX_DROP_SELF};
 
 static void cover_stats(tb::Harness& h, const barrier_dev_model& m, const std::vector<unsigned>& declared) {
   for (unsigned i : declared) h.cov_declare(kStatCov[i]);
@@ -812,16 +826,30 @@ static void scenario_reset(tb::Harness& h) {
 }
 
 // ------------------------------------------------------------------ system scenario
-static void scenario_system(tb::Harness& h) {
+// Variants (issue 10 part 5, docs/barrier.md 3.2, 7.1):
+//   SYS_PLAIN  every PE notifies (N = all PEs), the switch reflects or every device uses the internal path;
+//   SYS_LEADER the 7 C-model peers run leader mode (BAR_CTRL.LEADER, BAR_LOCAL_N = 16 local PEs: one
+//              notification per device and epoch), with the per-barrier BAR_CTRL.INTERNAL_PATH instead
+//              of CTRL's; the RTL device too once TB_RTL_EXT (else it notifies per PE): N counts
+//              notifications per epoch = 7 + 16 (or 8);
+//   SYS_SELF   (TB_RTL_EXT only) the switch reflects, the RTL device's barrier uses the internal path
+//              (BAR_CTRL.INTERNAL_PATH): its own notifications come back and must be dropped as "self"
+//              (5.4 row 9a), counted once locally.
+enum { SYS_PLAIN = 0, SYS_LEADER = 1, SYS_SELF = 2 };
+static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN) {
   Dev d(h);
   tb::Rng& r = h.rng;
   constexpr unsigned ND = 8, NPE = NW;  // devices, PEs per device
   const unsigned N = ND * NPE;          // participants
   const uint64_t epochs = std::stoull(h.opt.get("epochs", "1000"));
-  const bool reflect = r.chance(0.5);
+  const bool reflect = variant == SYS_SELF ? true : r.chance(0.5);
   const bool wire_fa = r.chance(0.25);  // FETCH_ADD layout (docs/barrier.md 5.2) instead of UD
+  const bool rtl_leader = variant == SYS_LEADER && RTL_HAS_LEADER;
+  const bool rtl_internal = variant == SYS_SELF || !reflect;  // the RTL device applies its own arrival
+  // notifications per epoch (the counter's N, 3.2)
+  const unsigned NN = variant == SYS_LEADER ? (ND - 1) + (rtl_leader ? 1 : NPE) : N;
   const uint64_t inc = (uint64_t(N) * 2 <= HALF && r.chance(0.5)) ? 2 : 1;
-  const uint64_t step = N * inc;
+  const uint64_t step = NN * inc;
   if (step > HALF) h.fail("system", "test bug: N * INC > 2^(W-1)");
   const uint64_t c0 = r.bits(W);
   const unsigned bar = unsigned(r.below(NB));
@@ -838,8 +866,17 @@ static void scenario_system(tb::Harness& h) {
     for (unsigned b = 0; b < NB; b++) c.inc[b] = inc, c.step[b] = step, c.gip[b] = 0xef100000u + b, c.cnt[b] = c0;
     c.en[bar] = true;
   }
+  if (variant != SYS_PLAIN)  // per-barrier internal path instead of CTRL's (section 6; the RTL: if it has it)
+    for (unsigned k = RTL_HAS_BAR_IP ? 0 : 1; k < ND; k++) cfg[k].ctrl &= ~BDEV_CTRL_INTERNAL_PATH;
+  const uint32_t bar_ctrl = BDEV_BAR_CTRL_ENABLE | (reflect ? 0 : BDEV_BAR_CTRL_INTERNAL_PATH);
   program(d, cfg[0]);
   for (unsigned p = 0; p < NPE; p++) d.wr64(BDEV_CSR_TGT_LO(p), c0);
+  if (variant != SYS_PLAIN && RTL_HAS_BAR_IP) {  // the RTL decodes BAR_CTRL bits 1-2, BAR_LOCAL_N
+    d.wr(BDEV_CSR_BAR_CTRL(bar), 0);
+    d.wr(BDEV_CSR_BAR_LOCAL_N(bar), rtl_leader ? NPE : 1);
+    d.wr(BDEV_CSR_BAR_CTRL(bar), variant == SYS_SELF ? BDEV_BAR_CTRL_ENABLE | BDEV_BAR_CTRL_INTERNAL_PATH
+                                                     : bar_ctrl | (rtl_leader ? BDEV_BAR_CTRL_LEADER : 0));
+  }
   d.csr_wait();
   std::vector<barrier_dev_model> peer(ND);
   const barrier_dev_cfg pc{NB, NW, W};
@@ -848,6 +885,12 @@ static void scenario_system(tb::Harness& h) {
     model_program(peer[k], cfg[k]);
     for (unsigned p = 0; p < NPE; p++) barrier_dev_csr_write(&peer[k], BDEV_CSR_TGT_LO(p), uint32_t(c0)),
                                        barrier_dev_csr_write(&peer[k], BDEV_CSR_TGT_HI(p), uint32_t(c0 >> 32));
+    if (variant == SYS_LEADER) {  // leader mode: BAR_LOCAL_N is written while the barrier is disabled
+      barrier_dev_csr_write(&peer[k], BDEV_CSR_BAR_CTRL(bar), 0);
+      if (barrier_dev_csr_write(&peer[k], BDEV_CSR_BAR_LOCAL_N(bar), NPE) != BARRIER_CSR_DONE ||
+          barrier_dev_csr_write(&peer[k], BDEV_CSR_BAR_CTRL(bar), bar_ctrl | BDEV_BAR_CTRL_LEADER) != BARRIER_CSR_DONE)
+        h.fail("system", "peer leader-mode configuration refused");
+    }
   }
   barrier_fanout_model fan{};
   const barrier_fanout_cfg fc{ND, 16};
@@ -885,10 +928,10 @@ static void scenario_system(tb::Harness& h) {
       h.fail(who, "S1: release epoch value is not c0 + k*STEP",
              "  PE " + std::to_string(gp) + " k " + std::to_string(k) + " expected epoch " + std::to_string(want) +
                  " got " + std::to_string(epoch));
-    if (gp < NPE && distinct_rtl < k * N)  // the RTL device: delivered, distinct notifications
+    if (gp < NPE && distinct_rtl < k * NN)  // the RTL device: delivered, distinct notifications
       h.fail(who, "S1 violated: early release: the RTL device released a PE from epoch " + std::to_string(k) +
                       " after only " + std::to_string(distinct_rtl) + " distinct notifications (need " +
-                      std::to_string(k * N) + ")",
+                      std::to_string(k * NN) + ")",
              "  PE " + std::to_string(gp) + "; duplicated deliveries by fault injection: " + std::to_string(duplicated));
     if (min_arrivals_cache < k) min_arrivals_cache = min_arrivals();
     if (min_arrivals_cache < k)
@@ -923,11 +966,14 @@ static void scenario_system(tb::Harness& h) {
     const uint64_t key = (uint64_t(p.data[26]) << 56 | uint64_t(p.data[27]) << 48 | uint64_t(p.data[28]) << 40 |
                           uint64_t(p.data[29]) << 32) | (uint64_t(p.data[ROCE_OFF_BTH + 9]) << 16) |
                          (uint64_t(p.data[ROCE_OFF_BTH + 10]) << 8) | p.data[ROCE_OFF_BTH + 11];
-    if (rtl_seen.insert(key).second) distinct_rtl++;
+    const bool own = key >> 32 == cfg[0].ip;  // SYS_SELF: the RTL device's own copy, dropped as "self"
+    if (!(variant == SYS_SELF && own) && rtl_seen.insert(key).second) distinct_rtl++;
   };
+  uint64_t rtl_local = 0;  // RTL arrivals (leader mode: every NPE-th notifies)
   d.req.on_accept = [&](const Txn& t) {
     d.req_q.push_back(barrier_req{uint8_t(t.get("op")), uint8_t(t.get("pe")), uint8_t(t.get("bar")), t.get("epoch")});
-    if (!reflect && t.get("op") != BARRIER_OP_WAIT) distinct_rtl++;  // internal path: own arrival
+    if (rtl_internal && t.get("op") != BARRIER_OP_WAIT && (!rtl_leader || ++rtl_local % NPE == 0))
+      distinct_rtl++;  // internal path: own arrival (leader mode: the device's one notification)
   };
 
   uint64_t done_pes = 0;
@@ -1001,17 +1047,35 @@ static void scenario_system(tb::Harness& h) {
   }
   d.drain();
   // every device's counter ended at c0 + N*epochs*INC
-  const uint64_t want = (c0 + uint64_t(N) * epochs * inc) & MASK;
+  const uint64_t want = (c0 + uint64_t(NN) * epochs * inc) & MASK;
   d.rd(BDEV_CSR_CNT_LO(bar)), d.rd(BDEV_CSR_CNT_HI(bar));
   d.csr_wait();
   const uint64_t got = uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(bar))) |
                        (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(bar))) << 32);
   h.check(got == want, "system", "final counter == c0 + N * epochs * INC");
   d.read_all();
-  cover_stats(h, d.m, SYSTEM_DECLARED);
+  cover_stats(h, d.m, variant == SYS_SELF ? SELF_DECLARED : SYSTEM_DECLARED);
+  if (variant == SYS_LEADER) {  // leader-mode notifications and absorbed local arrivals (C-model statistics)
+    uint64_t notif = 0, absorbed = 0;
+    for (unsigned k = 1; k < ND; k++)
+      notif += barrier_dev_stat(&peer[k], BDS_TX_NOTIF),
+          absorbed += barrier_dev_stat(&peer[k], BDS_REQ_ARRIVE) - barrier_dev_stat(&peer[k], BDS_TX_NOTIF);
+    if (rtl_leader)
+      notif += barrier_dev_stat(&d.m, BDS_TX_NOTIF),
+          absorbed += barrier_dev_stat(&d.m, BDS_REQ_ARRIVE) - barrier_dev_stat(&d.m, BDS_TX_NOTIF);
+    h.check(notif == uint64_t(ND - 1 + (rtl_leader ? 1 : 0)) * epochs, "system_leader",
+            "one notification per leader-mode device and epoch");
+    h.cov_declare("leader_notif"), h.cov_declare("leader_absorbed");
+    if (notif) h.cover("leader_notif", notif);
+    if (absorbed) h.cover("leader_absorbed", absorbed);
+    if (rtl_leader) {
+      h.cov_declare("rtl_leader_notif");
+      if (barrier_dev_stat(&d.m, BDS_TX_NOTIF)) h.cover("rtl_leader_notif", barrier_dev_stat(&d.m, BDS_TX_NOTIF));
+    }
+  }
   h.extra("epochs", double(epochs));
   h.extra("participants", double(N));
-  h.extra("wraps", double((c0 + uint64_t(N) * epochs * inc - c0) / (MASK + 1.0)));
+  h.extra("wraps", double((c0 + uint64_t(NN) * epochs * inc - c0) / (MASK + 1.0)));
   h.note("system: %" PRIu64 " releases, %" PRIu64 " notifications delivered to the RTL device, %" PRIu64 " cycles\n",
          releases, delivered_to_rtl, d.sim.cycle());
   for (unsigned k = 1; k < ND; k++) barrier_dev_free(&peer[k]);
@@ -1082,6 +1146,8 @@ int main(int argc, char** argv) {
   h.run("random", [&] { scenario_random(h); });
   h.run("reset", [&] { scenario_reset(h); });
   h.run("system", [&] { scenario_system(h); });
+  h.run("system_leader", [&] { scenario_system(h, SYS_LEADER); });
+  if (RTL_HAS_SELF) h.run("system_self", [&] { scenario_system(h, SYS_SELF); });
   if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
   return h.exit_code();
 }
