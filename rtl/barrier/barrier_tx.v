@@ -6,13 +6,31 @@
 // carrying the increment, no response). Layouts: docs/barrier.md section 5: default UD
 // SEND_ONLY_WITH_IMMEDIATE (78 bytes: Ethernet II, IPv4, UDP 4791, BTH opcode 0x65 to DestQP
 // 0xFFFFFF, DETH, ImmDt {SRC_ID, bar}, 8-byte increment, ICRC); cfg_wire_fa: RC FETCH_ADD
-// (86 bytes: BTH opcode 0x14, AtomicETH, compare data = SRC_ID).
+// (86 bytes: BTH opcode 0x14, AtomicETH, compare data = SRC_ID). IPv4 checksum RFC 791
+// (rtl/common/ipv4_csum.v), ICRC IBA A17.4 / docs/barrier.md 5.3 (rtl/common/crc32_beat.v).
 //
-// s_notif {bar[BW-1:0]}: accepted when idle or while the last beat of the previous packet
-// leaves; the packet's fields (and the mode) are sampled from the configuration in that cycle.
-// m_axis_tx: AXI-Stream, DATA_WIDTH bits (power of two, 32..512); ceil(L/(DATA_WIDTH/8))
-// beats per packet (L = 78 or 86), back to back. The PSN (24 bits, the per-source sequence
-// number of section 5.5) increments by one per packet; cfg_psn_wr loads it (CSR TX_PSN).
+// s_notif {bar[BW-1:0], group_ip[31:0], inc[CNT_WIDTH-1:0]}: the barrier's GROUP_IP and INC come
+// with the request; every field, the cfg_* values and the mode are sampled in the handshake
+// cycle, and the PSN is taken then (24 bits, +1 per packet, cfg_psn_wr loads it: CSR TX_PSN).
+// m_axis_tx: AXI-Stream, DATA_WIDTH bits (power of two, 32..512), registered outputs;
+// ceil(L/(DATA_WIDTH/8)) beats per packet (L = 78 or 86), one beat per cycle, back to back.
+//
+// Pipeline (one packet per stage; docs/barrier.md 5.6):
+//   A1  image register (bytes 0..L-1, checksum and ICRC zero), loaded at the handshake; feeds
+//       the ICRC-covered bytes (14..L-5, variant bytes 0xFF) as whole beats to crc32_beat, one
+//       beat per cycle (NC = ceil((L-18)/KW) beats), right-aligned with leading zero bytes and an
+//       INIT that lands on 0xdebb20e3 (the register after the 8-byte 0xFF dummy LRH) where the
+//       covered bytes begin; IPv4 header bytes 14..33 to ipv4_csum.
+//   A2  copy of the image while the CRC (latency 2, +1 for the registered beat select when
+//       CRC_REG) and the checksum (latency 2) complete; both are captured here.
+//   O   output shift register: the image with checksum and ICRC (~register, LSB first), one
+//       beat per cycle; m_axis_tx_tdata is its low beat.
+// Latency: handshake cycle h; first beat valid at h + 4 + CRC_REG when the pipeline is empty
+//   (h+1..: A1, A2 >= 1 + CRC_REG + 1 cycles, O load). Throughput: one beat per cycle; A1 and A2
+//   occupy at most ceil(L/KW) cycles per packet, so packets leave back to back.
+// s_notif_ready = A1 free or leaving; it depends on m_axis_tx_tready through O-free -> A2-go ->
+//   A1-go (about 3 LUT levels).
+// Errors: none (every request is sent).
 module barrier_tx #(
     parameter DATA_WIDTH   = 64,
     parameter NUM_BARRIERS = 16,
@@ -30,173 +48,286 @@ module barrier_tx #(
     input  wire [23:0]                   cfg_dest_qp,
     input  wire [31:0]                   cfg_key,
     input  wire [63:0]                   cfg_cnt_base,
-    input  wire [NUM_BARRIERS*32-1:0]    cfg_group_ip,
-    input  wire [NUM_BARRIERS*CNT_WIDTH-1:0] cfg_bar_inc,
     input  wire                          cfg_psn_wr,
     input  wire [23:0]                   cfg_psn_data,
     output wire [23:0]                   psn,
     input  wire                          s_notif_valid,
     output wire                          s_notif_ready,
     input  wire [BW-1:0]                 s_notif_bar,
+    input  wire [31:0]                   s_notif_group_ip,
+    input  wire [CNT_WIDTH-1:0]          s_notif_inc,
     output wire [DATA_WIDTH-1:0]         m_axis_tx_tdata,
     output wire [DATA_WIDTH/8-1:0]       m_axis_tx_tkeep,
     output wire                          m_axis_tx_tvalid,
     input  wire                          m_axis_tx_tready,
     output wire                          m_axis_tx_tlast
 );
-    localparam W       = CNT_WIDTH;
-    localparam KW      = DATA_WIDTH / 8;
-    localparam BW      = (NUM_BARRIERS <= 2) ? 1 : $clog2(NUM_BARRIERS);
-    localparam PKT_LEN = 86;                        // the longer (FA) layout
-    localparam UD_LEN  = 78;
-    localparam NBEATS  = (PKT_LEN + KW - 1) / KW;
-    localparam NBEATS_UD = (UD_LEN + KW - 1) / KW;
-    localparam BCW     = 8;                         // beat counter width (NBEATS <= 22)
-    localparam PADLEN  = NBEATS * KW;
-    localparam [31:0] ICRC_SEED = 32'hdebb20e3;
+`include "crc32_fn.vh"
+    localparam W    = CNT_WIDTH;
+    localparam KW   = DATA_WIDTH / 8;
+    localparam BW   = (NUM_BARRIERS <= 2) ? 1 : $clog2(NUM_BARRIERS);
+    localparam LF   = 86;                           // FA length (the longer layout)
+    localparam LU   = 78;                           // UD length
+    localparam NOF  = (LF + KW - 1) / KW;           // output beats
+    localparam NOU  = (LU + KW - 1) / KW;
+    localparam CF   = LF - 18;                      // ICRC-covered bytes 14..L-5
+    localparam CU   = LU - 18;
+    localparam NCF  = (CF + KW - 1) / KW;           // CRC beats
+    localparam NCU  = (CU + KW - 1) / KW;
+    localparam ZF   = NCF * KW - CF;                // leading zero bytes
+    localparam ZU   = NCU * KW - CU;
+    localparam VB   = NCF * KW;                     // CRC vector bytes (both modes, >= NCU*KW)
+    localparam PB   = NOF * KW;                     // image bytes (padded)
+    // the CRC register after 0xFFFFFFFF and the 8-byte 0xFF dummy LRH (docs/barrier.md 5.3)
+    localparam [31:0] S0   = 32'hdebb20e3;
+    // crc32_beat starts from CINIT; ZF zero bytes take it to S0 (FA). UD has ZU leading bytes:
+    // when ZU != ZF (DATA_WIDTH >= 128, ZU = 4) the 4 bytes before the covered ones are the
+    // constant EU that takes the register from zeros(CINIT, ZU-4) to S0 (crc32_byte over 4 bytes
+    // from s is zeros(s ^ bytes, 4), bytes as a little-endian word).
+    localparam [31:0] CINIT = crc32_unzeros(S0, ZF);
+    localparam [31:0] EU    = (ZU == ZF) ? 32'd0 : (crc32_unzeros(S0, 4) ^ crc32_zeros(CINIT, ZU - 4));
+    // register the beat select ahead of crc32_beat (one more cycle of CRC latency) when A2 can
+    // hold a packet for 3 cycles without slowing the stream (ceil(78/KW) >= 3: DATA_WIDTH <= 256)
+    localparam CRC_REG = (NOU >= 3) ? 1 : 0;
+    localparam [1:0] LIVE = 2'd1 + CRC_REG[1:0];   // A2 phase when out_crc holds this packet's CRC
+    localparam [4:0] NCF5 = NCF[4:0], NCU5 = NCU[4:0];
+    localparam [4:0] NOF5 = NOF[4:0], NOU5 = NOU[4:0];
+    localparam KF = LF - (NOF - 1) * KW;            // bytes in the last beat
+    localparam KU = LU - (NOU - 1) * KW;
 
     initial begin
         if (DATA_WIDTH < 32 || DATA_WIDTH > 512 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0) begin
             $error("%m: DATA_WIDTH must be a power of two in 32..512");
             $finish;
         end
+        if (CNT_WIDTH < 1 || CNT_WIDTH > 64 || BW > 8) begin
+            $error("%m: CNT_WIDTH must be 1..64 and NUM_BARRIERS at most 256");
+            $finish;
+        end
+        if (ZU != ZF && ZU < 4) begin
+            $error("%m: UD CRC alignment needs 4 leading bytes (ZU %0d, ZF %0d)", ZU, ZF);
+            $finish;
+        end
     end
 
-    reg [8*PADLEN-1:0] pkt_reg;     // remaining bytes, lane 0 = next byte to send
-    reg                busy_reg;
-    reg [BCW-1:0]      beat_reg;
-    reg [31:0]         crc_reg;
-    reg [23:0]         psn_reg;
-    reg                fa_reg;      // the packet being sent uses the FA layout
+    reg [23:0] psn_reg;
     assign psn = psn_reg;
 
-    // ------------------------------------------------------------ packet image
-    wire [31:0] g_ip  = cfg_group_ip[s_notif_bar*32 +: 32];
+    // ------------------------------------------------------------ packet image (handshake)
     wire [63:0] g_inc;
     generate
         if (W == 64) begin : g_inc64
-            assign g_inc = cfg_bar_inc[s_notif_bar*W +: W];
+            assign g_inc = s_notif_inc;
         end else begin : g_incw
-            assign g_inc = {{(64-W){1'b0}}, cfg_bar_inc[s_notif_bar*W +: W]};
+            assign g_inc = {{(64-W){1'b0}}, s_notif_inc};
         end
     endgenerate
-    wire [63:0] va    = cfg_cnt_base + {{(61-BW){1'b0}}, s_notif_bar, 3'b000};
-
-    // IPv4 header words (checksum field zero) and checksum
-    wire [15:0]  ip_len = cfg_wire_fa ? 16'd72 : 16'd64;
-    wire [159:0] iph0 = {8'h45, cfg_tos, ip_len, psn_reg[15:0], 16'h4000, 8'd64, 8'd17, 16'h0000,
-                         cfg_src_ip, g_ip};
-    reg  [19:0] s20;
-    reg  [16:0] s17;
-    reg  [15:0] ip_csum;
-    integer k;
-    always @* begin
-        s20 = 20'd0;
-        for (k = 0; k < 10; k = k + 1)
-            s20 = s20 + {4'd0, iph0[159 - 16*k -: 16]};
-        s17 = {1'b0, s20[15:0]} + {13'd0, s20[19:16]};
-        ip_csum = ~(s17[15:0] + {15'd0, s17[16]});
-    end
-
-    // big-endian image of bytes 0..85 (byte 0 in the most significant position)
-    wire [8*PKT_LEN-1:0] img_fa = {
+    wire [31:0] g_ip = s_notif_group_ip;
+    wire [63:0] va   = cfg_cnt_base + {{(61-BW){1'b0}}, s_notif_bar, 3'b000};
+    wire [15:0] ip_len = cfg_wire_fa ? 16'd72 : 16'd64;
+    // big-endian images (byte 0 in the most significant position), IPv4 checksum and ICRC zero
+    wire [8*LF-1:0] img_fa = {
         8'h01, 8'h00, 8'h5e, 1'b0, g_ip[22:0],           // dst MAC
         cfg_src_mac, 16'h0800,                           // src MAC, EtherType
-        iph0[159:80], ip_csum, iph0[63:0],               // IPv4
+        8'h45, cfg_tos, ip_len, psn_reg[15:0], 16'h4000, 8'd64, 8'd17, 16'h0000,
+        cfg_src_ip, g_ip,                                // IPv4
         cfg_udp_sport, 16'd4791, 16'd52, 16'd0,          // UDP
         8'h14, 8'h00, 16'hffff, 8'h00, cfg_dest_qp, 8'h00, psn_reg, // BTH
         va, cfg_key, g_inc, 56'd0, cfg_src_id,           // AtomicETH (compare data = SRC_ID)
-        32'd0                                            // ICRC placeholder
+        32'd0                                            // ICRC
     };
-    wire [8*PKT_LEN-1:0] img_ud = {
+    wire [8*LF-1:0] img_ud = {
         8'h01, 8'h00, 8'h5e, 1'b0, g_ip[22:0],           // dst MAC
         cfg_src_mac, 16'h0800,                           // src MAC, EtherType
-        iph0[159:80], ip_csum, iph0[63:0],               // IPv4
+        8'h45, cfg_tos, ip_len, psn_reg[15:0], 16'h4000, 8'd64, 8'd17, 16'h0000,
+        cfg_src_ip, g_ip,                                // IPv4
         cfg_udp_sport, 16'd4791, 16'd44, 16'd0,          // UDP
         8'h65, 8'h00, 16'hffff, 8'h00, 24'hffffff, 8'h00, psn_reg, // BTH (UD SEND_ONLY_WITH_IMM)
         cfg_key, 8'h00, cfg_src_qp,                      // DETH
         cfg_src_id, {{(8-BW){1'b0}}, s_notif_bar}, 16'd0, // ImmDt
         g_inc,                                           // payload: increment
-        32'd0,                                           // ICRC placeholder
+        32'd0,                                           // ICRC
         64'd0                                            // (past the end of the UD packet)
     };
-    wire [8*PKT_LEN-1:0] img_be = cfg_wire_fa ? img_fa : img_ud;
-    // byte-reverse so that byte n sits at bits [8n +: 8]
-    reg [8*PADLEN-1:0] img_le;
+    wire [8*LF-1:0] img_be = cfg_wire_fa ? img_fa : img_ud;
+    wire [8*LF-1:0] img_in;                              // byte n at [8n +: 8]
+    genvar gn;
+    generate
+        for (gn = 0; gn < LF; gn = gn + 1) begin : g_rev
+            assign img_in[8*gn +: 8] = img_be[8*(LF-1-gn) +: 8];
+        end
+    endgenerate
+
+    // ------------------------------------------------------------ handshake / stage control
+    reg              a1_v, a2_v, o_v;
+    reg              a1_fa, a2_fa, o_fa;
+    reg  [4:0]       a1_cnt;                 // CRC beats selected so far
+    reg  [1:0]       a2_ph;                  // cycles in A2 (saturates at LIVE + 1)
+    reg  [4:0]       o_rem;                  // beats after the current one
+    reg              o_last;
+    reg  [8*LF-1:0]  a1_img, a2_img;
+    reg  [15:0]      a2_csum;                // ones'-complement sum (checksum = ~sum)
+    reg  [31:0]      a2_icrc;
+    reg  [8*PB-1:0]  o_sh;
+    reg  [KW-1:0]    o_keep;
+
+    wire [4:0] a1_nc   = a1_fa ? NCF5 : NCU5;
+    wire       a1_feed = a1_v && (a1_cnt != a1_nc);
+    wire       o_free  = !o_v || (o_last && m_axis_tx_tready);
+    wire       a2_go   = a2_v && (a2_ph >= LIVE) && o_free;
+    wire       a2_free = !a2_v || a2_go;
+    wire       a1_go   = a1_v && (a1_cnt == a1_nc || a1_cnt == a1_nc - 5'd1) && a2_free;
+    assign s_notif_ready = !a1_v || a1_go;
+    wire       in_fire = s_notif_valid && s_notif_ready;
+
+    // ------------------------------------------------------------ A1: CRC beats
+    // covered byte n (14..L-5) sits at vector byte n - 14 + Z; variant bytes are 0xFF
+    function [7:0] cov(input [8*LF-1:0] img, input integer n);
+        cov = (n == 15 || n == 22 || n == 24 || n == 25 || n == 40 || n == 41 || n == 46) ?
+              8'hff : img[8*n +: 8];
+    endfunction
+    wire [8*VB-1:0] vec_f, vec_u;
+    generate
+        for (gn = 0; gn < VB; gn = gn + 1) begin : g_vec
+            if (gn < ZF) begin : g_fz
+                assign vec_f[8*gn +: 8] = 8'h00;
+            end else begin : g_fd
+                assign vec_f[8*gn +: 8] = cov(a1_img, gn - ZF + 14);
+            end
+            if (gn < ZU - 4 || (gn < ZU && ZU == ZF) || gn >= NCU * KW) begin : g_uz
+                assign vec_u[8*gn +: 8] = 8'h00;
+            end else if (gn < ZU) begin : g_ue
+                assign vec_u[8*gn +: 8] = EU[8*(gn-(ZU-4)) +: 8];
+            end else begin : g_ud
+                assign vec_u[8*gn +: 8] = cov(a1_img, gn - ZU + 14);
+            end
+        end
+    endgenerate
+    wire [DATA_WIDTH-1:0] crc_sel = a1_fa ? vec_f[a1_cnt*DATA_WIDTH +: DATA_WIDTH]
+                                          : vec_u[a1_cnt*DATA_WIDTH +: DATA_WIDTH];
+    wire                  crc_v, crc_first;
+    wire [DATA_WIDTH-1:0] crc_d;
+    generate
+        if (CRC_REG != 0) begin : g_creg
+            reg                  v_reg, f_reg;
+            reg [DATA_WIDTH-1:0] d_reg;
+            always @(posedge clk) begin
+                d_reg <= crc_sel;
+                f_reg <= a1_cnt == 5'd0;
+                if (rst) v_reg <= 1'b0;
+                else     v_reg <= a1_feed;
+            end
+            assign crc_v = v_reg, crc_first = f_reg, crc_d = d_reg;
+        end else begin : g_cnoreg
+            assign crc_v = a1_feed, crc_first = (a1_cnt == 5'd0), crc_d = crc_sel;
+        end
+    endgenerate
+    wire        crc_ov;
+    wire [31:0] crc_out;
+    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .INIT(CINIT)) u_crc (
+        .clk(clk), .rst(rst), .in_valid(crc_v), .in_first(crc_first), .in_data(crc_d),
+        .out_valid(crc_ov), .out_crc(crc_out)
+    );
+    wire        csum_ov;
+    wire [15:0] csum_out;
+    ipv4_csum #(.PIPELINE(1)) u_csum (
+        .clk(clk), .in_valid(a1_v), .in_hdr(a1_img[8*14 +: 160]),
+        .out_valid(csum_ov), .out_sum(csum_out)
+    );
+    wire unused_ok = &{1'b0, crc_ov, csum_ov};
+
+    // ------------------------------------------------------------ A2 -> O: final image
+    wire [15:0] csum_use = (a2_ph == 2'd1) ? csum_out : a2_csum;
+    wire [31:0] icrc_use = (a2_ph == LIVE) ? ~crc_out : a2_icrc;
+    wire [15:0] ip_csum  = ~csum_use;
+    reg  [8*PB-1:0] img_o;
     integer n;
     always @* begin
-        img_le = {8*PADLEN{1'b0}};
-        for (n = 0; n < PKT_LEN; n = n + 1)
-            img_le[8*n +: 8] = img_be[8*(PKT_LEN-1-n) +: 8];
+        img_o = {8*PB{1'b0}};
+        img_o[8*LF-1:0] = a2_img;
+        img_o[8*24 +: 8] = ip_csum[15:8];
+        img_o[8*25 +: 8] = ip_csum[7:0];
+        for (n = 0; n < 4; n = n + 1)
+            img_o[8*((a2_fa ? LF : LU) - 4 + n) +: 8] = icrc_use[8*n +: 8];
     end
 
-    // ------------------------------------------------------------ beat output
-    wire [15:0] beat_off = {{(16-BCW){1'b0}}, beat_reg} * KW[15:0];
-    wire [31:0] crc_next, crcu_next;
-    roce_icrc_beat #(.DATA_WIDTH(DATA_WIDTH), .ICRC_OFFSET(PKT_LEN - 4), .OFF_WIDTH(16)) u_crc (
-        .crc_in(crc_reg), .data(pkt_reg[DATA_WIDTH-1:0]), .keep({KW{1'b1}}),
-        .beat_offset(beat_off), .crc_out(crc_next)
-    );
-    roce_icrc_beat #(.DATA_WIDTH(DATA_WIDTH), .ICRC_OFFSET(UD_LEN - 4), .OFF_WIDTH(16)) u_crcu (
-        .crc_in(crc_reg), .data(pkt_reg[DATA_WIDTH-1:0]), .keep({KW{1'b1}}),
-        .beat_offset(beat_off), .crc_out(crcu_next)
-    );
-    wire [31:0] crc_sel = fa_reg ? crc_next : crcu_next;
-    wire [31:0] icrc    = ~crc_sel;
-    wire [15:0] cur_len = fa_reg ? PKT_LEN[15:0] : UD_LEN[15:0];
+    assign m_axis_tx_tdata  = o_sh[DATA_WIDTH-1:0];
+    assign m_axis_tx_tkeep  = o_keep;
+    assign m_axis_tx_tvalid = o_v;
+    assign m_axis_tx_tlast  = o_last;
+    wire [KW-1:0] keep_f = {KW{1'b1}} >> (KW - KF);
+    wire [KW-1:0] keep_u = {KW{1'b1}} >> (KW - KU);
 
-    reg [DATA_WIDTH-1:0] tdata;
-    reg [KW-1:0]         tkeep;
-    integer i;
-    always @* begin
-        for (i = 0; i < KW; i = i + 1) begin
-            tkeep[i] = ({16'd0, beat_off} + i) < {16'd0, cur_len};
-            if (({16'd0, beat_off} + i) >= {16'd0, cur_len} - 4 && ({16'd0, beat_off} + i) < {16'd0, cur_len})
-                tdata[8*i +: 8] = icrc[8*({16'd0, beat_off} + i - ({16'd0, cur_len} - 4)) +: 8];
-            else
-                tdata[8*i +: 8] = tkeep[i] ? pkt_reg[8*i +: 8] : 8'h00;
-        end
+    // ------------------------------------------------------------ datapath registers
+    always @(posedge clk) begin
+        if (in_fire)
+            a1_img <= img_in;
+        if (a1_go)
+            a2_img <= a1_img;
+        if (a2_ph == 2'd1)
+            a2_csum <= csum_out;
+        if (a2_ph == LIVE)
+            a2_icrc <= ~crc_out;
+        if (a2_go)
+            o_sh <= img_o;
+        else if (o_v && m_axis_tx_tready)
+            o_sh <= o_sh >> DATA_WIDTH;
     end
 
-    localparam integer LAST_BEAT_I = NBEATS - 1;
-    localparam integer LAST_BEAT_UI = NBEATS_UD - 1;
-    localparam [BCW-1:0] LAST_BEAT = LAST_BEAT_I[BCW-1:0];
-    localparam [BCW-1:0] LAST_BEAT_U = LAST_BEAT_UI[BCW-1:0];
-    wire last_beat = (beat_reg == (fa_reg ? LAST_BEAT : LAST_BEAT_U));
-    wire out_fire  = busy_reg && m_axis_tx_tready;
-    assign m_axis_tx_tdata  = tdata;
-    assign m_axis_tx_tkeep  = tkeep;
-    assign m_axis_tx_tvalid = busy_reg;
-    assign m_axis_tx_tlast  = last_beat;
-    assign s_notif_ready    = !busy_reg || (out_fire && last_beat);
-    wire in_fire = s_notif_valid && s_notif_ready;
-
+    // ------------------------------------------------------------ control registers
     always @(posedge clk) begin
         if (rst) begin
-            pkt_reg  <= {8*PADLEN{1'b0}};
-            busy_reg <= 1'b0;
-            beat_reg <= {BCW{1'b0}};
-            crc_reg  <= ICRC_SEED;
-            psn_reg  <= 24'd0;
-            fa_reg   <= 1'b0;
+            a1_v    <= 1'b0;
+            a2_v    <= 1'b0;
+            o_v     <= 1'b0;
+            a1_fa   <= 1'b0;
+            a2_fa   <= 1'b0;
+            o_fa    <= 1'b0;
+            a1_cnt  <= 5'd0;
+            a2_ph   <= 2'd0;
+            o_rem   <= 5'd0;
+            o_last  <= 1'b0;
+            o_keep  <= {KW{1'b0}};
+            psn_reg <= 24'd0;
         end else begin
-            if (out_fire) begin
-                pkt_reg  <= pkt_reg >> DATA_WIDTH;
-                beat_reg <= beat_reg + 1'b1;
-                crc_reg  <= crc_sel;
-                if (last_beat)
-                    busy_reg <= 1'b0;
-            end
+            // A1
+            if (a1_feed)
+                a1_cnt <= a1_cnt + 5'd1;
+            if (a1_go)
+                a1_v <= 1'b0;
             if (in_fire) begin
-                pkt_reg  <= img_le;
-                busy_reg <= 1'b1;
-                beat_reg <= {BCW{1'b0}};
-                crc_reg  <= ICRC_SEED;
-                psn_reg  <= psn_reg + 24'd1;
-                fa_reg   <= cfg_wire_fa;
+                a1_v    <= 1'b1;
+                a1_fa   <= cfg_wire_fa;
+                a1_cnt  <= 5'd0;
+                psn_reg <= psn_reg + 24'd1;
             end
             if (cfg_psn_wr)
                 psn_reg <= cfg_psn_data;
+            // A2
+            if (a2_v && a2_ph != LIVE + 2'd1)
+                a2_ph <= a2_ph + 2'd1;
+            if (a2_go)
+                a2_v <= 1'b0;
+            if (a1_go) begin
+                a2_v  <= 1'b1;
+                a2_fa <= a1_fa;
+                a2_ph <= 2'd0;
+            end
+            // O
+            if (o_v && m_axis_tx_tready) begin
+                o_rem  <= o_rem - 5'd1;
+                o_last <= (o_rem == 5'd1);
+                o_keep <= (o_rem == 5'd1) ? (o_fa ? keep_f : keep_u) : {KW{1'b1}};
+                if (o_last)
+                    o_v <= 1'b0;
+            end
+            if (a2_go) begin
+                o_v    <= 1'b1;
+                o_fa   <= a2_fa;
+                o_rem  <= (a2_fa ? NOF5 : NOU5) - 5'd1;
+                o_last <= 1'b0;
+                o_keep <= {KW{1'b1}};
+            end
         end
     end
 endmodule
