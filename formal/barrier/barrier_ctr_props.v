@@ -100,13 +100,16 @@ module barrier_ctr_props #(
     wire [1:0]      m_rel_status;
     wire [0:0]      m_mir_bar, m_notif_bar;
     /* verilator lint_off UNUSEDSIGNAL */
+    wire [0:0]      f_lk_bar;       // STEP / INC are the same for both barriers
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */
     wire st_arr, st_wait, st_dpe, st_dbusy, st_ebar, st_efar, st_eop, st_rel, st_mir, st_tx;
     /* verilator lint_on UNUSEDSIGNAL */
 
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W), .NOTIF_DEPTH(2)) dut (
         .clk(clk), .rst(rst),
         .cfg_internal_path(f_internal), .cfg_bar_en(2'b11),
-        .cfg_bar_step({STEP, STEP}), .cfg_bar_inc({INC, INC}),
+        .cfg_lk_bar(f_lk_bar), .cfg_lk_step(STEP), .cfg_lk_inc(INC),
         .csr_wr_any(i_cnt || i_tgt), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),
         .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0), .csr_tgt_idx(f_ini == 3'd2), .csr_tgt_data(i_data),

@@ -15,6 +15,9 @@
 // response. All in distributed RAM (async read, one write port each). Control state (armed,
 // pending, per-PE barrier, status, dirty bits, pipeline registers) is in flip-flops and reset.
 //
+// Configuration: enables (cfg_bar_en, flat) and CTRL.INTERNAL_PATH; STEP and INC of the request's
+//   barrier through a lookup port (cfg_lk_bar out, cfg_lk_step / cfg_lk_inc answered in the same
+//   cycle: the owner keeps them in distributed RAM), sampled in phase B.
 // Interfaces (valid/ready):
 //   s_req  {op[1:0], pe[7:0], bar[7:0], epoch[W-1:0]}  PE requests; s_req_ready = request slot free
 //   s_inc  {bar[BW-1:0], inc[W-1:0]}                    fabric increments; s_inc_ready is 1 always
@@ -54,8 +57,9 @@ module barrier_ctr #(
     // configuration (from CSRs)
     input  wire                          cfg_internal_path,
     input  wire [NUM_BARRIERS-1:0]       cfg_bar_en,
-    input  wire [NUM_BARRIERS*CNT_WIDTH-1:0] cfg_bar_step,
-    input  wire [NUM_BARRIERS*CNT_WIDTH-1:0] cfg_bar_inc,
+    output wire [BW-1:0]                 cfg_lk_bar,      // barrier of the request (phase B)
+    input  wire [CNT_WIDTH-1:0]          cfg_lk_step,     // STEP[cfg_lk_bar] (same cycle: async RAM)
+    input  wire [CNT_WIDTH-1:0]          cfg_lk_inc,      // INC[cfg_lk_bar]
     // CSR access
     input  wire                          csr_wr_any,      // any CSR write this cycle
     input  wire                          csr_cnt_wr,      // write half of cnt[csr_cnt_idx]
@@ -273,6 +277,7 @@ module barrier_ctr #(
     wire [PW-1:0] rq_pe     = rq_pe_raw_reg[PW-1:0];
     wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
     wire          rq_bar_in = (rq_bar_raw_reg[7:BW] == {(8-BW){1'b0}});
+    assign cfg_lk_bar = rq_bar;    // STEP / INC looked up by the owner (distributed RAM)
 
     // phase B: read counter, target, STEP and INC (no CSR write this cycle)
     wire ph_b_go = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
@@ -482,8 +487,8 @@ module barrier_ctr #(
                 rq_ph_reg     <= 2'd1;
                 rq_dist_reg   <= rq_epoch_reg - rd_cnt(rq_bar);
                 rq_tgt_reg    <= rd_tgt(rq_pe);
-                rq_step_reg   <= cfg_bar_step[rq_bar*W +: W];
-                rq_inc_reg    <= cfg_bar_inc[rq_bar*W +: W];
+                rq_step_reg   <= cfg_lk_step;
+                rq_inc_reg    <= cfg_lk_inc;
                 rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
             end
             if (ph_c_go) begin

@@ -186,20 +186,27 @@ module barrier_dev #(
     reg [63:0]   cnt_base_reg;
     reg [63:0]   mirror_base_reg;
     reg [NB-1:0] bar_en_reg;
-    reg [W-1:0]  bar_inc_reg  [0:NB-1];
-    reg [W-1:0]  bar_step_reg [0:NB-1];
-    reg [31:0]   group_ip_reg [0:NB-1];
 
-    wire [NB*W-1:0]  cfg_bar_step, cfg_bar_inc;
-    wire [NB*32-1:0] cfg_group_ip;
-    genvar gb;
-    generate
-        for (gb = 0; gb < NB; gb = gb + 1) begin : g_cfg
-            assign cfg_bar_step[gb*W +: W]  = bar_step_reg[gb];
-            assign cfg_bar_inc[gb*W +: W]   = bar_inc_reg[gb];
-            assign cfg_group_ip[gb*32 +: 32] = group_ip_reg[gb];
-        end
-    endgenerate
+    // ------------------------------------------------------------ per-barrier tables
+    // BAR_STEP (low / high half), BAR_INC and BAR_GROUP_IP in distributed RAM, written by the CSR
+    // write, not reset: a per-entry flag reads an unwritten entry as its reset value (0). Async
+    // read ports (Yosys keeps one copy per port): CSR readback (r_b), barrier_ctr phase B
+    // (ctr_lk_bar: STEP, INC), barrier_rx lookup (rx_lk_bar: GROUP_IP), barrier_tx request
+    // (notif_bar: GROUP_IP, INC). STEP validity (nonzero, <= HALF) is kept in per-barrier flags
+    // computed when a half is written, so the BAR_CTRL write needs no STEP read port.
+    localparam LW = (W > 32) ? 32 : W;        // STEP low half, BAR_INC (a 32-bit register)
+    localparam HW = (W > 32) ? W - 32 : 1;    // STEP high half (W > 32 only)
+    localparam [HW-1:0] HALF_HI = {1'b1, {(HW-1){1'b0}}};
+    reg [LW-1:0] step_lo_mem [0:NB-1];
+    reg [HW-1:0] step_hi_mem [0:NB-1];
+    reg [LW-1:0] inc_mem     [0:NB-1];
+    reg [31:0]   gip_mem     [0:NB-1];
+    reg [NB-1:0] slo_ok_reg, shi_ok_reg, inc_ok_reg, gip_ok_reg;   // entry written since reset
+    reg [NB-1:0] sv_lo_reg;   // W <= 32: STEP valid; W > 32: STEP low half nonzero
+    reg [NB-1:0] sv_hnz_reg, sv_hlt_reg, sv_heq_reg;   // high half != 0, < HALF_HI, == HALF_HI
+    wire [BW-1:0] ctr_lk_bar;
+    wire [BW-1:0] rx_lk_bar;        // barrier_rx per-barrier lookup (registered address)
+    wire [BW-1:0] notif_bar;
 
     wire [NW-1:0]   pe_busy;
     wire            hold_busy;   // a CNT write or internal-path increment waits: AXI writes wait
@@ -216,12 +223,6 @@ module barrier_dev #(
             zx = r;
         end
     endfunction
-    function [W-1:0] tr;               // keep the low W bits (waiver in rtl/barrier/barrier.vlt)
-        input [63:0] v;
-        begin
-            tr = v[W-1:0];
-        end
-    endfunction
 
     // ------------------------------------------------------------ CSR write decode
     wire        a_bar   = (reg_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);  // BAR[b]
@@ -234,9 +235,12 @@ module barrier_dev #(
     wire        a_tgt_ok = a_tgt && ({1'b0, a_pidx} < NW9) && (reg_wr_addr[1:0] == 2'b00);
     wire [PW-1:0] w_pe  = a_pidx[PW-1:0];
 
-    wire [W-1:0] w_step_cur = bar_step_reg[w_bar];
-    wire [63:0]  w_step64   = zx(w_step_cur);
-    wire         step_valid = (w_step_cur != {W{1'b0}}) && (w_step_cur <= HALF);
+    wire         step_valid = (W > 32) ?
+                              ((sv_lo_reg[w_bar] || sv_hnz_reg[w_bar]) &&
+                               (sv_hlt_reg[w_bar] || (sv_heq_reg[w_bar] && !sv_lo_reg[w_bar]))) :
+                              sv_lo_reg[w_bar];
+    wire [LW-1:0] wd_lo = reg_wr_data[LW-1:0];
+    wire [HW-1:0] wd_hi = reg_wr_data[HW-1:0];
     wire         w_en_cur   = bar_en_reg[w_bar];
 
     reg cfg_reject_pulse;
@@ -293,8 +297,32 @@ module barrier_dev #(
                            (reg_rd_addr[1:0] == 2'b00);
     wire [63:0] r_cnt    = zx(rd_cnt_w);
     wire [63:0] r_tgt64  = zx(rd_tgt_w);
-    wire [63:0] r_step   = zx(bar_step_reg[r_b]);
-    wire [63:0] r_inc    = zx(bar_inc_reg[r_b]);   // BAR_INC is a 32-bit register (waiver: barrier.vlt)
+    wire [LW-1:0] slo_r  = slo_ok_reg[r_b] ? step_lo_mem[r_b] : {LW{1'b0}};
+    wire [HW-1:0] shi_r  = shi_ok_reg[r_b] ? step_hi_mem[r_b] : {HW{1'b0}};
+    wire [LW-1:0] inc_r  = inc_ok_reg[r_b] ? inc_mem[r_b] : {LW{1'b0}};
+    wire [31:0]   gip_r  = gip_ok_reg[r_b] ? gip_mem[r_b] : 32'd0;
+    wire [LW-1:0] slo_c  = slo_ok_reg[ctr_lk_bar] ? step_lo_mem[ctr_lk_bar] : {LW{1'b0}};
+    wire [HW-1:0] shi_c  = shi_ok_reg[ctr_lk_bar] ? step_hi_mem[ctr_lk_bar] : {HW{1'b0}};
+    wire [LW-1:0] inc_c  = inc_ok_reg[ctr_lk_bar] ? inc_mem[ctr_lk_bar] : {LW{1'b0}};
+    wire [31:0]   gip_x  = gip_ok_reg[rx_lk_bar] ? gip_mem[rx_lk_bar] : 32'd0;
+    wire [31:0]   gip_t  = gip_ok_reg[notif_bar] ? gip_mem[notif_bar] : 32'd0;
+    wire [LW-1:0] inc_t  = inc_ok_reg[notif_bar] ? inc_mem[notif_bar] : {LW{1'b0}};
+    wire [W-1:0]  step_r_w, step_c_w, inc_c_w, inc_t_w;
+    generate
+        if (W > 32) begin : g_wide
+            assign step_r_w = {shi_r, slo_r};
+            assign step_c_w = {shi_c, slo_c};
+            assign inc_c_w  = {{(W-LW){1'b0}}, inc_c};
+            assign inc_t_w  = {{(W-LW){1'b0}}, inc_t};
+        end else begin : g_narrow
+            assign step_r_w = slo_r;
+            assign step_c_w = slo_c;
+            assign inc_c_w  = inc_c;
+            assign inc_t_w  = inc_t;
+        end
+    endgenerate
+    wire [63:0] r_step   = zx(step_r_w);
+    wire [63:0] r_inc    = {{(64-LW){1'b0}}, inc_r};   // BAR_INC is 32 bits (waiver: barrier.vlt)
     always @* begin
         reg_rd_data = 32'd0;
         reg_rd_err  = 1'b0;
@@ -304,7 +332,7 @@ module barrier_dev #(
                 BD_BAR_INC_OFFS:      reg_rd_data = r_inc[31:0];
                 BD_BAR_STEP_LO_OFFS:  reg_rd_data = r_step[31:0];
                 BD_BAR_STEP_HI_OFFS:  reg_rd_data = r_step[63:32];
-                BD_BAR_GROUP_IP_OFFS: reg_rd_data = group_ip_reg[r_b];
+                BD_BAR_GROUP_IP_OFFS: reg_rd_data = gip_r;
                 BD_BAR_CNT_LO_OFFS:   reg_rd_data = r_cnt[31:0];
                 BD_BAR_CNT_HI_OFFS:   reg_rd_data = r_cnt[63:32];
                 default: reg_rd_err = 1'b1;
@@ -351,7 +379,6 @@ module barrier_dev #(
     wire          rx_gap;
     wire [7:0]    rx_gap_src;       // source of the gap event (not exposed yet; waiver: barrier.vlt)
     wire          rx_drop_self_unused; // verdict 13 self (stat 26 rx_drop_self): to be wired by dev/feat
-    wire [BW-1:0] rx_lk_bar;        // barrier_rx per-barrier lookup (registered address)
 
     barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
                  .NUM_SOURCES(NUM_SOURCES)) u_rx (
@@ -359,7 +386,7 @@ module barrier_dev #(
         .cfg_cnt_base(cnt_base_reg), .cfg_key(rkey_reg), .cfg_dest_qp(dest_qp_reg),
         .cfg_inc_max(inc_max_reg), .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
         .lk_bar(rx_lk_bar), .lk_en(bar_en_reg[rx_lk_bar]),
-        .lk_group_ip(cfg_group_ip[rx_lk_bar*32 +: 32]), .lk_internal(1'b0),
+        .lk_group_ip(gip_x), .lk_internal(1'b0),
         .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
         .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
         .s_axis_rx_tlast(s_axis_rx_tlast),
@@ -369,7 +396,6 @@ module barrier_dev #(
     );
 
     wire          notif_valid, notif_ready;
-    wire [BW-1:0] notif_bar;
     wire [BW-1:0] mir_bar;
     wire [W-1:0]  mir_data;
     wire st_arr, st_wait, st_dpe, st_dbusy, st_ebar, st_efar, st_eop, st_rel, st_tx;
@@ -378,7 +404,7 @@ module barrier_dev #(
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W)) u_ctr (
         .clk(clk), .rst(rst),
         .cfg_internal_path(ctrl_internal_reg), .cfg_bar_en(bar_en_reg),
-        .cfg_bar_step(cfg_bar_step), .cfg_bar_inc(cfg_bar_inc),
+        .cfg_lk_bar(ctr_lk_bar), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
         .csr_wr_any(reg_wr_en),
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
@@ -412,7 +438,7 @@ module barrier_dev #(
         .cfg_cnt_base(cnt_base_reg),
         .cfg_psn_wr(csr_psn_wr), .cfg_psn_data(reg_wr_data[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB]), .psn(tx_psn),
         .s_notif_valid(notif_valid), .s_notif_ready(notif_ready), .s_notif_bar(notif_bar),
-        .s_notif_group_ip(cfg_group_ip[notif_bar*32 +: 32]), .s_notif_inc(cfg_bar_inc[notif_bar*W +: W]),
+        .s_notif_group_ip(gip_t), .s_notif_inc(inc_t_w),
         .m_axis_tx_tdata(m_axis_tx_tdata), .m_axis_tx_tkeep(m_axis_tx_tkeep),
         .m_axis_tx_tvalid(m_axis_tx_tvalid), .m_axis_tx_tready(m_axis_tx_tready),
         .m_axis_tx_tlast(m_axis_tx_tlast)
@@ -450,8 +476,20 @@ module barrier_dev #(
         .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
     );
 
+    // ------------------------------------------------------------ table writes (no reset)
+    wire tab_wr = reg_wr_en && !reg_wr_err && a_bar_ok;
+    always @(posedge clk) begin
+        if (tab_wr && a_boff == BD_BAR_INC_OFFS)
+            inc_mem[w_bar] <= wd_lo;
+        if (tab_wr && a_boff == BD_BAR_STEP_LO_OFFS)
+            step_lo_mem[w_bar] <= wd_lo;
+        if (tab_wr && a_boff == BD_BAR_STEP_HI_OFFS)
+            step_hi_mem[w_bar] <= wd_hi;   // (W <= 32: never read, STEP_HI writes are dropped)
+        if (tab_wr && a_boff == BD_BAR_GROUP_IP_OFFS)
+            gip_mem[w_bar] <= reg_wr_data;
+    end
+
     // ------------------------------------------------------------ sequential
-    integer b;
     always @(posedge clk) begin
         if (rst) begin
             ctrl_internal_reg <= BD_CTRL_INTERNAL_PATH_RESET;
@@ -467,21 +505,34 @@ module barrier_dev #(
             cnt_base_reg      <= {BD_CNT_BASE_HI_VA_RESET, BD_CNT_BASE_LO_VA_RESET};
             mirror_base_reg   <= {BD_MIRROR_BASE_HI_ADDR_RESET, BD_MIRROR_BASE_LO_ADDR_RESET};
             bar_en_reg        <= {NB{BD_BAR_CTRL_EN_RESET}};
-            for (b = 0; b < NB; b = b + 1) begin
-                bar_inc_reg[b]  <= tr({32'd0, BD_BAR_INC_INC_RESET});
-                bar_step_reg[b] <= tr({BD_BAR_STEP_HI_STEP_RESET, BD_BAR_STEP_LO_STEP_RESET});
-                group_ip_reg[b] <= BD_BAR_GROUP_IP_IP_RESET;
-            end
+            // unwritten table entries read 0 = the reset values of BAR_INC, BAR_STEP, BAR_GROUP_IP
+            slo_ok_reg        <= {NB{1'b0}};
+            shi_ok_reg        <= {NB{1'b0}};
+            inc_ok_reg        <= {NB{1'b0}};
+            gip_ok_reg        <= {NB{1'b0}};
+            sv_lo_reg         <= {NB{1'b0}};     // STEP 0: not valid
+            sv_hnz_reg        <= {NB{1'b0}};
+            sv_hlt_reg        <= {NB{1'b1}};
+            sv_heq_reg        <= {NB{1'b0}};
         end else begin
             if (reg_wr_en && !reg_wr_err) begin
                 if (a_bar_ok) begin
                     case (a_boff)
                         BD_BAR_CTRL_OFFS:
                             bar_en_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
-                        BD_BAR_INC_OFFS:      bar_inc_reg[w_bar] <= tr({32'd0, reg_wr_data});
-                        BD_BAR_STEP_LO_OFFS:  bar_step_reg[w_bar] <= tr({w_step64[63:32], reg_wr_data});
-                        BD_BAR_STEP_HI_OFFS:  bar_step_reg[w_bar] <= tr({reg_wr_data, w_step64[31:0]});
-                        BD_BAR_GROUP_IP_OFFS: group_ip_reg[w_bar] <= reg_wr_data;
+                        BD_BAR_INC_OFFS:      inc_ok_reg[w_bar] <= 1'b1;
+                        BD_BAR_STEP_LO_OFFS: begin
+                            slo_ok_reg[w_bar] <= 1'b1;
+                            sv_lo_reg[w_bar]  <= (W > 32) ? (wd_lo != {LW{1'b0}}) :
+                                                 ((wd_lo != {LW{1'b0}}) && (wd_lo <= HALF[LW-1:0]));
+                        end
+                        BD_BAR_STEP_HI_OFFS: begin
+                            shi_ok_reg[w_bar] <= 1'b1;
+                            sv_hnz_reg[w_bar] <= (wd_hi != {HW{1'b0}});
+                            sv_hlt_reg[w_bar] <= (wd_hi < HALF_HI);
+                            sv_heq_reg[w_bar] <= (wd_hi == HALF_HI);
+                        end
+                        BD_BAR_GROUP_IP_OFFS: gip_ok_reg[w_bar] <= 1'b1;
                         default: ;
                     endcase
                 end else if (!a_tgt_ok) begin
