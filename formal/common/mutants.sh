@@ -27,3 +27,12 @@ mutant rtl/common/stats_counter.v stats_counter_rdsum.v \
 # stats_counter_axil bug1: the read response is withdrawn without an R handshake
 mutant rtl/common/stats_counter_axil.v stats_counter_axil_rdrop.v \
     's/            end else if (s_axil_rready) begin$/            end else begin   \/\/ MUTANT: R dropped without rready/' || return 1
+# crc32_beat bug1: each slice's partial is advanced over one slice too many (the bytes after it + 1 slice)
+mutant rtl/common/crc32_beat.v crc32_beat_advance.v \
+    's/            part_next\[32 \* c +: 32\] = crc32_zeros(p, KW - (c + 1) \* CB);/            part_next[32 * c +: 32] = crc32_zeros(p, KW - c * CB);   \/\/ MUTANT: wrong advance/' || return 1
+# ipv4_csum bug1: the second end-around carry is not folded (carry select drops the +1 candidate)
+mutant rtl/common/ipv4_csum.v ipv4_csum_fold.v \
+    's/    wire \[15:0\] sum_w = f0\[16\] ? f1 : f0\[15:0\];/    wire [15:0] sum_w = f0[15:0];   \/\/ MUTANT: carry not folded/' || return 1
+# hdr_capture bug1: the beat index does not advance (every beat lands on header beat 0)
+mutant rtl/common/hdr_capture.v hdr_capture_beat.v \
+    's/                    if (beat_reg != NHB_B) beat_reg <= beat_reg + 1.b1;/                    if (beat_reg != NHB_B) beat_reg <= beat_reg;   \/\/ MUTANT: index stuck/' || return 1

@@ -121,6 +121,12 @@ module crc32_beat #(
     end
     always @(*) begin
         if (!f_past) assume(rst);
+`ifdef F_DATA_ONLY
+        assume(in_first);           // every beat from INIT: the data path (slices, advances)
+`endif
+`ifdef F_STATE_ONLY
+        assume(in_data == {DATA_WIDTH{1'b0}});   // zero data: the state path Z
+`endif
         if (f_past && !rst && f_known) assert(out_crc == f_state);
     end
     always @(*) cover(f_known && out_valid && out_crc == 32'h340bc6d9);

@@ -135,7 +135,7 @@ module hdr_capture #(
     reg [8*HDR_BYTES-1:0] f_h;
     reg [16:0]            f_l;
     reg                   f_b;
-    integer f_i;
+    integer f_i, f_j;
     always @* begin
         f_h = f_hdr;
         f_l = {1'b0, f_len};
@@ -180,8 +180,17 @@ module hdr_capture #(
             if (!f_bad) begin
                 assert(len_reg == f_len);
                 assert(work_reg == f_hdr);
-                assert(len_reg == (beat_reg == NHB_B ? len_reg : KW * beat_reg));
+                // header bytes not yet carried are still 0
+                for (f_j = 0; f_j < HDR_BYTES; f_j = f_j + 1)
+                    if (f_j >= len_reg) assert(work_reg[8 * f_j +: 8] == 8'd0);
+                // beat index = bytes so far / KW, saturating at NHB (the length saturates at 0xFFFF)
                 assert(beat_reg <= NHB_B);
+                if (len_reg != 16'hffff) begin
+                    assert(len_reg % KW == 0);
+                    assert(beat_reg == ((len_reg / KW) < NHB ? len_reg / KW : NHB));
+                end else begin
+                    assert(beat_reg == NHB_B);
+                end
             end
             if (out_valid && !out_bad_keep) begin
                 assert(out_hdr == f_hdr_o);
