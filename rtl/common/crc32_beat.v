@@ -46,7 +46,6 @@ module crc32_beat #(
 `include "crc32_fn.vh"
     localparam KW = DATA_WIDTH / 8;
     localparam CW = (DATA_WIDTH < CHUNK) ? DATA_WIDTH : CHUNK;
-    localparam CB = CW / 8;
     localparam NC = DATA_WIDTH / CW;
     localparam [31:0] ZINIT = crc32_zeros(INIT, KW);   // Z(INIT)
 
@@ -59,26 +58,63 @@ module crc32_beat #(
         end
     end
 
-    // stage 1: per-slice partial CRCs (data only)
+    // The XOR matrix, computed at elaboration (no loop left in the netlist or the simulation):
+    // DROW row i (DATA_WIDTH bits) selects the data bits that feed bit i of the register after
+    // the beat from a zero register (column of data bit 8b+j = the CRC of a beat holding only
+    // that bit: byte b's column advanced over the KW-1-b bytes after it); SROW row i (32 bits)
+    // selects the register bits that feed bit i after KW zero bytes (Z). Each output bit is then
+    // one reduction XOR (a balanced tree), not a chain.
+    function [32*DATA_WIDTH-1:0] data_rows(input integer unused);
+        integer b, j, i;
+        reg [255:0] cols;   // the 8 columns of the current byte
+        reg [31:0]  col;
+        begin
+            data_rows = 0;
+            cols = 256'd0;
+            for (b = KW - 1; b >= 0; b = b - 1)
+                for (j = 0; j < 8; j = j + 1) begin
+                    if (b == KW - 1) col = crc32_byte(32'd0, 8'd1 << j);
+                    else             col = crc32_zeros(cols[32 * j +: 32], 1);
+                    cols[32 * j +: 32] = col;
+                    for (i = 0; i < 32; i = i + 1)
+                        data_rows[DATA_WIDTH * i + 8 * b + j] = col[i];
+                end
+        end
+    endfunction
+    function [32*32-1:0] state_rows(input integer unused);
+        integer st, i;
+        reg [31:0] col;
+        begin
+            state_rows = {32*32{1'b0}};
+            for (st = 0; st < 32; st = st + 1) begin
+                col = crc32_zeros(32'd1 << st, KW);
+                for (i = 0; i < 32; i = i + 1)
+                    state_rows[32 * i + st] = col[i];
+            end
+        end
+    endfunction
+    localparam [32*DATA_WIDTH-1:0] DROW = data_rows(0);
+    localparam [32*32-1:0]         SROW = state_rows(0);
+
+    // stage 1: per-slice partials (data only): bit i of slice c = XOR of the slice's data bits
+    // selected by row i
     reg  [32*NC-1:0] part_next;
     reg  [32*NC-1:0] part_reg;
     reg              v1_reg;
     reg              first1_reg;
-    integer c, k;
-    reg [31:0] p;
+    integer c, i;
     always @* begin
-        for (c = 0; c < NC; c = c + 1) begin
-            p = 32'd0;
-            for (k = 0; k < CB; k = k + 1)
-                p = crc32_byte(p, in_data[8 * (c * CB + k) +: 8]);
-            part_next[32 * c +: 32] = crc32_zeros(p, KW - (c + 1) * CB);
-        end
+        for (c = 0; c < NC; c = c + 1)
+            for (i = 0; i < 32; i = i + 1)
+                part_next[32 * c + i] = ^(in_data[CW * c +: CW] & DROW[DATA_WIDTH * i + CW * c +: CW]);
     end
 
-    // stage 2: register' = Z(register or INIT) ^ partials
-    reg [31:0] acc;
+    // stage 2: register' = Z(register), or Z(INIT) at a first beat, XOR the partials
+    reg [31:0] zs, acc;
     always @* begin
-        acc = first1_reg ? ZINIT : crc32_zeros(out_crc, KW);
+        for (i = 0; i < 32; i = i + 1)
+            zs[i] = ^(out_crc & SROW[32 * i +: 32]);
+        acc = first1_reg ? ZINIT : zs;
         for (c = 0; c < NC; c = c + 1)
             acc = acc ^ part_reg[32 * c +: 32];
     end
