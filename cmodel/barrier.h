@@ -113,13 +113,11 @@ enum barrier_dev_stat {
 #define BDEV_CTRL_INTERNAL_PATH ((uint32_t)BARRIER_DEV__CTRL__INTERNAL_PATH_bm)
 #define BDEV_CTRL_WIRE_FA      ((uint32_t)BARRIER_DEV__CTRL__WIRE_FA_bm)  /* 1: RC FETCH_ADD notifications (section 5.2), 0: UD (5.1) */
 #define BDEV_BAR_CTRL_ENABLE   ((uint32_t)BARRIER_DEV__BAR__CTRL__EN_bm)
-/* Issue 10 part 5 (docs/barrier.md 3.2, 6, 7.1): per-barrier internal path and leader mode.
- * Positions as in rdl/barrier_dev.rdl once its BAR.CTRL / BAR.LOCAL_N change is committed
- * together with the RTL decode; until then defined here. */
-#define BDEV_BAR_CTRL_INTERNAL_PATH (1u << 1)
-#define BDEV_BAR_CTRL_LEADER   (1u << 2)
-#define BDEV_BAR_LOCAL_N_OFFS  0x14u
-#define BDEV_CSR_BAR_LOCAL_N(b) (BDEV_CSR_BAR_CTRL(b) + BDEV_BAR_LOCAL_N_OFFS)
+/* Issue 10 part 5 (docs/barrier.md 3.2, 6, 7.1): per-barrier internal path and leader mode. */
+#define BDEV_BAR_CTRL_INTERNAL_PATH ((uint32_t)BARRIER_DEV__BAR__CTRL__INTERNAL_PATH_bm)
+#define BDEV_BAR_CTRL_LEADER   ((uint32_t)BARRIER_DEV__BAR__CTRL__LEADER_bm)
+#define BDEV_CSR_BAR_LOCAL_N(b) BDEV_CSR_BAR_(LOCAL_N, b)
+#define BDEV_BAR_LOCAL_N_OFFS  (BDEV_OFF(BAR[0].LOCAL_N) - BDEV_OFF(BAR[0]))
 
 /* Elaboration parameters (section 1). */
 struct barrier_dev_cfg {

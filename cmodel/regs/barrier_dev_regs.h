@@ -136,6 +136,14 @@ extern "C" {
 #define BARRIER_DEV__BAR__CTRL__EN_bp 0
 #define BARRIER_DEV__BAR__CTRL__EN_bw 1
 #define BARRIER_DEV__BAR__CTRL__EN_reset 0x0
+#define BARRIER_DEV__BAR__CTRL__INTERNAL_PATH_bm 0x2
+#define BARRIER_DEV__BAR__CTRL__INTERNAL_PATH_bp 1
+#define BARRIER_DEV__BAR__CTRL__INTERNAL_PATH_bw 1
+#define BARRIER_DEV__BAR__CTRL__INTERNAL_PATH_reset 0x0
+#define BARRIER_DEV__BAR__CTRL__LEADER_bm 0x4
+#define BARRIER_DEV__BAR__CTRL__LEADER_bp 2
+#define BARRIER_DEV__BAR__CTRL__LEADER_bw 1
+#define BARRIER_DEV__BAR__CTRL__LEADER_reset 0x0
 
 // reg - barrier_dev::BAR::INC
 #define BARRIER_DEV__BAR__INC__INC_bm 0xffffffff
@@ -161,6 +169,12 @@ extern "C" {
 #define BARRIER_DEV__BAR__GROUP_IP__IP_bw 32
 #define BARRIER_DEV__BAR__GROUP_IP__IP_reset 0x0
 
+// reg - barrier_dev::BAR::LOCAL_N
+#define BARRIER_DEV__BAR__LOCAL_N__N_bm 0x1ff
+#define BARRIER_DEV__BAR__LOCAL_N__N_bp 0
+#define BARRIER_DEV__BAR__LOCAL_N__N_bw 9
+#define BARRIER_DEV__BAR__LOCAL_N__N_reset 0x1
+
 // reg - barrier_dev::BAR::CNT_LO
 #define BARRIER_DEV__BAR__CNT_LO__CNT_bm 0xffffffff
 #define BARRIER_DEV__BAR__CNT_LO__CNT_bp 0
@@ -180,7 +194,7 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t STEP_LO;
     uint32_t STEP_HI;
     uint32_t GROUP_IP;
-    uint8_t RESERVED_14_17[0x4];
+    uint32_t LOCAL_N;
     uint32_t CNT_LO;
     uint32_t CNT_HI;
 } barrier_dev__BAR_t;
@@ -222,8 +236,8 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t TX_PSN;
     uint32_t SRC;
     uint8_t RESERVED_40_ff[0xc0];
-    uint32_t STAT[26];
-    uint8_t RESERVED_168_3ff[0x298];
+    uint32_t STAT[27];
+    uint8_t RESERVED_16c_3ff[0x294];
     barrier_dev__BAR_t BAR[32];
     barrier_dev__TGT_t TGT[256];
 } barrier_dev_t;

@@ -109,6 +109,7 @@ module barrier_ctr_props #(
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W), .NOTIF_DEPTH(2)) dut (
         .clk(clk), .rst(rst),
         .cfg_internal_path(f_internal), .cfg_bar_en(2'b11),
+        .cfg_lk_leader(1'b0), .cfg_lk_local_n(2'd1), .csr_lcnt_clr(1'b0), .csr_lcnt_idx(1'b0),
         .cfg_lk_bar(f_lk_bar), .cfg_lk_step(STEP), .cfg_lk_inc(INC),
         .csr_wr_any(i_cnt || i_tgt), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),

@@ -55,7 +55,11 @@ module barrier_ctr #(
     input  wire                          clk,
     input  wire                          rst,
     // configuration (from CSRs)
-    input  wire                          cfg_internal_path,
+    input  wire                          cfg_internal_path, // barrier cfg_lk_bar uses the internal path
+    input  wire                          cfg_lk_leader,     // leader mode of cfg_lk_bar (docs 3.2)
+    input  wire [((NUM_PES <= 2) ? 1 : $clog2(NUM_PES)):0] cfg_lk_local_n, // BAR_LOCAL_N of cfg_lk_bar, 1..NUM_PES (PW+1 bits)
+    input  wire                          csr_lcnt_clr,      // clear the local arrival count of
+    input  wire [BW-1:0]                 csr_lcnt_idx,      // barrier csr_lcnt_idx (CSR write)
     input  wire [NUM_BARRIERS-1:0]       cfg_bar_en,
     output wire [BW-1:0]                 cfg_lk_bar,      // barrier of the request (phase B)
     input  wire [CNT_WIDTH-1:0]          cfg_lk_step,     // STEP[cfg_lk_bar] (same cycle: async RAM)
@@ -260,6 +264,11 @@ module barrier_ctr #(
     reg [W-1:0]  rq_step_reg;
     reg [W-1:0]  rq_inc_reg;     // INC[bar]
     reg          rq_bar_ok_reg;  // bar < NB and enabled
+    reg          rq_ip_reg;      // phase B: the barrier uses the internal path
+    reg          rq_ld_reg;      // phase B: leader mode
+    reg [PW:0]   rq_ln_reg;      // phase B: BAR_LOCAL_N
+    reg          rq_send_reg;    // phase C: this arrival notifies (not leader, or LOCAL_N-th)
+    reg [NUM_BARRIERS*(PW+1)-1:0] lcnt_reg;   // leader mode: local arrivals of the epoch (3.2)
     reg          rq_far_reg;     // WAIT epoch too far ahead (from the counter read in phase B)
     reg [W-1:0]  rq_tval_reg;    // value for tgt[pe]: WAIT epoch or tgt + STEP
     reg [NUM_PES-1:0] pres_reg;  // PE's release is in the release register
@@ -292,7 +301,7 @@ module barrier_ctr #(
     wire c_far   = rq_far_reg;
     wire c_arr_k = (rq_op_reg == OP_ARRIVE) || (rq_op_reg == OP_ARRIVE_NB);
     wire c_valid_pe = rq_pe_ok && !c_busy;
-    wire c_loc   = c_valid_pe && c_bar_ok && c_arr_k && cfg_internal_path;
+    wire c_loc   = c_valid_pe && c_bar_ok && c_arr_k && rq_ip_reg && rq_send_reg;
     wire ph_d_go = ph_d && !csr_wr_any && !(c_loc && h_v_reg && !h_take) && nq_room;
     wire c_done  = ph_d_go;          // request decided and applied this cycle (lockstep probe)
 
@@ -301,7 +310,8 @@ module barrier_ctr #(
     wire err_far = c_done && c_valid_pe && (rq_op_reg == OP_WAIT) && c_bar_ok && c_far;
     wire do_arr  = c_done && c_valid_pe && c_bar_ok && c_arr_k;
     wire do_wait = c_done && c_valid_pe && c_bar_ok && (rq_op_reg == OP_WAIT) && !c_far;
-    wire loc_v   = do_arr && cfg_internal_path;
+    wire loc_v   = do_arr && rq_ip_reg && rq_send_reg;
+    wire [PW:0] lcnt_cur = lcnt_reg[rq_bar*(PW+1) +: (PW+1)];
 
     // ---------------------------------------------------------------- release scanner
     reg [PW-1:0] sc_ptr_reg;
@@ -352,7 +362,7 @@ module barrier_ctr #(
     // ---------------------------------------------------------------- notification queue
     reg [BW-1:0] nq_mem [0:NOTIF_DEPTH-1];
     reg [NQ-1:0] nq_wp_reg, nq_rp_reg;
-    wire nq_push = do_arr;
+    wire nq_push = do_arr && rq_send_reg;   // leader mode: only the LOCAL_N-th arrival
     wire nq_pop  = m_notif_valid && m_notif_ready;
     assign m_notif_valid = (nq_cnt_reg != 0);
     assign m_notif_bar   = nq_mem[nq_rp_reg];
@@ -367,7 +377,7 @@ module barrier_ctr #(
     assign stat_rsp_err_op    = err_op;
     assign stat_rel_ok        = rel_fire && (rel_status_reg == ST_OK);
     assign stat_mirror_wr     = mir_load;
-    assign stat_tx_notif      = do_arr;
+    assign stat_tx_notif      = nq_push;
 
     wire [PW-1:0] tgt_wa = csr_tgt_wr ? csr_tgt_idx : rq_pe;
     wire [W-1:0]  tgt_wd = csr_tgt_wr ? csr_tgt_new : rq_tval_reg;
@@ -423,6 +433,11 @@ module barrier_ctr #(
             rq_step_reg    <= {W{1'b0}};
             rq_inc_reg     <= {W{1'b0}};
             rq_bar_ok_reg  <= 1'b0;
+            rq_ip_reg      <= 1'b0;
+            rq_ld_reg      <= 1'b0;
+            rq_ln_reg      <= {{PW{1'b0}}, 1'b1};
+            rq_send_reg    <= 1'b1;
+            lcnt_reg       <= {(NUM_BARRIERS*(PW+1)){1'b0}};
             rq_far_reg     <= 1'b0;
             rq_tval_reg    <= {W{1'b0}};
             rq_pval_reg    <= {W{1'b0}};
@@ -490,7 +505,17 @@ module barrier_ctr #(
                 rq_step_reg   <= cfg_lk_step;
                 rq_inc_reg    <= cfg_lk_inc;
                 rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
+                rq_ip_reg     <= cfg_internal_path;
+                rq_ld_reg     <= cfg_lk_leader;
+                rq_ln_reg     <= cfg_lk_local_n;
             end
+            if (ph_c_go)   // lcnt[bar] cannot move before D: a CSR write sends the request back to B
+                rq_send_reg <= !rq_ld_reg || (lcnt_cur + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
+            if (csr_lcnt_clr)
+                lcnt_reg[csr_lcnt_idx*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
+            else if (do_arr && rq_ld_reg)
+                lcnt_reg[rq_bar*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} :
+                                                     lcnt_cur + {{PW{1'b0}}, 1'b1};
             if (ph_c_go) begin
                 rq_ph_reg   <= 2'd2;
                 rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;

@@ -186,6 +186,11 @@ module barrier_dev #(
     reg [63:0]   cnt_base_reg;
     reg [63:0]   mirror_base_reg;
     reg [NB-1:0] bar_en_reg;
+    localparam LNW = PW + 1;                        // BAR_LOCAL_N width (1..NUM_PES)
+    localparam [LNW-1:0] LN_ONE = 1;
+    reg [NB-1:0] bar_ip_reg;                        // BAR_CTRL.INTERNAL_PATH (docs 6, 7.1)
+    reg [NB-1:0] bar_leader_reg;                    // BAR_CTRL.LEADER (docs 3.2)
+    reg [NB*LNW-1:0] local_n_reg;                   // BAR_LOCAL_N, reset 1
 
     // ------------------------------------------------------------ per-barrier tables
     // BAR_STEP (low / high half), BAR_INC and BAR_GROUP_IP in distributed RAM, written by the CSR
@@ -245,6 +250,7 @@ module barrier_dev #(
 
     reg cfg_reject_pulse;
     reg csr_cnt_wr, csr_tgt_wr, csr_psn_wr;
+    reg csr_lcnt_clr;   // a BAR_CTRL write that leaves b disabled, or a BAR_LOCAL_N write
 
     always @* begin
         reg_wr_err       = 1'b0;
@@ -252,12 +258,20 @@ module barrier_dev #(
         csr_cnt_wr       = 1'b0;
         csr_tgt_wr       = 1'b0;
         csr_psn_wr       = 1'b0;
+        csr_lcnt_clr     = 1'b0;
         if (reg_wr_en) begin
             if (reg_wr_strb != 4'b1111) begin
                 reg_wr_err = 1'b1;                             // partial writes are refused
             end else if (a_bar_ok) begin
                 case (a_boff)
-                    BD_BAR_CTRL_OFFS: cfg_reject_pulse = reg_wr_data[BD_BAR_CTRL_EN_LSB] && !step_valid;
+                    BD_BAR_CTRL_OFFS: begin
+                        cfg_reject_pulse = reg_wr_data[BD_BAR_CTRL_EN_LSB] && !step_valid;
+                        csr_lcnt_clr     = !(reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid);
+                    end
+                    BD_BAR_LOCAL_N_OFFS: begin                 // 1..NUM_PES, locked while enabled
+                        reg_wr_err   = w_en_cur || (reg_wr_data == 32'd0) || (reg_wr_data > NW);
+                        csr_lcnt_clr = !reg_wr_err;
+                    end
                     BD_BAR_INC_OFFS, BD_BAR_GROUP_IP_OFFS: ;
                     BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS:
                         reg_wr_err = w_en_cur;                 // STEP locked while enabled
@@ -328,7 +342,12 @@ module barrier_dev #(
         reg_rd_err  = 1'b0;
         if (r_bar_ok) begin
             case (reg_rd_addr[BAR_OFF_W-1:0])
-                BD_BAR_CTRL_OFFS:     reg_rd_data[BD_BAR_CTRL_EN_LSB] = bar_en_reg[r_b];
+                BD_BAR_CTRL_OFFS: begin
+                    reg_rd_data[BD_BAR_CTRL_EN_LSB]            = bar_en_reg[r_b];
+                    reg_rd_data[BD_BAR_CTRL_INTERNAL_PATH_LSB] = bar_ip_reg[r_b];
+                    reg_rd_data[BD_BAR_CTRL_LEADER_LSB]        = bar_leader_reg[r_b];
+                end
+                BD_BAR_LOCAL_N_OFFS:  reg_rd_data[LNW-1:0] = local_n_reg[r_b*LNW +: LNW];
                 BD_BAR_INC_OFFS:      reg_rd_data = r_inc[31:0];
                 BD_BAR_STEP_LO_OFFS:  reg_rd_data = r_step[31:0];
                 BD_BAR_STEP_HI_OFFS:  reg_rd_data = r_step[63:32];
@@ -378,7 +397,7 @@ module barrier_dev #(
     wire [11:0]   rx_drop;          // bit i-1 = verdict i (docs/barrier.md 5.4)
     wire          rx_gap;
     wire [7:0]    rx_gap_src;       // source of the gap event (not exposed yet; waiver: barrier.vlt)
-    wire          rx_drop_self_unused; // verdict 13 self (stat 26 rx_drop_self): to be wired by dev/feat
+    wire          rx_drop_self;        // verdict 13 self (stat 26 rx_drop_self, docs 5.4 row 9a)
 
     barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
                  .NUM_SOURCES(NUM_SOURCES)) u_rx (
@@ -386,12 +405,12 @@ module barrier_dev #(
         .cfg_cnt_base(cnt_base_reg), .cfg_key(rkey_reg), .cfg_dest_qp(dest_qp_reg),
         .cfg_inc_max(inc_max_reg), .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
         .lk_bar(rx_lk_bar), .lk_en(bar_en_reg[rx_lk_bar]),
-        .lk_group_ip(gip_x), .lk_internal(1'b0),
+        .lk_group_ip(gip_x), .lk_internal(ctrl_internal_reg || bar_ip_reg[rx_lk_bar]),
         .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
         .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
         .s_axis_rx_tlast(s_axis_rx_tlast),
         .m_inc_valid(inc_valid), .m_inc_ready(inc_ready), .m_inc_bar(inc_bar),
-        .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop({rx_drop_self_unused, rx_drop}),
+        .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop({rx_drop_self, rx_drop}),
         .stat_gap(rx_gap), .gap_src(rx_gap_src)
     );
 
@@ -403,7 +422,9 @@ module barrier_dev #(
 
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W)) u_ctr (
         .clk(clk), .rst(rst),
-        .cfg_internal_path(ctrl_internal_reg), .cfg_bar_en(bar_en_reg),
+        .cfg_internal_path(ctrl_internal_reg || bar_ip_reg[ctr_lk_bar]),
+        .cfg_lk_leader(bar_leader_reg[ctr_lk_bar]), .cfg_lk_local_n(local_n_reg[ctr_lk_bar*LNW +: LNW]),
+        .csr_lcnt_clr(csr_lcnt_clr), .csr_lcnt_idx(w_bar), .cfg_bar_en(bar_en_reg),
         .cfg_lk_bar(ctr_lk_bar), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
         .csr_wr_any(reg_wr_en),
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
@@ -447,6 +468,7 @@ module barrier_dev #(
     // ------------------------------------------------------------ statistics
     wire rx_drop_src = rx_drop[8], rx_drop_dup = rx_drop[9];   // verdicts 9, 10 (5.4)
     wire [NSTAT-1:0] stat_inc = {
+        rx_drop_self,              // 26 rx_drop_self
         rx_gap,                    // 25 rx_gap
         rx_drop_dup,               // 24 rx_drop_dup
         rx_drop_src,               // 23 rx_drop_src
@@ -505,6 +527,9 @@ module barrier_dev #(
             cnt_base_reg      <= {BD_CNT_BASE_HI_VA_RESET, BD_CNT_BASE_LO_VA_RESET};
             mirror_base_reg   <= {BD_MIRROR_BASE_HI_ADDR_RESET, BD_MIRROR_BASE_LO_ADDR_RESET};
             bar_en_reg        <= {NB{BD_BAR_CTRL_EN_RESET}};
+            bar_ip_reg        <= {NB{BD_BAR_CTRL_INTERNAL_PATH_RESET}};
+            bar_leader_reg    <= {NB{BD_BAR_CTRL_LEADER_RESET}};
+            local_n_reg       <= {NB{LN_ONE}};     // BD_BAR_LOCAL_N_N_RESET
             // unwritten table entries read 0 = the reset values of BAR_INC, BAR_STEP, BAR_GROUP_IP
             slo_ok_reg        <= {NB{1'b0}};
             shi_ok_reg        <= {NB{1'b0}};
@@ -518,8 +543,12 @@ module barrier_dev #(
             if (reg_wr_en && !reg_wr_err) begin
                 if (a_bar_ok) begin
                     case (a_boff)
-                        BD_BAR_CTRL_OFFS:
-                            bar_en_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                        BD_BAR_CTRL_OFFS: begin
+                            bar_en_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                            bar_ip_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
+                            bar_leader_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
+                        end
+                        BD_BAR_LOCAL_N_OFFS:  local_n_reg[w_bar*LNW +: LNW] <= reg_wr_data[LNW-1:0];
                         BD_BAR_INC_OFFS:      inc_ok_reg[w_bar] <= 1'b1;
                         BD_BAR_STEP_LO_OFFS: begin
                             slo_ok_reg[w_bar] <= 1'b1;

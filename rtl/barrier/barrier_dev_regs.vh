@@ -110,7 +110,7 @@ localparam [7:0] BD_SRC_SRC_ID_RESET = 8'h0;
 
 // reg STAT
 localparam [15:0] BD_STAT_ADDR = 16'h100;
-localparam BD_STAT_STRIDE = 4, BD_STAT_COUNT = 26;
+localparam BD_STAT_STRIDE = 4, BD_STAT_COUNT = 27;
 localparam BD_STAT_STRIDE_LOG2 = 2;
 localparam [31:0] BD_STAT_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_STAT_COUNT_LSB = 0, BD_STAT_COUNT_MSB = 31, BD_STAT_COUNT_WIDTH = 32;
@@ -120,9 +120,13 @@ localparam [15:0] BD_BAR_ADDR = 16'h400;
 localparam BD_BAR_STRIDE = 32, BD_BAR_COUNT = 32;
 localparam BD_BAR_STRIDE_LOG2 = 5;
 localparam [4:0] BD_BAR_CTRL_OFFS = 5'h0;
-localparam [31:0] BD_BAR_CTRL_MASK = 32'h00000001;   // bits covered by fields
+localparam [31:0] BD_BAR_CTRL_MASK = 32'h00000007;   // bits covered by fields
 localparam BD_BAR_CTRL_EN_LSB = 0, BD_BAR_CTRL_EN_MSB = 0, BD_BAR_CTRL_EN_WIDTH = 1;
 localparam [0:0] BD_BAR_CTRL_EN_RESET = 1'h0;
+localparam BD_BAR_CTRL_INTERNAL_PATH_LSB = 1, BD_BAR_CTRL_INTERNAL_PATH_MSB = 1, BD_BAR_CTRL_INTERNAL_PATH_WIDTH = 1;
+localparam [0:0] BD_BAR_CTRL_INTERNAL_PATH_RESET = 1'h0;
+localparam BD_BAR_CTRL_LEADER_LSB = 2, BD_BAR_CTRL_LEADER_MSB = 2, BD_BAR_CTRL_LEADER_WIDTH = 1;
+localparam [0:0] BD_BAR_CTRL_LEADER_RESET = 1'h0;
 localparam [4:0] BD_BAR_INC_OFFS = 5'h4;
 localparam [31:0] BD_BAR_INC_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_INC_INC_LSB = 0, BD_BAR_INC_INC_MSB = 31, BD_BAR_INC_INC_WIDTH = 32;
@@ -139,6 +143,10 @@ localparam [4:0] BD_BAR_GROUP_IP_OFFS = 5'h10;
 localparam [31:0] BD_BAR_GROUP_IP_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_GROUP_IP_IP_LSB = 0, BD_BAR_GROUP_IP_IP_MSB = 31, BD_BAR_GROUP_IP_IP_WIDTH = 32;
 localparam [31:0] BD_BAR_GROUP_IP_IP_RESET = 32'h0;
+localparam [4:0] BD_BAR_LOCAL_N_OFFS = 5'h14;
+localparam [31:0] BD_BAR_LOCAL_N_MASK = 32'h000001ff;   // bits covered by fields
+localparam BD_BAR_LOCAL_N_N_LSB = 0, BD_BAR_LOCAL_N_N_MSB = 8, BD_BAR_LOCAL_N_N_WIDTH = 9;
+localparam [8:0] BD_BAR_LOCAL_N_N_RESET = 9'h1;
 localparam [4:0] BD_BAR_CNT_LO_OFFS = 5'h18;
 localparam [31:0] BD_BAR_CNT_LO_MASK = 32'hffffffff;   // bits covered by fields
 localparam BD_BAR_CNT_LO_CNT_LSB = 0, BD_BAR_CNT_LO_CNT_MSB = 31, BD_BAR_CNT_LO_CNT_WIDTH = 32;

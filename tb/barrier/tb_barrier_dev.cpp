@@ -77,7 +77,7 @@
 // verdict. Whoever lands an RTL piece sets its bit here in the same commit. Scenarios that need a
 // missing piece are skipped (system_self) or run it on the C-model peers only (system_leader).
 #ifndef TB_RTL_EXT
-#define TB_RTL_EXT 0u
+#define TB_RTL_EXT BDEV_EXT_ALL
 #endif
 static constexpr unsigned RTL_EXT = TB_RTL_EXT;
 static constexpr bool RTL_HAS_BAR_IP = (RTL_EXT & (BDEV_EXT_CSR | BDEV_EXT_IP)) == (BDEV_EXT_CSR | BDEV_EXT_IP);
