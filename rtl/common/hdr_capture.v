@@ -20,11 +20,15 @@
 //   out_valid            one-cycle pulse, the cycle after a beat with in_fire && in_last
 //   out_hdr  [8*HDR_BYTES]  byte j = out_hdr[8*j +: 8] = packet byte j; bytes the packet did not
 //                        carry (past its end, or lanes with keep 0) read 0, never an older packet's
-//   out_len  [16]        bytes in the packet: KW per beat before the last + ones of the last beat's
-//                        keep, saturating at 0xFFFF; exact when out_bad_keep is 0
+//   out_len  [16]        bytes in the packet: KW per beat before the last + the last beat's keep
+//                        count, saturating at 0xFFFF; exact when out_bad_keep is 0
 //   out_bad_keep         a beat before the last had keep != all ones, or a beat had keep == 0 or
 //                        keep not contiguous from bit 0 (contract violation)
-//   out_hdr/out_len/out_bad_keep hold until the next out_valid.
+//   out_hdr/out_len/out_bad_keep are valid in the out_valid cycle only: they are registered every
+//   cycle (no load enable: an enable would be one net driving 8*HDR_BYTES flip-flops, about 8 ns
+//   of routing on ECP5), so the consumer takes what it needs in that cycle.
+// Timing: the header bytes are written by a per-beat enable (in_fire and the registered beat
+//   index), never cleared: bytes of beats the packet has not reached are masked to 0 on output.
 // Parameters: DATA_WIDTH (8..1024, a multiple of 8), HDR_BYTES (1..256).
 // Latency 1 cycle from the last beat; throughput one beat per cycle, packets back to back (a
 // one-beat packet every cycle included).
@@ -59,9 +63,9 @@ module hdr_capture #(
         end
     end
 
-    reg  [8*HDR_BYTES-1:0] work_reg;   // header bytes of the earlier beats of the current packet
+    reg  [8*HDR_BYTES-1:0] work_reg;   // header bytes of the earlier beats (stale beyond them)
     reg  [BIW-1:0]         beat_reg;   // beat index in the packet, saturating at NHB
-    reg  [15:0]            len_reg;    // bytes of the earlier beats, saturating
+    reg  [15:0]            len_reg;    // bytes of the earlier beats (KW each), saturating
     reg                    bad_reg;
 
     // the beat with keep lanes masked to 0
@@ -72,50 +76,105 @@ module hdr_capture #(
             mdata[8 * l +: 8] = in_keep[l] ? in_data[8 * l +: 8] : 8'd0;
     end
 
-    // header with this beat merged (byte j from lane j % KW when this is beat j / KW)
+    // One-hot and thermometer copies of the beat index, registered with it, so that every wide
+    // select below comes straight from a flip-flop: cur_reg[b] = (beat index == b), behind_reg[b]
+    // = (beat index > b).
+    reg [NHB-1:0] cur_reg, behind_reg;
+
+    // header as of this beat: byte j from lane j % KW when this is beat j / KW, from work_reg when
+    // beat j / KW is behind, 0 when it is ahead (not carried)
     reg [8*HDR_BYTES-1:0] hdr_next;
     integer j;
     always @* begin
         for (j = 0; j < HDR_BYTES; j = j + 1)
-            hdr_next[8 * j +: 8] = ({{(32-BIW){1'b0}}, beat_reg} == j / KW) ? mdata[8 * (j % KW) +: 8] : work_reg[8 * j +: 8];
+            if (cur_reg[j / KW])
+                hdr_next[8 * j +: 8] = mdata[8 * (j % KW) +: 8];
+            else if (behind_reg[j / KW])
+                hdr_next[8 * j +: 8] = work_reg[8 * j +: 8];
+            else
+                hdr_next[8 * j +: 8] = 8'd0;
     end
 
-    wire [CW-1:0] ones;
-    popcount #(.N(KW), .PIPELINE(0)) u_ones (.clk(clk), .in(in_keep), .count(ones));
+    // one-hot / thermometer of the next index when the beat is not the last
+    wire [BIW-1:0] beat_more = (beat_reg == NHB_B) ? beat_reg : beat_reg + 1'b1;
+    reg  [NHB-1:0] cur_more, behind_more;
+    integer e;
+    always @* begin
+        for (e = 0; e < NHB; e = e + 1) begin
+            cur_more[e]    = ({{(32-BIW){1'b0}}, beat_more} == e);
+            behind_more[e] = ({{(32-BIW){1'b0}}, beat_more} > e);
+        end
+    end
+
+    // bytes of the beat: keep is a thermometer code when it keeps the contract, so the count is
+    // the position of its top one + 1: edge[i] = keep[i] && !keep[i+1] is one-hot, and count bit k
+    // is the OR of the edges i whose i+1 has bit k set (ONES_MASK, one reduction OR per bit: no
+    // adder tree). Exact when keep is contiguous from bit 0; otherwise out_bad_keep is set.
+    function [CW*KW-1:0] ones_mask(input integer unused);
+        integer mi, mk;
+        begin
+            ones_mask = 0;
+            for (mk = 0; mk < CW; mk = mk + 1)
+                for (mi = 0; mi < KW; mi = mi + 1)
+                    ones_mask[KW * mk + mi] = (((mi + 1) >> mk) % 2) == 1;
+        end
+    endfunction
+    localparam [CW*KW-1:0] ONES_MASK = ones_mask(0);
+    wire [KW-1:0] keep_up   = in_keep >> 1;   // keep_up[i] = keep[i+1], 0 above the top
+    wire [KW-1:0] keep_edge = in_keep & ~keep_up;
+    reg  [CW-1:0] ones;
+    integer ok;
+    always @* begin
+        for (ok = 0; ok < CW; ok = ok + 1)
+            ones[ok] = |(keep_edge & ONES_MASK[KW * ok +: KW]);
+    end
     wire keep_full   = &in_keep;
     wire keep_contig = (in_keep != {KW{1'b0}}) && ((in_keep & (in_keep + 1'b1)) == {KW{1'b0}});
-    wire [16:0] len_sum = {1'b0, len_reg} + (in_last ? {{(17-CW){1'b0}}, ones} : KW[16:0]);
-    wire [15:0] len_next = len_sum[16] ? 16'hffff : len_sum[15:0];
-    wire bad_next = bad_reg || !keep_contig || (!in_last && !keep_full);
+    // length if this beat is the last (len_reg + ones) and if it is not (len_reg + KW), in parallel
+    wire [16:0] len_last = {1'b0, len_reg} + {{(17-CW){1'b0}}, ones};
+    wire [16:0] len_more = {1'b0, len_reg} + KW[16:0];
+
+    // header bytes: beat b's bytes
+    genvar gb;
+    generate
+        for (gb = 0; gb < NHB; gb = gb + 1) begin : g_beat
+            localparam LO = gb * KW;
+            localparam HI = (gb * KW + KW > HDR_BYTES) ? HDR_BYTES : gb * KW + KW;
+            // written in every cycle the index is b, transfer or not: the transfer of beat b is
+            // the last such cycle (the index moves on with it), so no in_fire in the enable;
+            // only a full (non-last) beat's bytes are read back from here, so no keep mask
+            always @(posedge clk)
+                if (cur_reg[gb])
+                    work_reg[8 * LO +: 8 * (HI - LO)] <= in_data[0 +: 8 * (HI - LO)];
+        end
+    endgenerate
 
     always @(posedge clk) begin
-        if (in_fire) begin
-            if (in_last) begin
-                out_hdr      <= hdr_next;
-                out_len      <= len_next;
-                out_bad_keep <= bad_next;
-                work_reg     <= {8*HDR_BYTES{1'b0}};
-            end else begin
-                work_reg     <= hdr_next;
-            end
-        end
+        out_hdr      <= hdr_next;
+        out_len      <= len_last[16] ? 16'hffff : len_last[15:0];
+        out_bad_keep <= bad_reg || !keep_contig;
         if (rst) begin
             out_valid <= 1'b0;
-            beat_reg  <= {BIW{1'b0}};
-            len_reg   <= 16'd0;
-            bad_reg   <= 1'b0;
-            work_reg  <= {8*HDR_BYTES{1'b0}};
+            beat_reg   <= {BIW{1'b0}};
+            cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
+            behind_reg <= {NHB{1'b0}};
+            len_reg    <= 16'd0;
+            bad_reg    <= 1'b0;
         end else begin
             out_valid <= in_fire && in_last;
             if (in_fire) begin
                 if (in_last) begin
-                    beat_reg <= {BIW{1'b0}};
-                    len_reg  <= 16'd0;
-                    bad_reg  <= 1'b0;
+                    beat_reg   <= {BIW{1'b0}};
+                    cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
+                    behind_reg <= {NHB{1'b0}};
+                    len_reg    <= 16'd0;
+                    bad_reg    <= 1'b0;
                 end else begin
                     if (beat_reg != NHB_B) beat_reg <= beat_reg + 1'b1;
-                    len_reg <= len_next;
-                    bad_reg <= bad_next;
+                    cur_reg    <= cur_more;
+                    behind_reg <= behind_more;
+                    len_reg <= len_more[16] ? 16'hffff : len_more[15:0];
+                    bad_reg <= bad_reg || !keep_contig || !keep_full;
                 end
             end
         end
@@ -175,14 +234,20 @@ module hdr_capture #(
         if (!f_past) assume(rst);
         if (f_past && !rst) begin
             assert(out_valid == f_vo);
+            for (f_j = 0; f_j < NHB; f_j = f_j + 1) begin
+                assert(cur_reg[f_j] == (beat_reg == f_j));
+                assert(behind_reg[f_j] == (beat_reg > f_j));
+            end
             assert(bad_reg == f_bad);
             // for contract-keeping packets: same header bytes and length
             if (!f_bad) begin
                 assert(len_reg == f_len);
-                assert(work_reg == f_hdr);
-                // header bytes not yet carried are still 0
-                for (f_j = 0; f_j < HDR_BYTES; f_j = f_j + 1)
-                    if (f_j >= len_reg) assert(work_reg[8 * f_j +: 8] == 8'd0);
+                // bytes of the beats already taken equal the reference; the reference's bytes not
+                // yet carried are 0
+                for (f_j = 0; f_j < HDR_BYTES; f_j = f_j + 1) begin
+                    if (f_j / KW < beat_reg) assert(work_reg[8 * f_j +: 8] == f_hdr[8 * f_j +: 8]);
+                    if (f_j >= f_len) assert(f_hdr[8 * f_j +: 8] == 8'd0);
+                end
                 // beat index = bytes so far / KW, saturating at NHB (the length saturates at 0xFFFF)
                 assert(beat_reg <= NHB_B);
                 if (len_reg != 16'hffff) begin
