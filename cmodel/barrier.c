@@ -1126,8 +1126,7 @@ uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t 
         default:  return 0;
         }
     }
-    if (fan_xlt_index(m, addr) >= 0)
-        return m->xlt[fan_xlt_index(m, addr)];
+    /* XLT entries are write-only (section 7.2): they read 0 */
     return 0;
 }
 

@@ -15,10 +15,10 @@ mutant rtl/barrier/barrier_fanout.v barrier_fanout_early.v \
 # barrier_fanout bug3: CTRL.reflect read inverted (internal path and reflection swapped)
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_refl.v \
     's/~(p4_refl ? {NP{1.b0}} : p4_srcbit);/~(p4_refl ? p4_srcbit : {NP{1'"'"'b0}});   \/\/ MUTANT: reflect inverted/' || return 1
-# barrier_fanout bug4: the ICRC correction of a translated UD copy is omitted (byte 63 rewritten,
-# ICRC left as received: the copy's ICRC is wrong)
-mutant rtl/barrier/barrier_fanout.v barrier_fanout_noicrc.v \
-    's/? hb ^ xd_reg\[8 \* XK +: 8\] : hb;/? hb : hb;   \/\/ MUTANT: no ICRC correction/' || return 1
+# barrier_fanout bug4: the translated BAR is written to byte 62 (lane of byte 63 minus one): a
+# rewrite outside the documented positions (section 7.2), caught by F2
+mutant rtl/barrier/barrier_fanout.v barrier_fanout_lane.v \
+    's/if (gl == L63) begin : g_bar/if (gl == L63 - 1) begin : g_bar   \/\/ MUTANT: wrong lane/' || return 1
 # barrier_rx bug1: the duplicate/stale check disabled (a repeated PSN is accepted again)
 mutant rtl/barrier/barrier_rx.v barrier_rx_nodup.v \
     's/wire          s_dup    = s_known \&\& s_d\[23\];/wire          s_dup    = 1'"'"'b0 \&\& s_d[23];   \/\/ MUTANT: no dup check/' || return 1

@@ -27,13 +27,14 @@
 // deciding beat); packets follow each other on an egress port with no idle cycle.
 // Translation (docs/barrier.md 7.2, seed 001 ¶41-¶44, claims 8/15, note block B B2): a UD
 // notification (byte 14 = 0x45, IPv4 total length 64, BTH opcode 0x65; classified at ingress when
-// byte 42 arrives, the class is stored with each beat) sent to port p of group g with
-// XLT[g][p].UD_EN = 1 has ImmDt byte 63 replaced by XLT[g][p].BAR and its ICRC (bytes 74-77)
-// XORed with D = CRC-32 register effect of (old byte 63 ^ BAR) followed by 10 bytes (a constant
-// 8 x 32 XOR matrix, crc32_fn.vh): the ICRC stays correct (an ingress ICRC error is preserved).
-// The table entry is read (per port, one RAM per port) when the packet becomes the egress head;
-// D is registered per port while the beat carrying byte 63 is the head (it always precedes the
-// ICRC beats); the per-lane overlay selects are registered by egress beat index.
+// byte 42 arrives; each beat is stored with flags x63 / xc[3:0] from its index in the packet)
+// sent to port p of group g with XLT[g][p].UD_EN = 1 has ImmDt byte 63 replaced by
+// XLT[g][p].BAR and its ICRC (bytes 74-77) XORed with D(old byte 63 ^ BAR), D = CRC-32 register
+// effect of a byte followed by 10 bytes (a constant 8 x 32 XOR matrix, crc32_fn.vh; linear, so
+// D(old) ^ D(BAR)): the ICRC stays correct (an ingress ICRC error is preserved). XLT is write-only,
+// one RAM per port holding {D(BAR), BAR, UD_EN}, read when the packet's decision is prefetched
+// (xn_reg) and copied to the head entry register (xe_reg) the cycle after cur_load; D(old) is
+// common (dold_reg). Timing at the defaults: 126.4 MHz on ECP5-85 speed 6 (docs 7.2).
 `resetall
 `default_nettype none
 module barrier_fanout #(
@@ -93,8 +94,7 @@ module barrier_fanout #(
     // translation: byte positions (beat, lane)
     localparam B42 = 42 / KW, L42 = 42 % KW;
     localparam B63 = 63 / KW, L63 = 63 % KW;
-    localparam XW  = 9;                         // XLT entry {BAR[7:0], UD_EN}
-    localparam XIW = GW + 4;                    // readback index {g, p[3:0]}
+    localparam XW  = 41;                        // XLT entry {D(BAR)[31:0], BAR[7:0], UD_EN}
 
     // CSR addresses and field positions: generated from rdl/barrier_fanout.rdl (BF_*)
 `include "barrier_fanout_regs.vh"
@@ -187,18 +187,19 @@ module barrier_fanout #(
     wire       r_xlt    = (reg_rd_addr >= BF_XLT_ADDR) && (reg_rd_addr < XLT_END) &&
                           ({1'b0, r_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, r_xoff[XSH +: 4]} < NP5) &&
                           (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS);
-    wire [XIW-1:0] w_xi = w_xoff[XSH +: XIW];
-    wire [XIW-1:0] r_xi = r_xoff[XSH +: XIW];
-    // XLT readback copy (RAM, asynchronous read, NG * 16 entries; not reset)
-    reg  [XW-1:0] xrb_mem [0:NG*16-1];
-    wire [XW-1:0] xrb     = xrb_mem[r_xi];
+    // XLT is write-only (reads answer 0): a readback copy would be an NG * 16-entry RAM whose
+    // write address fans out across the device
 
     // an accepted write is registered (wq_*) and applied to the table one cycle later: the table
     // flip-flops' enables come from a register, not from the AXI4-Lite handshake
-    reg          wq_v_reg;
-    reg [1:0]    wq_sel_reg;       // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK, 3 XLT
-    reg [GW-1:0] wq_g_reg;
-    reg [XIW-1:0] wq_xi_reg;       // XLT entry {g, p}
+    // the write enables are registered one-hot per (register, group): wq_en_reg[s * NG + g], s =
+    // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK, so that a table flip-flop's enable is a register output
+    reg [3*NG-1:0] wq_en_reg;
+    // an accepted XLT write has its own register: one write enable per port's RAM (one-hot),
+    // the row and the entry {BAR, UD_EN}
+    reg [NP-1:0]  xw_we_reg;
+    reg [GW-1:0]  xw_g_reg;
+    reg [XW-1:0]  xw_d_reg;
     reg [31:0]   wq_data_reg;
     always @* begin
         reg_wr_err = 1'b0;
@@ -228,8 +229,7 @@ module barrier_fanout #(
         end else if (r_stat) begin
             reg_rd_data = stat_reg[r_si];
         end else if (r_xlt) begin
-            reg_rd_data[BF_XLT_CTRL_UD_EN_LSB]     = xrb[0];
-            reg_rd_data[BF_XLT_CTRL_BAR_LSB +: 8] = xrb[8:1];
+            reg_rd_data = 32'd0;                 // write-only
         end else if (reg_rd_addr == BF_ID_ADDR) begin
             reg_rd_data = BF_ID_ID_RESET;
         end else if (reg_rd_addr == BF_PARAMS_ADDR) begin
@@ -240,7 +240,8 @@ module barrier_fanout #(
     end
 
     // ------------------------------------------------------------ data FIFO (beats)
-    localparam EW = 1 + DATA_WIDTH + KW + 1 + 4;   // {ud class tag, data, keep, last, user}
+    // {x63, xc[3:0], data, keep, last, user}: translation flags of the beat (7.2)
+    localparam EW = 5 + DATA_WIDTH + KW + 1 + 4;
     reg [EW-1:0] fifo_mem [0:FIFO_DEPTH-1];
     reg [FW-1:0] f_wp_reg, f_rp_reg;
     reg [FW:0]   f_cnt_reg;
@@ -254,7 +255,7 @@ module barrier_fanout #(
     reg [QW:0]   dq_res_reg;
     reg [NP-1:0] cur_reg;
     reg          cur_v_reg;
-    reg [GW+NP-1:0] nxt_reg;      // the decision after cur_reg, prefetched from dq_mem
+    reg [GW+NP-1:0] nxt_reg;      // {group, mask}: the decision after cur_reg, prefetched from dq_mem
     reg          nxt_v_reg;
     reg          f_ne_reg;        // data FIFO not empty
 
@@ -296,6 +297,23 @@ module barrier_fanout #(
     wire have42  = ({28'd0, bi_reg} > B42) || (({28'd0, bi_reg} == B42) && s_axis_in_tkeep[L42]);
     wire ud_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd64) &&
                    (xn[2] == 8'h65);
+    // translation flags stored with the beat, from its index in the packet (xbi_reg, saturating
+    // at 31): x63 carries byte 63, xc[k] carries ICRC byte 74 + k; all
+    // zero unless the packet is of UD class. The egress overlay reads them with the beat, so it
+    // needs no egress beat counter (off the handshake path).
+    reg  [4:0] xbi_reg;
+    // the class is registered (ud_reg) at the beat carrying byte 42; for DATA_WIDTH <= 128 byte
+    // 63 is in a later beat, so the stored flags come from ud_reg (off the ingress data path)
+    reg        ud_reg;
+    wire       ud_f  = (B63 > B42) ? ud_reg : ud_tag;
+    wire       x63_n = ud_f && ({27'd0, xbi_reg} == B63);
+    wire [3:0] xc_n;
+    genvar gk;
+    generate
+        for (gk = 0; gk < 4; gk = gk + 1) begin : g_xc
+            assign xc_n[gk] = ud_f && ({27'd0, xbi_reg} == (74 + gk) / KW);
+        end
+    endgenerate
     wire long_enough = (bi_reg == BB[3:0]) && s_axis_in_tkeep[LB];
     wire decide_now  = in_fire && !decided_reg && (long_enough || s_axis_in_tlast);
     wire [3:0] src   = s_axis_in_tuser;
@@ -391,14 +409,19 @@ module barrier_fanout #(
 
     // ------------------------------------------------------------ egress
     wire [EW-1:0]         head      = fifo_mem[f_rp_reg];
-    wire                  h_ud      = head[EW-1];
-    wire [DATA_WIDTH-1:0] h_data    = head[EW-2 -: DATA_WIDTH];
+    wire                  h_x63     = head[EW-1];
+    wire [3:0]            h_xc      = head[EW-2 -: 4];
+    wire [DATA_WIDTH-1:0] h_data    = head[EW-6 -: DATA_WIDTH];
     wire [KW-1:0]         h_keep    = head[4 + 1 +: KW];
     wire                  h_last    = head[4];
     wire [3:0]            h_user    = head[3:0];
     wire                  have_beat = f_ne_reg && cur_v_reg;
     wire [NP-1:0]         cur_mask  = cur_reg[NP-1:0];
-    wire [GW-1:0]         nxt_gi    = nxt_reg[NP +: GW];
+    wire [GW-1:0]         nxt_gi    = nxt_reg[NP +: GW];   // group of the prefetched decision
+    reg                   cur_load_d_reg;   // cur_load one cycle later
+    // the prefetched packet's entry is read the cycle after nxt_reg loads (xn_load_reg), at the
+    // latest in the cycle whose end moves it to the head (cur_load needs nxt_v_reg)
+    reg                   xn_load_reg;
     // ports that have not yet taken the head beat (remaining mask, note §4.3); a dropped packet
     // has an empty mask, so its beats leave one per cycle without being offered
     reg  [NP-1:0]         rem_reg;
@@ -413,13 +436,15 @@ module barrier_fanout #(
     wire          nxt_load  = !nxt_v_reg && (dq_cnt_reg != 0);
     wire          cur_load  = nxt_v_reg && (!cur_v_reg || pkt_done);
 
-    // egress beat index of the head packet (common to all ports: the head beat is dequeued once
-    // every destination took it) and the overlay selects of the head beat, registered from the
-    // next beat index: e63 (the head beat carries byte 63), ec[k] (it carries ICRC byte 74 + k)
-    reg  [4:0] eb_reg;
-    wire [4:0] eb_next = pkt_done ? 5'd0 : (beat_done && eb_reg != 5'd31) ? eb_reg + 5'd1 : eb_reg;
-    reg        e63_reg;
-    reg  [3:0] ec_reg;
+    // the head beat is common to all ports (it is dequeued once every destination took it); its
+    // translation flags come from the FIFO with it
+    reg  [7:0] o63_reg;            // byte 63 of the head packet (XD2 only)
+    reg  [31:0] dold_reg;          // D(byte 63 of the head packet)
+    // XD2: the ICRC starts >= 2 beats after byte 63's beat (DATA_WIDTH <= 64): byte 63 is
+    // registered (o63_reg) while its beat is the head, and the correction one beat later from
+    // registers only; otherwise (DATA_WIDTH >= 128) the correction is registered from the head
+    // beat itself while it carries byte 63 (FIFO read + XOR matrix in one cycle)
+    localparam XD2 = ((74 / KW) - B63) >= 2;
     // D(x) = CRC-32 register effect of byte x at position 63 followed by bytes 64..73 (10 bytes);
     // linear in x: the XOR of the constants of its set bits
     function [255:0] xdc_all(input integer n);     // n: bytes after byte 63 (10)
@@ -445,19 +470,23 @@ module barrier_fanout #(
         for (gp = 0; gp < NP; gp = gp + 1) begin : g_out
             // translation table of port p: one RAM per port, NG entries {BAR, UD_EN}, written by
             // the CSR write register, read when the packet becomes the egress head (not reset)
+            // the prefetched packet's entry (xn_reg, read the cycle after nxt_reg loads) and the
+            // head packet's (xe_reg, copied one cycle after cur_load when byte 63 is not in the
+            // first beat: its enable is a register, off the egress handshake path)
             reg  [XW-1:0] xt_mem [0:NG-1];
-            reg  [XW-1:0] xe_reg;            // entry of the head packet's group
-            reg  [31:0]   xd_reg;            // ICRC correction of this port's copy
-            wire          xen = xe_reg[0] && h_ud;
+            reg  [XW-1:0] xn_reg, xe_reg;
+            wire          xen = xe_reg[0];
             wire [7:0]    xbar = xe_reg[8:1];
+            // ICRC correction of this port's copy: D(old ^ BAR) = D(old) ^ D(BAR) (linear), D(BAR)
+            // computed once when the entry is written, D(old) common to all ports
+            wire [31:0]   xd = dold_reg ^ xe_reg[40:9];
             always @(posedge clk) begin
-                if (wq_v_reg && wq_sel_reg == 2'd3 && wq_xi_reg[3:0] == gp)
-                    xt_mem[wq_xi_reg[XIW-1:4]] <= {wq_data_reg[BF_XLT_CTRL_BAR_LSB +: 8],
-                                                    wq_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
-                if (cur_load)
-                    xe_reg <= xt_mem[nxt_gi];
-                if (e63_reg)
-                    xd_reg <= xdelta(h_b63 ^ xbar);
+                if (xw_we_reg[gp])
+                    xt_mem[xw_g_reg] <= xw_d_reg;
+                if (xn_load_reg)
+                    xn_reg <= xt_mem[nxt_gi];
+                if (B63 == 0 ? cur_load : cur_load_d_reg)
+                    xe_reg <= xn_reg;
             end
             for (gl = 0; gl < KW; gl = gl + 1) begin : g_lane
                 // lane gl carries ICRC byte 74 + XK in its beat when XK < 4
@@ -465,12 +494,12 @@ module barrier_fanout #(
                 wire [7:0] hb = h_data[8 * gl +: 8];
                 wire [7:0] hx;
                 if (XK < 4) begin : g_crc
-                    assign hx = (xen && ec_reg[XK]) ? hb ^ xd_reg[8 * XK +: 8] : hb;
+                    assign hx = (xen && h_xc[XK]) ? hb ^ xd[8 * XK +: 8] : hb;
                 end else begin : g_pass
                     assign hx = hb;
                 end
                 if (gl == L63) begin : g_bar
-                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = (xen && e63_reg) ? xbar : hx;
+                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = (xen && h_x63) ? xbar : hx;
                 end else begin : g_nobar
                     assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = hx;
                 end
@@ -486,7 +515,7 @@ module barrier_fanout #(
     integer q;
     always @(posedge clk) begin
         if (in_fire) begin
-            fifo_mem[f_wp_reg] <= {ud_tag, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+            fifo_mem[f_wp_reg] <= {x63_n, xc_n, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
                                    s_axis_in_tuser};
             for (q = 0; q < 7; q = q + 1) hb_reg[q] <= hn[q];
             for (q = 0; q < 3; q = q + 1) xb_reg[q] <= xn[q];
@@ -497,12 +526,9 @@ module barrier_fanout #(
             nxt_reg <= dq_mem[dq_rp_reg];
         if (cur_load)
             cur_reg <= nxt_reg[NP-1:0];
-        wq_sel_reg    <= w_xlt ? 2'd3 : (w_reg == BF_GRP_CTRL_OFFS) ? 2'd0 :
-                         (w_reg == BF_GRP_GROUP_IP_OFFS) ? 2'd1 : 2'd2;
-        wq_g_reg      <= w_g;
-        wq_xi_reg     <= w_xi;
-        if (wq_v_reg && wq_sel_reg == 2'd3)
-            xrb_mem[wq_xi_reg] <= {wq_data_reg[BF_XLT_CTRL_BAR_LSB +: 8], wq_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
+        xw_g_reg      <= w_xoff[XSH + 4 +: GW];
+        xw_d_reg      <= {xdelta(reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8]),
+                          reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8], reg_wr_data[BF_XLT_CTRL_UD_EN_LSB]};
         wq_data_reg   <= reg_wr_data;
         p1_dip_reg    <= {hn[3], hn[4], hn[5], hn[6]};
         if (decide_now)
@@ -529,6 +555,15 @@ module barrier_fanout #(
         p4_badsrc_reg <= p3_badsrc_reg;
         p4_src_reg    <= p3_src_reg;
         p4_gi_reg     <= sel_gi;
+        if (have_beat && h_x63)
+            o63_reg   <= h_b63;
+        // D(old byte 63), common: XD2 every cycle from o63_reg (final one cycle after byte 63's
+        // beat left; the ICRC beat is >= 2 beats later); else from the head beat while it
+        // carries byte 63
+        if (XD2)
+            dold_reg  <= xdelta(o63_reg);
+        else if (have_beat && h_x63)
+            dold_reg  <= xdelta(h_b63);
         p5_fwd_reg    <= !d_drop;
         p5_malf_reg   <= d_malf;
         p5_group_reg  <= d_group;
@@ -560,9 +595,10 @@ module barrier_fanout #(
             decided_reg <= 1'b0;
             bi_reg      <= 4'd0;
             rem_reg     <= {NP{1'b0}};
-            eb_reg      <= 5'd0;
-            e63_reg     <= (B63 == 0);
-            ec_reg      <= {4{1'b0}};
+            xbi_reg     <= 5'd0;
+            cur_load_d_reg <= 1'b0;
+            xn_load_reg <= 1'b0;
+            ud_reg      <= 1'b0;
             p1_v_reg    <= 1'b0;
             p2_v_reg    <= 1'b0;
             p3_v_reg    <= 1'b0;
@@ -570,7 +606,8 @@ module barrier_fanout #(
             p5_v_reg    <= 1'b0;
             p6_v_reg    <= 1'b0;
             csr_err_reg <= 1'b0;
-            wq_v_reg    <= 1'b0;
+            wq_en_reg   <= {(3*NG){1'b0}};
+            xw_we_reg   <= {NP{1'b0}};
             tready_reg  <= 1'b1;
             for (q = 0; q < NG; q = q + 1) begin
                 g_valid_reg[q]   <= 1'b0;
@@ -581,23 +618,39 @@ module barrier_fanout #(
             for (s = 0; s < NSTAT; s = s + 1) stat_reg[s] <= 32'd0;
         end else begin
             // CSR writes
-            wq_v_reg <= reg_wr_en && !reg_wr_err;
-            if (wq_v_reg) begin
-                case (wq_sel_reg)
-                    2'd0: begin
-                        g_valid_reg[wq_g_reg]   <= wq_data_reg[BF_GRP_CTRL_VALID_LSB];
-                        g_reflect_reg[wq_g_reg] <= wq_data_reg[BF_GRP_CTRL_REFLECT_LSB];
-                    end
-                    2'd1: g_ip_reg[wq_g_reg] <= wq_data_reg;
-                    2'd2: g_mask_reg[wq_g_reg] <= wq_data_reg[BF_GRP_PORT_MASK_MASK_LSB +: NP];
-                    default: ;  // XLT: the RAMs above
-                endcase
+            for (q = 0; q < NG; q = q + 1) begin
+                wq_en_reg[0 * NG + q] <= reg_wr_en && !reg_wr_err && w_grp && w_g == q[GW-1:0] &&
+                                         w_reg == BF_GRP_CTRL_OFFS;
+                wq_en_reg[1 * NG + q] <= reg_wr_en && !reg_wr_err && w_grp && w_g == q[GW-1:0] &&
+                                         w_reg == BF_GRP_GROUP_IP_OFFS;
+                wq_en_reg[2 * NG + q] <= reg_wr_en && !reg_wr_err && w_grp && w_g == q[GW-1:0] &&
+                                         w_reg == BF_GRP_PORT_MASK_OFFS;
+            end
+            for (q = 0; q < NP; q = q + 1)
+                xw_we_reg[q] <= reg_wr_en && !reg_wr_err && w_xlt && ({28'd0, w_xoff[XSH +: 4]} == q);
+            for (q = 0; q < NG; q = q + 1) begin
+                if (wq_en_reg[0 * NG + q]) begin
+                    g_valid_reg[q]   <= wq_data_reg[BF_GRP_CTRL_VALID_LSB];
+                    g_reflect_reg[q] <= wq_data_reg[BF_GRP_CTRL_REFLECT_LSB];
+                end
+                if (wq_en_reg[1 * NG + q])
+                    g_ip_reg[q] <= wq_data_reg;
+                if (wq_en_reg[2 * NG + q])
+                    g_mask_reg[q] <= wq_data_reg[BF_GRP_PORT_MASK_MASK_LSB +: NP];
             end
             csr_err_reg <= reg_wr_en && reg_wr_err;
 
             // ingress
             if (in_fire) begin
                 f_wp_reg <= f_wp_reg + 1'b1;
+                if (s_axis_in_tlast)
+                    xbi_reg <= 5'd0;
+                else if (xbi_reg != 5'd31)
+                    xbi_reg <= xbi_reg + 5'd1;
+                if (s_axis_in_tlast)
+                    ud_reg <= 1'b0;
+                else if ({27'd0, xbi_reg} == B42)
+                    ud_reg <= ud_tag;
                 if (s_axis_in_tlast) begin
                     bi_reg      <= 4'd0;
                     decided_reg <= 1'b0;
@@ -635,10 +688,7 @@ module barrier_fanout #(
             // egress
             if (beat_done)
                 f_rp_reg <= f_rp_reg + 1'b1;
-            eb_reg  <= eb_next;
-            e63_reg <= ({27'd0, eb_next} == B63);
-            for (q = 0; q < 4; q = q + 1)
-                ec_reg[q] <= ({27'd0, eb_next} == (74 + q) / KW);
+
             if (cur_load)
                 rem_reg <= nxt_reg[NP-1:0];
             else if (beat_done)
@@ -651,6 +701,8 @@ module barrier_fanout #(
             end else if (cur_load) begin
                 nxt_v_reg <= 1'b0;
             end
+            cur_load_d_reg <= cur_load;
+            xn_load_reg <= nxt_load;
             if (cur_load)
                 cur_v_reg <= 1'b1;
             else if (pkt_done)
