@@ -9,7 +9,14 @@
 //                  and IPv4-version-6 frames, long packets (up to 300 bytes, longer than the
 //                  FIFO), bad source ports (tuser >= NP); per-port backpressure profiles on the
 //                  egress ports (tb/common/stimulus.h, --bp or seed mod 4), input unthrottled.
-// Coverage (JSON cov_*, from the model): every profile, every drop class, fwd, copies per port.
+//                  Translation (section 7.2): XLT written for every (group, port), about a
+//                  third of the groups untranslated; half the frames of UD class (mostly 78
+//                  bytes with a correct ICRC).
+//   fanout_pcap    --n well-formed UD notifications (roce_ud_build) to 4 reflecting groups of all
+//                  ports; with --pcap-out PREFIX every RTL egress copy goes to
+//                  PREFIX_fanout_pcap_egress.pcap for scripts/barrier_pcap.py check (tshark + scapy).
+// Coverage (JSON cov_*, from the model): every profile, every drop class, fwd, copies per port,
+// xlt_ud_copy (translated UD copies), passthrough_copy.
 // Every egress port has its own in-order scoreboard (model queue of that port); the statistics
 // are read back and compared after every quiesce; at the end the number of copies received must
 // equal the copies_out statistic.
