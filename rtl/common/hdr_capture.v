@@ -24,11 +24,12 @@
 //                        count, saturating at 0xFFFF; exact when out_bad_keep is 0
 //   out_bad_keep         a beat before the last had keep != all ones, or a beat had keep == 0 or
 //                        keep not contiguous from bit 0 (contract violation)
-//   out_hdr/out_len/out_bad_keep are valid in the out_valid cycle only: they are registered every
-//   cycle (no load enable: an enable would be one net driving 8*HDR_BYTES flip-flops, about 8 ns
-//   of routing on ECP5), so the consumer takes what it needs in that cycle.
-// Timing: the header bytes are written by a per-beat enable (in_fire and the registered beat
-//   index), never cleared: bytes of beats the packet has not reached are masked to 0 on output.
+//   out_hdr/out_len/out_bad_keep are valid in the out_valid cycle only (out_hdr is the capture
+//   register: beat 0's bytes follow the input again from the next cycle), so the consumer takes
+//   what it needs in that cycle.
+// Timing: each header beat's bytes are loaded with a clock enable straight from a flip-flop (a
+//   one-hot copy of the beat index; no in_fire, no select mux in front of the 8*HDR_BYTES bits);
+//   the bytes of beats after the last one are cleared by a synchronous reset from the last beat.
 // Parameters: DATA_WIDTH (8..1024, a multiple of 8), HDR_BYTES (1..256).
 // Latency 1 cycle from the last beat; throughput one beat per cycle, packets back to back (a
 // one-beat packet every cycle included).
@@ -63,7 +64,6 @@ module hdr_capture #(
         end
     end
 
-    reg  [8*HDR_BYTES-1:0] work_reg;   // header bytes of the earlier beats (stale beyond them)
     reg  [BIW-1:0]         beat_reg;   // beat index in the packet, saturating at NHB
     reg  [15:0]            len_reg;    // bytes of the earlier beats (KW each), saturating
     reg                    bad_reg;
@@ -80,20 +80,6 @@ module hdr_capture #(
     // select below comes straight from a flip-flop: cur_reg[b] = (beat index == b), behind_reg[b]
     // = (beat index > b).
     reg [NHB-1:0] cur_reg, behind_reg;
-
-    // header as of this beat: byte j from lane j % KW when this is beat j / KW, from work_reg when
-    // beat j / KW is behind, 0 when it is ahead (not carried)
-    reg [8*HDR_BYTES-1:0] hdr_next;
-    integer j;
-    always @* begin
-        for (j = 0; j < HDR_BYTES; j = j + 1)
-            if (cur_reg[j / KW])
-                hdr_next[8 * j +: 8] = mdata[8 * (j % KW) +: 8];
-            else if (behind_reg[j / KW])
-                hdr_next[8 * j +: 8] = work_reg[8 * j +: 8];
-            else
-                hdr_next[8 * j +: 8] = 8'd0;
-    end
 
     // one-hot / thermometer of the next index when the beat is not the last
     wire [BIW-1:0] beat_more = (beat_reg == NHB_B) ? beat_reg : beat_reg + 1'b1;
@@ -131,26 +117,48 @@ module hdr_capture #(
     wire keep_full   = &in_keep;
     wire keep_contig = (in_keep != {KW{1'b0}}) && ((in_keep & (in_keep + 1'b1)) == {KW{1'b0}});
     // length if this beat is the last (len_reg + ones) and if it is not (len_reg + KW), in parallel
-    wire [16:0] len_last = {1'b0, len_reg} + {{(17-CW){1'b0}}, ones};
+    // length if this beat is the last: len_reg + ones. With KW a power of two (>= 2) len_reg is a
+    // multiple of KW (or saturated), so the low LK bits are ones' and only ones[LK] carries into
+    // the upper bits: an incrementer instead of an adder behind the count.
+    wire [16:0] len_last;
+    generate
+        if (KW >= 2 && (KW & (KW - 1)) == 0) begin : g_len_pow2
+            localparam LK = $clog2(KW);
+            wire [16-LK:0] hi = {1'b0, len_reg[15:LK]} + {{(16-LK){1'b0}}, ones[LK]};
+            assign len_last = (len_reg == 16'hffff) ? 17'h1ffff : {hi, ones[LK-1:0]};
+        end else begin : g_len_add
+            assign len_last = {1'b0, len_reg} + {{(17-CW){1'b0}}, ones};
+        end
+    endgenerate
     wire [16:0] len_more = {1'b0, len_reg} + KW[16:0];
 
-    // header bytes: beat b's bytes
+    // out_hdr is the capture register itself: beat b's bytes are loaded in every cycle the index
+    // is b, transfer or not (the transfer of beat b is the last such cycle: the index moves on
+    // with it), so the enable is cur_reg[b] straight from a flip-flop, with no in_fire; bytes of
+    // the beats after the last one are cleared by the last beat's transfer (never beat 0's).
+    // In the out_valid cycle out_hdr therefore holds this packet's bytes and zeros; from the next
+    // cycle on, beat 0's bytes follow the input again.
+    wire ahead_clr = in_fire && in_last;
     genvar gb;
     generate
         for (gb = 0; gb < NHB; gb = gb + 1) begin : g_beat
             localparam LO = gb * KW;
             localparam HI = (gb * KW + KW > HDR_BYTES) ? HDR_BYTES : gb * KW + KW;
-            // written in every cycle the index is b, transfer or not: the transfer of beat b is
-            // the last such cycle (the index moves on with it), so no in_fire in the enable;
-            // only a full (non-last) beat's bytes are read back from here, so no keep mask
-            always @(posedge clk)
-                if (cur_reg[gb])
-                    work_reg[8 * LO +: 8 * (HI - LO)] <= in_data[0 +: 8 * (HI - LO)];
+            if (gb == 0) begin : g_first
+                always @(posedge clk)
+                    if (cur_reg[0])
+                        out_hdr[8 * LO +: 8 * (HI - LO)] <= mdata[0 +: 8 * (HI - LO)];
+            end else begin : g_next
+                always @(posedge clk)
+                    if (ahead_clr && !cur_reg[gb] && !behind_reg[gb])
+                        out_hdr[8 * LO +: 8 * (HI - LO)] <= {8*(HI-LO){1'b0}};
+                    else if (cur_reg[gb])
+                        out_hdr[8 * LO +: 8 * (HI - LO)] <= mdata[0 +: 8 * (HI - LO)];
+            end
         end
     endgenerate
 
     always @(posedge clk) begin
-        out_hdr      <= hdr_next;
         out_len      <= len_last[16] ? 16'hffff : len_last[15:0];
         out_bad_keep <= bad_reg || !keep_contig;
         if (rst) begin
@@ -245,7 +253,7 @@ module hdr_capture #(
                 // bytes of the beats already taken equal the reference; the reference's bytes not
                 // yet carried are 0
                 for (f_j = 0; f_j < HDR_BYTES; f_j = f_j + 1) begin
-                    if (f_j / KW < beat_reg) assert(work_reg[8 * f_j +: 8] == f_hdr[8 * f_j +: 8]);
+                    if (f_j / KW < beat_reg) assert(out_hdr[8 * f_j +: 8] == f_hdr[8 * f_j +: 8]);
                     if (f_j >= f_len) assert(f_hdr[8 * f_j +: 8] == 8'd0);
                 end
                 // beat index = bytes so far / KW, saturating at NHB (the length saturates at 0xFFFF)
