@@ -148,6 +148,7 @@ module barrier_ctr_props #(
     (* hierconn *) wire [1:0]   \dut.u_kind_reg ;
     (* hierconn *) wire [0:0]   \dut.u_bar_reg ;
     (* hierconn *) wire [W-1:0] \dut.u_val_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u_old_reg ;
     (* hierconn *) wire         \dut.h_v_reg ;
     (* hierconn *) wire [1:0]   \dut.h_kind_reg ;
     (* hierconn *) wire [0:0]   \dut.h_bar_reg ;
@@ -356,6 +357,8 @@ module barrier_ctr_props #(
 
     always @* begin
         if (f_past && !rst && f_run && F_BUG == 0) begin
+            // update stage pre-read: U1's old value is the counter it updates
+            if (\dut.u_v_reg ) assert(\dut.u_old_reg == d_cnt[\dut.u_bar_reg ]);
             // conservation (S5) and counter ghost (A1)
             assert(d_cnt0 == f_dcnt0);
             assert(d_cnt1 == f_cnt[1] - ((\dut.u_v_reg && \dut.u_bar_reg == 1'b1) ? \dut.u_val_reg : {W{1'b0}}));

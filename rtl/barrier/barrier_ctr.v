@@ -235,11 +235,17 @@ module barrier_ctr #(
     reg [1:0]    u_kind_reg;
     reg [BW-1:0] u_bar_reg;
     reg [W-1:0]  u_val_reg;
+    reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0 (forwarded from U1 when the same barrier)
 
     assign s_inc_ready = 1'b1;
     wire h_take = h_v_reg && !s_inc_valid;   // the hold takes the slot when no fabric increment
 
-    wire [W-1:0] u_old = cnt_ok_reg[u_bar_reg] ? cnt_mem[u_bar_reg] : {W{1'b0}};
+    // U0 reads the counter of the update it selects (the RAM read is off the U1 adder path); an
+    // update of the same barrier in U1 this cycle is forwarded (its value is written at the end
+    // of this cycle). Timing unchanged: U1 still writes at the end of t+1.
+    wire [BW-1:0] u0_bar  = s_inc_valid ? s_inc_bar : h_bar_reg;
+    wire [W-1:0]  u0_ram  = cnt_ok_reg[u0_bar] ? cnt_mem[u0_bar] : {W{1'b0}};
+    wire [W-1:0]  u_old   = u_old_reg;
     reg  [W-1:0] u_new;
     always @* begin
         u_new = u_old + u_val_reg;
@@ -422,6 +428,7 @@ module barrier_ctr #(
             u_kind_reg <= UK_INC;
             u_bar_reg  <= {BW{1'b0}};
             u_val_reg  <= {W{1'b0}};
+            u_old_reg  <= {W{1'b0}};
             rq_v_reg   <= 1'b0;
             rq_ph_reg  <= 2'd0;
             rq_op_reg  <= 2'd0;
@@ -473,6 +480,7 @@ module barrier_ctr #(
             u_kind_reg <= s_inc_valid ? UK_INC : h_kind_reg;
             u_bar_reg  <= s_inc_valid ? s_inc_bar : h_bar_reg;
             u_val_reg  <= s_inc_valid ? s_inc_val : h_val_reg;
+            u_old_reg  <= (u_v_reg && u_bar_reg == u0_bar) ? u_new : u0_ram;
             if (u_v_reg)
                 cnt_ok_reg[u_bar_reg] <= 1'b1;
             if (h_take)

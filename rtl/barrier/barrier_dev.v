@@ -124,9 +124,9 @@ module barrier_dev #(
     wire [15:0] axil_rd_addr_nc;
 
     // ------------------------------------------------------------ CSR read channel
-    // Pipelined (docs/barrier.md section 6): AR accepted (cycle A, araddr registered) -> decode
-    // and register mux data, statistics RAM read issued (B) -> statistics word (D = B + 2) ->
-    // R valid (D + 1), held until rready. One outstanding read; no AR accepted while the
+    // Pipelined (docs/barrier.md section 6): AR accepted (cycle A, araddr registered) -> RAM
+    // words registered, statistics RAM read issued (B) -> decode and register mux data (C) ->
+    // statistics word (D = B + 2) -> R valid (D + 1), held until rready. One outstanding read; no AR accepted while the
     // statistics RAM is being zeroed after reset (stat_busy).
     wire        stat_busy;
     wire        stat_rd_valid;
@@ -161,7 +161,7 @@ module barrier_dev #(
         end
         if (s_axil_arvalid && s_axil_arready)
             rd_addr_reg <= s_axil_araddr;
-        if (rd_pipe_reg[0]) begin
+        if (rd_pipe_reg[1]) begin
             rd_dat_reg    <= reg_rd_data;
             rd_err_reg    <= reg_rd_err;
             rd_isstat_reg <= r_stat;
@@ -309,8 +309,13 @@ module barrier_dev #(
     wire        r_stat   = (reg_rd_addr[15:STAT_TOP] == BD_STAT_ADDR[15:STAT_TOP]) &&
                            (reg_rd_addr[STAT_TOP-1:BD_STAT_STRIDE_LOG2] < NSTAT) &&
                            (reg_rd_addr[1:0] == 2'b00);
-    wire [63:0] r_cnt    = zx(rd_cnt_w);
-    wire [63:0] r_tgt64  = zx(rd_tgt_w);
+    // read stage B registers the RAM reads (barrier_ctr cnt/tgt, the per-barrier tables); stage C
+    // muxes the registered words into rd_dat_reg (no RAM read and wide mux in one cycle)
+    reg  [W-1:0]  rb_cnt_reg, rb_tgt_reg, rb_step_reg;
+    reg  [LW-1:0] rb_inc_reg;
+    reg  [31:0]   rb_gip_reg;
+    wire [63:0] r_cnt    = zx(rb_cnt_reg);
+    wire [63:0] r_tgt64  = zx(rb_tgt_reg);
     wire [LW-1:0] slo_r  = slo_ok_reg[r_b] ? step_lo_mem[r_b] : {LW{1'b0}};
     wire [HW-1:0] shi_r  = shi_ok_reg[r_b] ? step_hi_mem[r_b] : {HW{1'b0}};
     wire [LW-1:0] inc_r  = inc_ok_reg[r_b] ? inc_mem[r_b] : {LW{1'b0}};
@@ -335,8 +340,17 @@ module barrier_dev #(
             assign inc_t_w  = inc_t;
         end
     endgenerate
-    wire [63:0] r_step   = zx(step_r_w);
-    wire [63:0] r_inc    = {{(64-LW){1'b0}}, inc_r};   // BAR_INC is 32 bits (waiver: barrier.vlt)
+    wire [63:0] r_step   = zx(rb_step_reg);
+    wire [63:0] r_inc    = {{(64-LW){1'b0}}, rb_inc_reg};   // BAR_INC is 32 bits (waiver: barrier.vlt)
+    always @(posedge clk) begin
+        if (rd_pipe_reg[0]) begin
+            rb_cnt_reg  <= rd_cnt_w;
+            rb_tgt_reg  <= rd_tgt_w;
+            rb_step_reg <= step_r_w;
+            rb_inc_reg  <= inc_r;
+            rb_gip_reg  <= gip_r;
+        end
+    end
     always @* begin
         reg_rd_data = 32'd0;
         reg_rd_err  = 1'b0;
@@ -351,7 +365,7 @@ module barrier_dev #(
                 BD_BAR_INC_OFFS:      reg_rd_data = r_inc[31:0];
                 BD_BAR_STEP_LO_OFFS:  reg_rd_data = r_step[31:0];
                 BD_BAR_STEP_HI_OFFS:  reg_rd_data = r_step[63:32];
-                BD_BAR_GROUP_IP_OFFS: reg_rd_data = gip_r;
+                BD_BAR_GROUP_IP_OFFS: reg_rd_data = rb_gip_reg;
                 BD_BAR_CNT_LO_OFFS:   reg_rd_data = r_cnt[31:0];
                 BD_BAR_CNT_HI_OFFS:   reg_rd_data = r_cnt[63:32];
                 default: reg_rd_err = 1'b1;
