@@ -106,21 +106,27 @@ class Report:
             print("MISMATCH: " + msg)
 
 
-def check_builder(rep, gen, sets, pcap):
-    rc, out, err = run([gen, "build", pcap], "".join(fields_line(f) + "\n" for f in sets))
+def compare_builder(rep, gen, cmd, sets, pcap, line, build, what):
+    """Check 1 for one layout: `roce_gen CMD pcap` (fields by line(f)) vs scapy's build(f).
+    what: "" (FETCH_ADD) or "UD " in the messages."""
+    rc, out, err = run([gen, cmd, pcap], "".join(line(f) + "\n" for f in sets))
     if rc != 0:
-        rep.fail("roce_gen build exited %d: %s" % (rc, err.strip()))
+        rep.fail("roce_gen %s exited %d: %s" % (cmd, rc, err.strip()))
     ours = out.split()
     if len(ours) != len(sets):
-        rep.fail("roce_gen built %d packets, expected %d" % (len(ours), len(sets)))
+        rep.fail("roce_gen built %d %spackets, expected %d" % (len(ours), what, len(sets)))
         return
     for i, (f, hx) in enumerate(zip(sets, ours)):
-        ref = roce_oracle.build(f).hex()
+        ref = build(f).hex()
         if hx != ref:
-            diff = [j for j in range(0, min(len(hx), len(ref)), 2) if hx[j:j + 2] != ref[j:j + 2]]
-            rep.fail("packet %d fields %s\n  C     %s\n  scapy %s\n  differing bytes %s"
-                     % (i, fields_line(f), hx, ref, [j // 2 for j in diff]))
-    print("builder: %d packets compared with scapy" % len(sets))
+            diff = [j // 2 for j in range(0, min(len(hx), len(ref)), 2) if hx[j:j + 2] != ref[j:j + 2]]
+            rep.fail("%spacket %d fields %s\n  C     %s\n  scapy %s\n  differing bytes %s"
+                     % (what, i, line(f), hx, ref, diff))
+    print("builder%s: %d packets compared with scapy" % (" (UD)" if what else "", len(sets)))
+
+
+def check_builder(rep, gen, sets, pcap):
+    compare_builder(rep, gen, "build", sets, pcap, fields_line, roce_oracle.build, "")
 
 
 TSHARK_FIELDS = ["frame.len", "frame.protocols", "eth.dst", "eth.src", "ip.dsfield", "ip.len",
@@ -185,29 +191,39 @@ def norm(k, v):
     return v.lower()
 
 
-def check_tshark(rep, tshark, sets, pcap):
-    errors_before = rep.errors
-    cmd = [tshark, "-n", "-r", pcap, "-o", "ip.check_checksum:TRUE", "-T", "fields",
-           "-E", "separator=\t", "-E", "occurrence=a", "-E", "aggregator=|"]
-    for k in TSHARK_FIELDS:
+def tshark_fields(rep, tshark, pcap, opts, fields, sets, expected, what):
+    """Check 2, field part, for one layout: `tshark -T fields` (options opts) decodes every frame
+    of pcap; each field must equal expected(f)[field] after norm(). Returns the rows, or None
+    when tshark failed or decoded another number of frames. what: "" or "UD " in the messages."""
+    cmd = [tshark, "-n", "-r", pcap, "-o", "ip.check_checksum:TRUE"] + opts
+    for k in fields:
         cmd += ["-e", k]
     rc, out, err = run(cmd)
     if rc != 0:
         rep.fail("tshark exited %d: %s" % (rc, err.strip()))
-        return
+        return None
     rows = out.rstrip("\n").split("\n")
     if len(rows) != len(sets):
-        rep.fail("tshark decoded %d frames, expected %d" % (len(rows), len(sets)))
-        return
+        rep.fail("tshark decoded %d %sframes, expected %d" % (len(rows), what, len(sets)))
+        return None
     for i, (f, row) in enumerate(zip(sets, rows)):
         cols = row.split("\t")
-        cols += [""] * (len(TSHARK_FIELDS) - len(cols))
-        pkt = roce_oracle.build(f)
-        exp = expected_tshark(f, pkt)
-        for k, got in zip(TSHARK_FIELDS, cols):
+        cols += [""] * (len(fields) - len(cols))
+        exp = expected(f)
+        for k, got in zip(fields, cols):
             g, e = norm(k, got), norm(k, exp[k])
             if g != e:
-                rep.fail("tshark frame %d field %s: got %r expected %r" % (i + 1, k, got, exp[k]))
+                rep.fail("tshark %sframe %d field %s: got %r expected %r" % (what, i + 1, k, got, exp[k]))
+    return rows
+
+
+def check_tshark(rep, tshark, sets, pcap):
+    errors_before = rep.errors
+    rows = tshark_fields(rep, tshark, pcap, ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a",
+                                             "-E", "aggregator=|"], TSHARK_FIELDS, sets,
+                         lambda f: expected_tshark(f, roce_oracle.build(f)), "")
+    if rows is None:
+        return
     rc, out, err = run([tshark, "-n", "-r", pcap, "-o", "ip.check_checksum:TRUE", "-q",
                         "-z", "expert"])
     if rc != 0:
@@ -220,24 +236,34 @@ def check_tshark(rep, tshark, sets, pcap):
               % len(rows))
 
 
-def mutants(f):
-    """(name, packet bytes, expected verdict) for field set f; one broken rule each."""
-    base = roce_oracle.layers(f)
-    good = raw(base)
+def mutators(layers, extra):
+    """Mutant makers for one field set: layers() builds its scapy packet; extra names the
+    layers after BTH. Returns (good bytes, the list [("ok", good, "ok")], var, rawmut):
+    var(name, verdict, layer={attr: value}) appends the packet with those attributes set
+    (scapy recomputes checksums and ICRC unless one is set), rawmut(name, verdict, fn)
+    appends good with fn applied to its bytes."""
+    good = raw(layers())
     out = [("ok", good, "ok")]
+    names = dict({"ether": Ether, "ip": IP, "udp": UDP, "bth": BTH}, **extra)
 
     def var(name, verdict, **kw):
-        p = roce_oracle.layers(f)
+        p = layers()
         for layer, attrs in kw.items():
             for a, v in attrs.items():
-                setattr(p[{"ether": Ether, "ip": IP, "udp": UDP, "bth": BTH,
-                           "aeth": AtomicETH}[layer]], a, v)
+                setattr(p[names[layer]], a, v)
         out.append((name, raw(p), verdict))
 
     def rawmut(name, verdict, fn):
         b = bytearray(good)
         fn(b)
         out.append((name, bytes(b), verdict))
+
+    return good, out, var, rawmut
+
+
+def mutants(f):
+    """(name, packet bytes, expected verdict) for field set f; one broken rule each."""
+    good, out, var, rawmut = mutators(lambda: roce_oracle.layers(f), {"aeth": AtomicETH})
 
     out.append(("trunc85", good[:85], "trunc"))
     out.append(("trunc14", good[:14], "trunc"))
@@ -359,20 +385,7 @@ def ud_line(f):
 
 
 def check_builder_ud(rep, gen, sets, pcap):
-    rc, out, err = run([gen, "build-ud", pcap], "".join(ud_line(f) + "\n" for f in sets))
-    if rc != 0:
-        rep.fail("roce_gen build-ud exited %d: %s" % (rc, err.strip()))
-    ours = out.split()
-    if len(ours) != len(sets):
-        rep.fail("roce_gen built %d UD packets, expected %d" % (len(ours), len(sets)))
-        return
-    for i, (f, hx) in enumerate(zip(sets, ours)):
-        ref = roce_oracle.build_ud(f).hex()
-        if hx != ref:
-            diff = [j // 2 for j in range(0, min(len(hx), len(ref)), 2) if hx[j:j + 2] != ref[j:j + 2]]
-            rep.fail("UD packet %d fields %s\n  C     %s\n  scapy %s\n  differing bytes %s"
-                     % (i, ud_line(f), hx, ref, diff))
-    print("builder (UD): %d packets compared with scapy" % len(sets))
+    compare_builder(rep, gen, "build-ud", sets, pcap, ud_line, roce_oracle.build_ud, "UD ")
 
 
 UD_TSHARK = ["frame.len", "frame.protocols", "eth.dst", "eth.src", "ip.dsfield", "ip.len", "ip.id",
@@ -406,26 +419,10 @@ def expected_tshark_ud(f, pkt):
 
 def check_tshark_ud(rep, tshark, sets, pcap):
     errors_before = rep.errors
-    cmd = [tshark, "-n", "-r", pcap, "-o", "ip.check_checksum:TRUE"] + NO_HEUR + [
-           "-T", "fields", "-E", "separator=\t", "-E", "occurrence=f"]
-    for k in UD_TSHARK:
-        cmd += ["-e", k]
-    rc, out, err = run(cmd)
-    if rc != 0:
-        rep.fail("tshark exited %d: %s" % (rc, err.strip()))
+    rows = tshark_fields(rep, tshark, pcap, NO_HEUR + ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=f"],
+                         UD_TSHARK, sets, lambda f: expected_tshark_ud(f, roce_oracle.build_ud(f)), "UD ")
+    if rows is None:
         return
-    rows = out.rstrip("\n").split("\n")
-    if len(rows) != len(sets):
-        rep.fail("tshark decoded %d UD frames, expected %d" % (len(rows), len(sets)))
-        return
-    for i, (f, row) in enumerate(zip(sets, rows)):
-        cols = row.split("\t")
-        cols += [""] * (len(UD_TSHARK) - len(cols))
-        exp = expected_tshark_ud(f, roce_oracle.build_ud(f))
-        for k, got in zip(UD_TSHARK, cols):
-            g, e = norm(k, got), norm(k, exp[k])
-            if g != e:
-                rep.fail("tshark UD frame %d field %s: got %r expected %r" % (i + 1, k, got, exp[k]))
     rc, out, err = run([tshark, "-n", "-r", pcap, "-o", "ip.check_checksum:TRUE"] + NO_HEUR +
                        ["-q", "-z", "expert"])
     body = [ln for ln in out.splitlines() if ln.strip() and not ln.startswith("=")]
@@ -438,21 +435,8 @@ def check_tshark_ud(rep, tshark, sets, pcap):
 
 def mutants_ud(f):
     from roce_oracle import DETH, BarrierImmDt, BarrierInc
-    good = raw(roce_oracle.layers_ud(f))
-    out = [("ok", good, "ok")]
-
-    def var(name, verdict, **kw):
-        p = roce_oracle.layers_ud(f)
-        for layer, attrs in kw.items():
-            for a, v in attrs.items():
-                setattr(p[{"ether": Ether, "ip": IP, "udp": UDP, "bth": BTH, "deth": DETH,
-                           "imm": BarrierImmDt, "inc": BarrierInc}[layer]], a, v)
-        out.append((name, raw(p), verdict))
-
-    def rawmut(name, verdict, fn):
-        b = bytearray(good)
-        fn(b)
-        out.append((name, bytes(b), verdict))
+    good, out, var, rawmut = mutators(lambda: roce_oracle.layers_ud(f),
+                                      {"deth": DETH, "imm": BarrierImmDt, "inc": BarrierInc})
 
     out.append(("trunc77", good[:77], "trunc"))
     out.append(("long79", good + b"\x00", "long"))

@@ -77,93 +77,6 @@ static int same_fields(const struct roce_fa_fields *a, const struct roce_fa_fiel
            a->rkey == b->rkey && a->add_data == b->add_data && a->cmp_data == b->cmp_data;
 }
 
-static int do_build(const char *out)
-{
-    FILE *pc = fopen(out, "wb");
-    if (!pc) {
-        perror(out);
-        return 2;
-    }
-    pcap_header(pc);
-    char line[1024];
-    unsigned n = 0;
-    int rc = 0;
-    while (fgets(line, sizeof line, stdin)) {
-        if (line[0] == '\n' || line[0] == '#')
-            continue;
-        unsigned long long v[12];
-        if (sscanf(line, "%llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx", &v[0],
-                   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
-                   &v[11]) != 12) {
-            fprintf(stderr, "roce_gen: line %u: expected 12 hex fields\n", n + 1);
-            rc = 2;
-            break;
-        }
-        struct roce_fa_fields f = {
-            .dst_mac = v[0] & UINT64_C(0xffffffffffff), .src_mac = v[1] & UINT64_C(0xffffffffffff),
-            .tos = (uint8_t)v[2], .src_ip = (uint32_t)v[3], .dst_ip = (uint32_t)v[4],
-            .psn = (uint32_t)v[5] & 0xffffffu, .udp_sport = (uint16_t)v[6],
-            .dest_qp = (uint32_t)v[7] & 0xffffffu, .va = v[8], .rkey = (uint32_t)v[9],
-            .add_data = v[10], .cmp_data = v[11]};
-        uint8_t pkt[ROCE_FA_LEN];
-        roce_fa_build(&f, pkt);
-        struct roce_fa_fields g;
-        enum roce_rx_verdict vd = roce_fa_parse(pkt, sizeof pkt, f.dest_qp, f.rkey, &g);
-        if (vd != ROCE_RX_OK || !same_fields(&f, &g)) {
-            fprintf(stderr, "roce_gen: line %u: self-parse failed (verdict %d)\n", n + 1, vd);
-            rc = 1;
-        }
-        for (size_t i = 0; i < sizeof pkt; i++)
-            printf("%02x", pkt[i]);
-        printf("\n");
-        pcap_record(pc, n, pkt, sizeof pkt);
-        n++;
-    }
-    if (fclose(pc) != 0)
-        rc = 2;
-    return rc;
-}
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-static int do_parse(uint32_t dqp, uint32_t rkey)
-{
-    static char line[65536];
-    static uint8_t pkt[32768];
-    unsigned n = 0;
-    while (fgets(line, sizeof line, stdin)) {
-        n++;
-        size_t len = 0, i = 0;
-        while (line[i] && line[i] != '\n' && line[i] != '\r') {
-            int hi = hexval(line[i]), lo = line[i + 1] ? hexval(line[i + 1]) : -1;
-            if (hi < 0 || lo < 0 || len >= sizeof pkt) {
-                fprintf(stderr, "roce_gen: line %u: bad hex\n", n);
-                return 2;
-            }
-            pkt[len++] = (uint8_t)(hi << 4 | lo);
-            i += 2;
-        }
-        struct roce_fa_fields f;
-        enum roce_rx_verdict vd = roce_fa_parse(len ? pkt : NULL, len, dqp, rkey, &f);
-        printf("%d", (int)vd);
-        if (len == ROCE_FA_LEN) {
-            printf(" ");
-            print_fields(&f);
-        }
-        printf("\n");
-    }
-    return 0;
-}
-
 static void print_ud(const struct roce_ud_fields *f)
 {
     printf("%012" PRIx64 " %012" PRIx64 " %02x %08" PRIx32 " %08" PRIx32 " %06" PRIx32
@@ -182,7 +95,64 @@ static int same_ud(const struct roce_ud_fields *a, const struct roce_ud_fields *
            a->inc == b->inc;
 }
 
-static int do_build_ud(const char *out)
+/* ------------------------------------------------------------------ one layout each
+ * build_*: the packet of one input line's fields v[]; 1 when the layout's parser accepts it and
+ * returns the same fields (*vd: its verdict). parse_*: prints the decoded fields of a packet of
+ * the layout's length (after the verdict). */
+static int build_fa(const unsigned long long *v, uint8_t *pkt, int *vd)
+{
+    struct roce_fa_fields f = {
+        .dst_mac = v[0] & UINT64_C(0xffffffffffff), .src_mac = v[1] & UINT64_C(0xffffffffffff),
+        .tos = (uint8_t)v[2], .src_ip = (uint32_t)v[3], .dst_ip = (uint32_t)v[4],
+        .psn = (uint32_t)v[5] & 0xffffffu, .udp_sport = (uint16_t)v[6],
+        .dest_qp = (uint32_t)v[7] & 0xffffffu, .va = v[8], .rkey = (uint32_t)v[9],
+        .add_data = v[10], .cmp_data = v[11]};
+    roce_fa_build(&f, pkt);
+    struct roce_fa_fields g;
+    *vd = roce_fa_parse(pkt, ROCE_FA_LEN, f.dest_qp, f.rkey, &g);
+    return *vd == ROCE_RX_OK && same_fields(&f, &g);
+}
+
+static int build_ud(const unsigned long long *v, uint8_t *pkt, int *vd)
+{
+    struct roce_ud_fields f = {
+        .dst_mac = v[0] & UINT64_C(0xffffffffffff), .src_mac = v[1] & UINT64_C(0xffffffffffff),
+        .tos = (uint8_t)v[2], .src_ip = (uint32_t)v[3], .dst_ip = (uint32_t)v[4],
+        .psn = (uint32_t)v[5] & 0xffffffu, .udp_sport = (uint16_t)v[6], .qkey = (uint32_t)v[7],
+        .src_qp = (uint32_t)v[8] & 0xffffffu, .src_id = (uint8_t)v[9], .bar = (uint8_t)v[10],
+        .imm_resv = (uint16_t)v[11], .inc = v[12]};
+    roce_ud_build(&f, pkt);
+    struct roce_ud_fields g;
+    *vd = roce_ud_parse(pkt, ROCE_UD_LEN, f.qkey, &g);
+    return *vd == ROCE_RX_OK && same_ud(&f, &g);
+}
+
+static uint32_t key_a, key_b; /* parse: DEST_QP and RKEY (FETCH_ADD), Q_Key (UD) */
+
+static void parse_fa(const uint8_t *pkt, size_t len)
+{
+    struct roce_fa_fields f;
+    printf("%d", (int)roce_fa_parse(pkt, len, key_a, key_b, &f));
+    if (len == ROCE_FA_LEN) {
+        printf(" ");
+        print_fields(&f);
+    }
+}
+
+static void parse_ud(const uint8_t *pkt, size_t len)
+{
+    struct roce_ud_fields f;
+    printf("%d", (int)roce_ud_parse(pkt, len, key_a, &f));
+    if (len == ROCE_UD_LEN) {
+        printf(" ");
+        print_ud(&f);
+    }
+}
+
+/* ------------------------------------------------------------------ shared front end */
+/* build / build-ud: nf hex fields a line -> one pkt_len-byte packet a line (hex) and a pcap */
+static int do_build(const char *out, unsigned nf, size_t pkt_len,
+                    int (*one)(const unsigned long long *v, uint8_t *pkt, int *vd))
 {
     FILE *pc = fopen(out, "wb");
     if (!pc) {
@@ -197,31 +167,25 @@ static int do_build_ud(const char *out)
         if (line[0] == '\n' || line[0] == '#')
             continue;
         unsigned long long v[13];
-        if (sscanf(line, "%llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx",
-                   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
-                   &v[11], &v[12]) != 13) {
-            fprintf(stderr, "roce_gen: line %u: expected 13 hex fields\n", n + 1);
+        /* at least nf tokens (more are ignored, as sscanf with nf conversions did) */
+        int got = sscanf(line, "%llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx",
+                         &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
+                         &v[10], &v[11], &v[12]);
+        if (got < (int)nf) {
+            fprintf(stderr, "roce_gen: line %u: expected %u hex fields\n", n + 1, nf);
             rc = 2;
             break;
         }
-        struct roce_ud_fields f = {
-            .dst_mac = v[0] & UINT64_C(0xffffffffffff), .src_mac = v[1] & UINT64_C(0xffffffffffff),
-            .tos = (uint8_t)v[2], .src_ip = (uint32_t)v[3], .dst_ip = (uint32_t)v[4],
-            .psn = (uint32_t)v[5] & 0xffffffu, .udp_sport = (uint16_t)v[6], .qkey = (uint32_t)v[7],
-            .src_qp = (uint32_t)v[8] & 0xffffffu, .src_id = (uint8_t)v[9], .bar = (uint8_t)v[10],
-            .imm_resv = (uint16_t)v[11], .inc = v[12]};
-        uint8_t pkt[ROCE_UD_LEN];
-        roce_ud_build(&f, pkt);
-        struct roce_ud_fields g;
-        enum roce_rx_verdict vd = roce_ud_parse(pkt, sizeof pkt, f.qkey, &g);
-        if (vd != ROCE_RX_OK || !same_ud(&f, &g)) {
+        uint8_t pkt[ROCE_FA_LEN > ROCE_UD_LEN ? ROCE_FA_LEN : ROCE_UD_LEN];
+        int vd;
+        if (!one(v, pkt, &vd)) {
             fprintf(stderr, "roce_gen: line %u: self-parse failed (verdict %d)\n", n + 1, vd);
             rc = 1;
         }
-        for (size_t i = 0; i < sizeof pkt; i++)
+        for (size_t i = 0; i < pkt_len; i++)
             printf("%02x", pkt[i]);
         printf("\n");
-        pcap_record(pc, n, pkt, sizeof pkt);
+        pcap_record(pc, n, pkt, pkt_len);
         n++;
     }
     if (fclose(pc) != 0)
@@ -229,7 +193,19 @@ static int do_build_ud(const char *out)
     return rc;
 }
 
-static int do_parse_ud(uint32_t qkey)
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* parse / parse-ud: one packet in hex a line -> its verdict (and the fields, see parse_*) */
+static int do_parse(void (*one)(const uint8_t *pkt, size_t len))
 {
     static char line[65536];
     static uint8_t pkt[32768];
@@ -246,13 +222,7 @@ static int do_parse_ud(uint32_t qkey)
             pkt[len++] = (uint8_t)(hi << 4 | lo);
             i += 2;
         }
-        struct roce_ud_fields f;
-        enum roce_rx_verdict vd = roce_ud_parse(len ? pkt : NULL, len, qkey, &f);
-        printf("%d", (int)vd);
-        if (len == ROCE_UD_LEN) {
-            printf(" ");
-            print_ud(&f);
-        }
+        one(len ? pkt : NULL, len);
         printf("\n");
     }
     return 0;
@@ -261,13 +231,17 @@ static int do_parse_ud(uint32_t qkey)
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "build-ud") == 0)
-        return do_build_ud(argv[2]);
-    if (argc == 3 && strcmp(argv[1], "parse-ud") == 0)
-        return do_parse_ud((uint32_t)strtoul(argv[2], NULL, 0));
+        return do_build(argv[2], 13, ROCE_UD_LEN, build_ud);
+    if (argc == 3 && strcmp(argv[1], "parse-ud") == 0) {
+        key_a = (uint32_t)strtoul(argv[2], NULL, 0);
+        return do_parse(parse_ud);
+    }
     if (argc == 3 && strcmp(argv[1], "build") == 0)
-        return do_build(argv[2]);
-    if (argc == 4 && strcmp(argv[1], "parse") == 0)
-        return do_parse((uint32_t)strtoul(argv[2], NULL, 0), (uint32_t)strtoul(argv[3], NULL, 0));
+        return do_build(argv[2], 12, ROCE_FA_LEN, build_fa);
+    if (argc == 4 && strcmp(argv[1], "parse") == 0) {
+        key_a = (uint32_t)strtoul(argv[2], NULL, 0), key_b = (uint32_t)strtoul(argv[3], NULL, 0);
+        return do_parse(parse_fa);
+    }
     fprintf(stderr, "usage: roce_gen build|build-ud OUT.pcap < fields | roce_gen parse DEST_QP RKEY < hex"
                     " | roce_gen parse-ud QKEY < hex\n");
     return 2;
