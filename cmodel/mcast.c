@@ -97,10 +97,12 @@ static int pow2(unsigned v) { return v && !(v & (v - 1)); }
 
 void mcast_reset(mcast_model *m) {
     mcast_cfg c = m->cfg;
+    uint8_t timed = m->timed;
     mcast_q *q[4] = {m->q_fab, m->q_loc, m->q_ocpl, m->q_fcpl};
     for (int i = 0; i < 4; i++) q_clear(q[i]);
     memset(m, 0, sizeof *m);
     m->cfg = c;
+    m->timed = timed;
     m->q_fab = q[0], m->q_loc = q[1], m->q_ocpl = q[2], m->q_fcpl = q[3];
     m->link_up = (uint8_t)((1u << c.num_isl) - 1);
     m->t_local = 4, m->t_child = 32, m->max_retry = 2, m->dedup_age = 64;
@@ -286,6 +288,13 @@ static void complete(mcast_model *m, unsigned e) {
     x->gen = (uint8_t)((x->gen + 1u) & 0xFu);
 }
 
+/* An entry with nothing outstanding completes: at once, or (timed mode) when the harness sees
+ * the RTL build the completion (mcast_step_cple). */
+static void complete_or_defer(mcast_model *m, unsigned e) {
+    if (m->timed) m->cple_on = 1, m->cple_e = (uint8_t)e;
+    else complete(m, e);
+}
+
 /* Validation of a switch list whose record 0 must be this switch (root or relay). Returns
  * MCAST_S_NUM when valid, else the counter that names the outcome. starts: bit r = a child
  * subtree starts at record r. */
@@ -327,41 +336,71 @@ static int free_entry(const mcast_model *m) {
     return -1;
 }
 
-/* Replication common to root and relay (note §4.6 A.5-A.8 / B.4-B.7). e < 0: posted. */
+/* Replication common to root and relay (note §4.6 A.5-A.8 / B.4-B.7). e < 0: posted. In the
+ * RTL's order: the local copies (ST_CHECK), then one copy per child subtree (ST_RCH, one a cycle),
+ * then the end of the multicast (ST_REND). Per output port the order is the same as any other. */
+static void rch_child(mcast_model *m, unsigned k) {
+    uint8_t out[1024];
+    const int e = m->rch_e;
+    mcast_mot_entry *x = e >= 0 ? &m->mot[e] : NULL;
+    const mcast_rec *R = m->rch_R;
+    unsigned s = R[k].size, decl = decl_of(R, k, s), r = m->route[R[k].sw];
+    unsigned prim = (r >> 4) & 3u, alt = (r >> 8) & 3u, isl;
+    if (m->link_up >> prim & 1u) isl = prim;
+    else if ((r & 2u) && (m->link_up >> alt & 1u)) {
+        isl = alt;
+        st(m, MCAST_S_REROUTE, 1);
+    } else {
+        st(m, MCAST_S_NOROUTE, 1);
+        if (x) x->n_fail = (uint8_t)(x->n_fail + decl);
+        return;
+    }
+    size_t n = mcast_build_enc(out, sizeof out, m->rch_np, m->rch_grp, x ? mtid_of(m, (unsigned)e) : 0, m->my_sw,
+                               R[k].sw, m->rch_root, m->rch_seq, R + k, s, m->rch_frame, m->rch_len);
+    emit_fab(m, out, n, isl);
+    if (x) {
+        x->ch_sw[x->nch] = R[k].sw, x->ch_decl[x->nch] = (uint8_t)decl;
+        x->pend_child |= (uint8_t)(1u << x->nch);
+        x->nch++;
+    }
+}
+
+static void rch_end(mcast_model *m) {
+    m->rch_on = 0;
+    if (m->rch_e >= 0 && !outstanding(&m->mot[m->rch_e])) complete_or_defer(m, (unsigned)m->rch_e);
+}
+
+int mcast_step_rch(mcast_model *m) {
+    if (!m->rch_on) return 0;
+    unsigned k = 1;
+    while (k < MCAST_MAX_REC && !(m->rch_starts >> k & 1u)) k++;
+    if (k < MCAST_MAX_REC) {
+        m->rch_starts = (uint8_t)(m->rch_starts & ~(1u << k));
+        rch_child(m, k);
+    }
+    if (!m->rch_starts) rch_end(m);
+    return 1;
+}
+
 static void replicate(mcast_model *m, int e, unsigned np, unsigned grp, unsigned root_sw, unsigned seq,
                       const mcast_rec *R, unsigned nrec, unsigned starts, unsigned local_tgt,
                       const uint8_t *inner, size_t ilen) {
-    uint8_t out[1024];
     mcast_mot_entry *x = e >= 0 ? &m->mot[e] : NULL;
-    for (unsigned k = 1; k < nrec; k++) {
-        if (!(starts >> k & 1u)) continue;
-        unsigned s = R[k].size, decl = decl_of(R, k, s), r = m->route[R[k].sw];
-        unsigned prim = (r >> 4) & 3u, alt = (r >> 8) & 3u, isl;
-        if (m->link_up >> prim & 1u) isl = prim;
-        else if ((r & 2u) && (m->link_up >> alt & 1u)) {
-            isl = alt;
-            st(m, MCAST_S_REROUTE, 1);
-        } else {
-            st(m, MCAST_S_NOROUTE, 1);
-            if (x) x->n_fail = (uint8_t)(x->n_fail + decl);
-            continue;
-        }
-        size_t n = mcast_build_enc(out, sizeof out, np, grp, x ? mtid_of(m, (unsigned)e) : 0, m->my_sw, R[k].sw,
-                                   root_sw, seq, R + k, s, inner, ilen);
-        emit_fab(m, out, n, isl);
-        if (x) {
-            x->ch_sw[x->nch] = R[k].sw, x->ch_decl[x->nch] = (uint8_t)decl;
-            x->pend_child |= (uint8_t)(1u << x->nch);
-            x->nch++;
-        }
-    }
     for (unsigned p = 0; p < m->cfg.num_ports; p++) {
         if (!(local_tgt >> p & 1u)) continue;
         unsigned user = p | (x ? (mtid_of(m, (unsigned)e) << 3 | 0x800u) : 0u);
         emit_loc(m, inner, ilen, user);
         if (x) x->pend_local |= (uint8_t)(1u << p), x->retry[p] = 0;
     }
-    if (x && !outstanding(x)) complete(m, (unsigned)e);
+    m->rch_e = (int8_t)e, m->rch_np = (uint8_t)np, m->rch_grp = (uint8_t)grp, m->rch_root = (uint8_t)root_sw;
+    m->rch_seq = (uint16_t)seq, m->rch_nrec = (uint8_t)nrec, m->rch_starts = (uint8_t)starts;
+    memcpy(m->rch_R, R, sizeof m->rch_R);
+    m->rch_len = (uint16_t)(ilen < sizeof m->rch_frame ? ilen : sizeof m->rch_frame);
+    memcpy(m->rch_frame, inner, m->rch_len);
+    m->rch_on = 1;
+    if (!m->rch_starts) rch_end(m);
+    else if (!m->timed)
+        while (m->rch_on) mcast_step_rch(m);
 }
 
 static void alloc_entry(mcast_model *m, unsigned e, unsigned relay, unsigned grp, const uint8_t *inner, size_t ilen) {
@@ -502,7 +541,7 @@ void mcast_push_lcpl(mcast_model *m, unsigned port, unsigned mtid, unsigned ok) 
     x->pend_local &= (uint8_t)~(1u << port);
     if (ok & 1u) x->n_ok++;
     else x->n_fail++, x->fail_bmp |= (uint8_t)(1u << port);
-    if (!outstanding(x)) complete(m, e);
+    if (!outstanding(x)) complete_or_defer(m, e);
 }
 
 void mcast_push_fcpl(mcast_model *m, const mcast_fcpl *c) {
@@ -528,7 +567,46 @@ void mcast_push_fcpl(mcast_model *m, const mcast_fcpl *c) {
     }
     x->pend_child &= (uint8_t)~(1u << ch);
     x->n_ok = (uint8_t)(x->n_ok + ok), x->n_fail = (uint8_t)(x->n_fail + fail);
-    if (!outstanding(x)) complete(m, e);
+    if (!outstanding(x)) complete_or_defer(m, e);
+}
+
+/* one MOT entry's share of a tick (RTL: its ST_TICK cycle) */
+static void tick_entry(mcast_model *m, unsigned e) {
+    const mcast_cfg *c = &m->cfg;
+    mcast_mot_entry *x = &m->mot[e];
+    if (x->t_local != 0xFFFFu) x->t_local++;
+    if (x->t_child != 0xFFFFu) x->t_child++;
+    if (x->pend_local && x->t_local >= m->t_local) {
+        x->t_local = 0;
+        for (unsigned p = 0; p < c->num_ports; p++) {
+            if (!(x->pend_local >> p & 1u)) continue;
+            if (x->retry[p] < m->max_retry) {
+                x->retry[p]++;
+                st(m, MCAST_S_RETRY, 1);
+                emit_loc(m, x->frame, x->frame_len, p | mtid_of(m, e) << 3 | 0x800u);
+            } else {
+                x->pend_local &= (uint8_t)~(1u << p);
+                x->n_fail++, x->fail_bmp |= (uint8_t)(1u << p);
+                st(m, MCAST_S_TIMEOUT, 1);
+            }
+        }
+    }
+    if (x->pend_child && x->t_child >= m->t_child) {
+        for (unsigned k = 0; k < x->nch; k++)
+            if (x->pend_child >> k & 1u) {
+                x->n_fail = (uint8_t)(x->n_fail + x->ch_decl[k]);
+                st(m, MCAST_S_CHILD_TIMEOUT, 1);
+            }
+        x->pend_child = 0;
+    }
+    if (!outstanding(x)) complete_or_defer(m, e);
+}
+
+static int tick_due(const mcast_model *m) { /* next valid entry the tick still visits, -1 none */
+    if (!m->tick_on) return -1;
+    for (unsigned e = m->tick_next; e < m->cfg.mot; e++)
+        if (m->mot[e].valid) return (int)e;
+    return -1;
 }
 
 void mcast_push_tick(mcast_model *m) {
@@ -540,36 +618,38 @@ void mcast_push_tick(mcast_model *m) {
             if (d->age != 0xFFFFu) d->age++;
             if (d->age >= m->dedup_age) d->valid = 0;
         }
-    for (unsigned e = 0; e < c->mot; e++) {
-        mcast_mot_entry *x = &m->mot[e];
-        if (!x->valid) continue;
-        if (x->t_local != 0xFFFFu) x->t_local++;
-        if (x->t_child != 0xFFFFu) x->t_child++;
-        if (x->pend_local && x->t_local >= m->t_local) {
-            x->t_local = 0;
-            for (unsigned p = 0; p < c->num_ports; p++) {
-                if (!(x->pend_local >> p & 1u)) continue;
-                if (x->retry[p] < m->max_retry) {
-                    x->retry[p]++;
-                    st(m, MCAST_S_RETRY, 1);
-                    emit_loc(m, x->frame, x->frame_len, p | mtid_of(m, e) << 3 | 0x800u);
-                } else {
-                    x->pend_local &= (uint8_t)~(1u << p);
-                    x->n_fail++, x->fail_bmp |= (uint8_t)(1u << p);
-                    st(m, MCAST_S_TIMEOUT, 1);
-                }
-            }
+    m->tick_on = 1, m->tick_next = 0;
+    if (!m->timed)
+        for (unsigned e = 0; e < c->mot; e++) {
+            if (m->mot[e].valid) tick_entry(m, e);
         }
-        if (x->pend_child && x->t_child >= m->t_child) {
-            for (unsigned k = 0; k < x->nch; k++)
-                if (x->pend_child >> k & 1u) {
-                    x->n_fail = (uint8_t)(x->n_fail + x->ch_decl[k]);
-                    st(m, MCAST_S_CHILD_TIMEOUT, 1);
-                }
-            x->pend_child = 0;
-        }
-        if (!outstanding(x)) complete(m, e);
+    if (m->timed && tick_due(m) >= 0) return;
+    m->tick_on = 0;
+}
+
+int mcast_step_tick(mcast_model *m) {
+    int e = tick_due(m);
+    if (e < 0) {
+        m->tick_on = 0;
+        return -1;
     }
+    m->tick_next = (uint8_t)(e + 1);
+    tick_entry(m, (unsigned)e);
+    if (tick_due(m) < 0) m->tick_on = 0;
+    return e;
+}
+
+int mcast_step_cple(mcast_model *m) {
+    if (!m->cple_on) return -1;
+    m->cple_on = 0;
+    complete(m, m->cple_e);
+    return m->cple_e;
+}
+
+void mcast_set_timed(mcast_model *m, int on) { m->timed = on ? 1u : 0u; }
+
+unsigned mcast_timed_pending(const mcast_model *m) {
+    return (m->rch_on ? 1u : 0u) | (tick_due(m) >= 0 ? 2u : 0u) | (m->cple_on ? 4u : 0u);
 }
 
 /* ---------------------------------------------------------------- outputs */

@@ -196,6 +196,16 @@ typedef struct {
     uint8_t dedup_rr[MCAST_MAX_GROUPS];
     uint32_t stat[MCAST_S_NUM];
     mcast_q *q_fab, *q_loc, *q_ocpl, *q_fcpl;
+    /* timed mode (mcast_set_timed): the parts of an event that the RTL decides in later cycles,
+     * waiting for the harness's step calls (docs/mcast.md section 4, same-cycle rule) */
+    uint8_t timed;
+    uint8_t rch_on, rch_np, rch_grp, rch_root, rch_nrec, rch_starts; /* child copies to send */
+    int8_t rch_e;
+    uint16_t rch_seq, rch_len;
+    mcast_rec rch_R[MCAST_MAX_REC];
+    uint8_t rch_frame[512];
+    uint8_t tick_on, tick_next;       /* MOT entries of a tick still to visit */
+    uint8_t cple_on, cple_e;          /* completion to build */
 } mcast_model;
 
 /* Defaults of the RTL: L 8, K 4, 16 groups, 16 switches, 8 records, 4 MOT entries, 2 ways, 128 B. */
@@ -224,6 +234,26 @@ int mcast_pop_loc(mcast_model *m, uint8_t *buf, size_t cap, size_t *len, unsigne
 int mcast_pop_ocpl(mcast_model *m, mcast_ocpl *c);
 int mcast_pop_fcpl(mcast_model *m, mcast_fcpl *c);
 size_t mcast_pending(const mcast_model *m); /* outputs queued on all ports */
+
+/* Timed mode (the lockstep harness; docs/mcast.md section 4 "same-cycle rule"). Off (default):
+ * every push processes its event completely. On: an event is split at the points where the RTL
+ * reads the CSRs, and the harness calls the step that the RTL takes in the cycle it observes it:
+ *   mcast_push_loc / mcast_push_fab   at the frame's ST_CHECK decision (checks, duplicate filter,
+ *                                     MOT allocation, UR / BUSY answers, local copies);
+ *   mcast_step_rch                    at each ST_RCH decision: the next child subtree's copy (route
+ *                                     entry, LINK_UP, SWITCH read now); after the last one the
+ *                                     multicast ends (ST_REND);
+ *   mcast_push_tick                   at the tick's acceptance (duplicate-filter ageing, DEDUP_AGE);
+ *   mcast_step_tick                   at each ST_TICK visit of a valid MOT entry (T_LOCAL, T_CHILD,
+ *                                     MAX_RETRY read now); returns the entry, -1 if none is due;
+ *   mcast_step_cple                   when ST_CPLE builds a completion (m_fcpl.src_sw = SWITCH
+ *                                     now); returns the entry, -1 if none is due.
+ * A CSR write the harness applies between two calls is seen by the later ones only. */
+void mcast_set_timed(mcast_model *m, int on);
+int mcast_step_rch(mcast_model *m);   /* 1: a child step was due and done, 0: none due */
+int mcast_step_tick(mcast_model *m);
+int mcast_step_cple(mcast_model *m);
+unsigned mcast_timed_pending(const mcast_model *m); /* bit 0 rch, 1 tick, 2 cple: steps due */
 
 uint32_t mcast_stat(const mcast_model *m, enum mcast_stat s);
 const char *mcast_stat_name(enum mcast_stat s);

@@ -11,6 +11,7 @@ MCAST_LINT   := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -
 # lockstep sizes (CI): 20 seeds x (random + system) inputs; see docs/mcast.md section 8
 MCAST_N_RANDOM ?= 50000
 MCAST_N_SYSTEM ?= 60000
+MCAST_N_LIVE   ?= 30000
 
 .PHONY: lint-mcast cmodel-test-mcast lockstep-mcast lockstep-quick-mcast selftest-mcast sim-mcast
 
@@ -34,7 +35,7 @@ $(B)/mcast/libmcast.a: $(MCAST_CM) $(MCAST_CMH)
 
 # parameter set of the lockstep build (Makefile "build macros"; empty: the RTL defaults)
 MCAST_PSET   :=
-$(eval $(call verilator_tb,$(MCAST_TB),mcast_pe,rtl/common rtl/mcast,$(MCAST_VLT) rtl/mcast/mcast_pe.v,$(MCAST_PSET),\
+$(eval $(call verilator_tb,$(MCAST_TB),mcast_pe,rtl/common rtl/mcast,$(MCAST_VLT) rtl/mcast/mcast_pe.v tb/mcast/mcast_pe.vlt,$(MCAST_PSET),\
   tb/mcast/tb_mcast.cpp,$(B)/mcast/libmcast.a,$(MCAST_RTL) rtl/mcast/mcast_pe_regs.vh,$(B)/mcast/obj))
 
 lockstep-mcast: $(MCAST_TB)
@@ -42,6 +43,7 @@ lockstep-mcast: $(MCAST_TB)
 	scripts/lockstep.sh $(MCAST_TB) $(MCAST_JSON) "$(SEEDS)" --scenario csr
 	scripts/lockstep.sh $(MCAST_TB) $(MCAST_JSON) "$(SEEDS)" --scenario random --n $(MCAST_N_RANDOM)
 	scripts/lockstep.sh $(MCAST_TB) $(MCAST_JSON) "$(SEEDS)" --scenario system --n $(MCAST_N_SYSTEM)
+	scripts/lockstep.sh $(MCAST_TB) $(MCAST_JSON) "$(SEEDS)" --scenario csr_live --n $(MCAST_N_LIVE)
 
 lockstep-quick-mcast: $(MCAST_TB)
 	@mkdir -p $(REPORT); rm -f $(MCAST_JSON)
@@ -52,8 +54,9 @@ selftest-mcast: $(MCAST_TB)
 	scripts/expect_fail.sh "property:" $(MCAST_TB) --seed 3 --scenario system --n 3000 --fault lose
 	scripts/expect_fail.sh "deadlock / no progress" $(MCAST_TB) --seed 3 --scenario random --n 2000 --fault hang
 	scripts/expect_fail.sh "event priority rule" $(MCAST_TB) --seed 3 --scenario random --n 2000 --fault prio
+	scripts/expect_fail.sh "*** FAIL" $(MCAST_TB) --seed 3 --scenario csr_live --n 3000 --fault csr_late
 
-# make sim BLOCK=mcast SEED=n N=n [SCENARIO=csr|random|system] [FAULT=flip|lose] [TRACE=1]
+# make sim BLOCK=mcast SEED=n N=n [SCENARIO=csr|random|csr_live|system] [FAULT=flip|lose|hang|prio|csr_late] [TRACE=1]
 sim-mcast: $(MCAST_TB)
 	$(MCAST_TB) --seed $(SEED) --n $(N) $(if $(SCENARIO),--scenario $(SCENARIO)) \
 	  $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)

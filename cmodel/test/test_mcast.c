@@ -211,9 +211,76 @@ static void test_csr(void) {
     CHECK_EQ(mcast_init(&m, &c), MCAST_EINVAL);
 }
 
+/* Timed mode (docs/mcast.md section 4, same-cycle rule): the event split at the RTL's decisions;
+ * a CSR write between two steps is seen by the later ones only. Expected values from the rule. */
+static void test_timed(void) {
+    mcast_cfg c;
+    mcast_default_cfg(&c);
+    mcast_model a, t; /* a: atomic (every step at once), t: timed */
+    CHECK_EQ(mcast_init(&a, &c), MCAST_OK);
+    CHECK_EQ(mcast_init(&t, &c), MCAST_OK);
+    mcast_set_timed(&t, 1);
+    mcast_model *both[2] = {&a, &t};
+    for (int i = 0; i < 2; i++) {
+        mcast_model *m = both[i];
+        wr(m, MCAST_CSR_GRP_CTRL(1), MCAST_GRP_CTRL_VAL(1u, 0x3u));
+        wr(m, MCAST_CSR_TREE_REC(1, 0), MCAST_TREE_REC_VAL(0u, 3u, 0u));
+        wr(m, MCAST_CSR_TREE_REC(1, 1), MCAST_TREE_REC_VAL(1u, 1u, 1u));
+        wr(m, MCAST_CSR_TREE_REC(1, 2), MCAST_TREE_REC_VAL(2u, 1u, 1u));
+        wr(m, MCAST_CSR_GRP_NREC(1), 3);
+        wr(m, MCAST_CSR_ROUTE_S(1), MCAST_ROUTE_VAL(1u, 1u, 0u, 1u));
+        wr(m, MCAST_CSR_ROUTE_S(2), MCAST_ROUTE_VAL(1u, 1u, 2u, 3u));
+    }
+    uint8_t f[64], b[1024];
+    size_t len;
+    unsigned isl, user;
+    /* non-posted from port 0: one local copy (port 1) at the check, two child copies later */
+    mcast_push_loc(&a, f, mc_frame(f, 1, 64), MCAST_LOC_USER(0, 1, 7));
+    mcast_push_loc(&t, f, mc_frame(f, 1, 64), MCAST_LOC_USER(0, 1, 7));
+    CHECK_EQ(mcast_timed_pending(&a), 0);
+    CHECK_EQ(mcast_timed_pending(&t), 1);
+    CHECK_EQ(mcast_pop_loc(&t, b, sizeof b, &len, &user), 1);
+    CHECK_EQ(user & 7u, 1);
+    CHECK_EQ(mcast_pop_fab(&t, b, sizeof b, &len, &isl), 0);  /* no child decided yet */
+    CHECK_EQ(mcast_step_rch(&t), 1);                          /* child switch 1: primary ISL 0 */
+    wr(&t, MCAST_CSR_LINK_UP, 0xE);                           /* ISL 0 down between the two */
+    wr(&t, MCAST_CSR_ROUTE_S(2), MCAST_ROUTE_VAL(1u, 1u, 0u, 3u)); /* switch 2 now via ISL 0 / alt 3 */
+    wr(&t, MCAST_CSR_SWITCH, 9);                              /* source of the later copies */
+    CHECK_EQ(mcast_step_rch(&t), 1);                          /* child switch 2: new route, ISL 0 down -> alt 3 */
+    CHECK_EQ(mcast_timed_pending(&t), 0);
+    CHECK_EQ(mcast_step_rch(&t), 0);
+    CHECK_EQ(mcast_pop_fab(&t, b, sizeof b, &len, &isl), 1);
+    CHECK_EQ(isl, 0); CHECK_EQ(b[19], 1); CHECK_EQ(b[18], 0); CHECK_EQ(b[20], 0);
+    CHECK_EQ(mcast_pop_fab(&t, b, sizeof b, &len, &isl), 1);
+    CHECK_EQ(isl, 3); CHECK_EQ(b[19], 2); CHECK_EQ(b[18], 9); CHECK_EQ(b[20], 0); /* root = SWITCH at the check */
+    CHECK_EQ(mcast_stat(&t, MCAST_S_REROUTE), 1);
+    CHECK_EQ(mcast_pop_fab(&a, b, sizeof b, &len, &isl), 1);
+    CHECK_EQ(isl, 0);
+    CHECK_EQ(mcast_pop_fab(&a, b, sizeof b, &len, &isl), 1);
+    CHECK_EQ(isl, 2);
+    /* tick: T_LOCAL / MAX_RETRY read per entry visit; the completion waits for mcast_step_cple */
+    wr(&t, MCAST_CSR_T_LOCAL, 1);
+    wr(&t, MCAST_CSR_MAX_RETRY, 0);
+    wr(&t, MCAST_CSR_T_CHILD, 1);
+    mcast_push_tick(&t);
+    CHECK_EQ(mcast_timed_pending(&t), 2);
+    CHECK_EQ(mcast_step_tick(&t), 0);                         /* entry 0: node 1 gives up, children time out */
+    CHECK_EQ(mcast_timed_pending(&t), 4);
+    mcast_ocpl o;
+    CHECK_EQ(mcast_pop_ocpl(&t, &o), 0);
+    CHECK_EQ(mcast_step_cple(&t), 0);
+    CHECK_EQ(mcast_pop_ocpl(&t, &o), 1);
+    CHECK_EQ(o.tag, 7); CHECK_EQ(o.status, MCAST_ST_CA); CHECK_EQ(o.n_ok, 0); CHECK_EQ(o.n_fail, 3);
+    CHECK_EQ(mcast_timed_pending(&t), 0);
+    CHECK_EQ(mcast_step_tick(&t), -1);
+    CHECK_EQ(mcast_step_cple(&t), -1);
+    mcast_free(&a);
+    mcast_free(&t);
+}
+
 int main(void) {
     static const struct tt_case cases[] = {TT_CASE(test_fig3_posted), TT_CASE(test_fig3_np_and_retry),
                                            TT_CASE(test_failed_link_reroute), TT_CASE(test_dedup_and_bad_input),
-                                           TT_CASE(test_mot_full), TT_CASE(test_csr)};
+                                           TT_CASE(test_mot_full), TT_CASE(test_csr), TT_CASE(test_timed)};
     return tt_run(cases, sizeof cases / sizeof cases[0]);
 }

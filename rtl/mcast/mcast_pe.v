@@ -270,6 +270,7 @@ module mcast_pe #(
     reg [7:0]  ocpl_tag_reg, ocpl_nok_reg, ocpl_nfail_reg, ocpl_fbmp_reg;
     reg [1:0]  ocpl_status_reg, fcpl_status_reg;
     reg [7:0]  fcpl_dst_reg, fcpl_mtid_reg, fcpl_nok_reg, fcpl_nfail_reg;
+    reg [7:0]  fcpl_src_reg;           // SWITCH when the completion is built (stable while valid)
     reg [3:0]  cpl_e;
 
     // ------------------------------------------------------------------ helpers
@@ -578,7 +579,7 @@ module mcast_pe #(
     assign m_ocpl_fail_bmp = ocpl_fbmp_reg;
     assign m_fcpl_valid = fcpl_valid_reg;
     assign m_fcpl_dst_sw = fcpl_dst_reg;
-    assign m_fcpl_src_sw = my_sw_reg;
+    assign m_fcpl_src_sw = fcpl_src_reg;
     assign m_fcpl_mtid = fcpl_mtid_reg;
     assign m_fcpl_status = fcpl_status_reg;
     assign m_fcpl_n_ok = fcpl_nok_reg;
@@ -815,7 +816,7 @@ module mcast_pe #(
             fcpl_valid_reg <= 1'b0;
             cur_has_e <= 1'b0;
         end else begin
-            // ---------------- CSR writes (tables are changed only while no traffic is in flight)
+            // ---------------- CSR writes: applied in the reg_wr_en cycle, seen by decisions of later cycles (docs/mcast.md §4)
             if (reg_wr_en && !reg_wr_err) begin
                 case (reg_wr_addr)
                     MC_SWITCH_ADDR:    my_sw_reg <= wval[MC_SWITCH_ID_LSB +: MC_SWITCH_ID_WIDTH];
@@ -999,6 +1000,7 @@ module mcast_pe #(
                             fcpl_status_reg <= 2'd3;
                             fcpl_nok_reg <= 8'd0;
                             fcpl_nfail_reg <= c_decl_all;
+                            fcpl_src_reg <= my_sw_reg;
                             fcpl_valid_reg <= 1'b1;
                         end else begin
                             if (f_type[0]) begin
@@ -1067,6 +1069,7 @@ module mcast_pe #(
                 if (mot_relay[cpe3] ? !f_busy : !o_busy) begin
                     if (mot_relay[cpe3]) begin
                         fcpl_valid_reg <= 1'b1;
+                        fcpl_src_reg <= my_sw_reg;
                         fcpl_dst_reg <= mot_psw[cpe3];
                         fcpl_mtid_reg <= mot_tag[cpe3];
                         fcpl_status_reg <= (mot_nfail[cpe3] != 8'd0) ? 2'd2 : 2'd0;

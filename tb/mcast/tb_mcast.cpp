@@ -36,6 +36,7 @@
 #include <set>
 
 #include "Vmcast_pe.h"
+#include "Vmcast_pe___024root.h"
 #include "csr.h"
 #include "mcast.h"
 #include "pcap.h"
@@ -104,6 +105,96 @@ struct Pe {
   std::unique_ptr<tb::VecAgent> vec;
   std::unique_ptr<tb::CsrChecker> csr_chk;
   std::unique_ptr<tb::CsrStorm> storm;  // CSR writes during traffic (start_storm)
+  // Timing (docs/mcast.md section 4, same-cycle rule; ARCHITECTURE.md: the harness tells the model
+  // what it observed). The model runs in timed mode (mcast_set_timed): a frame accepted (tlast
+  // handshake) waits in frame_q and enters the model in the cycle of its ST_CHECK decision; each
+  // ST_RCH child decision, ST_TICK entry visit and ST_CPLE completion is one model step in its
+  // cycle; an AXI4-Lite write is applied to the model in its reg_wr_en cycle, after the decisions
+  // of that cycle (they read the registers before the edge), and its B response is compared later
+  // with the result recorded here. Which decision comes when is the RTL's; what each decides (the
+  // outputs) is the model's. Signals made public by tb/mcast/mcast_pe.vlt.
+  std::deque<std::pair<bool, tb::Packet>> frame_q;  // accepted frames: (from s_axis_fab, frame)
+  std::deque<int> csr_wr_rc;
+  bool live_cov = false;  // count CSR writes that change a value while traffic is in flight
+  static const char* reg_name(uint32_t a) {
+    switch (a) {
+      case MCAST_CSR_SWITCH: return "switch";
+      case MCAST_CSR_LINK_UP: return "link_up";
+      case MCAST_CSR_T_LOCAL: return "t_local";
+      case MCAST_CSR_T_CHILD: return "t_child";
+      case MCAST_CSR_MAX_RETRY: return "max_retry";
+      case MCAST_CSR_DEDUP_AGE: return "dedup_age";
+      default: break;
+    }
+    if (a >= MCAST_CSR_GROUP && a < MCAST_CSR_TREE) return (a - MCAST_CSR_GROUP) % MCAST_GRP_STRIDE == MCAST_GRP_NREC ? "grp_nrec" : "grp_ctrl";
+    if (a >= MCAST_CSR_TREE && a < MCAST_CSR_ROUTE) return "tree_rec";
+    if (a >= MCAST_CSR_ROUTE) return "route";
+    return "other";
+  }
+  static constexpr unsigned ST_IDLE = 0, ST_CHECK = 1, ST_RCH = 2, ST_REND = 3, ST_CPLE = 4, ST_TICK = 5;
+  struct Timing : tb::Agent {
+    Pe& d;
+    unsigned st = 0, cur_e = 0, cpl_e = 0, strb = 0;
+    bool chk_go = false, rch_go = false, tick_go = false, cple_go = false, wr = false;
+    uint32_t addr = 0, data = 0;
+    explicit Timing(Pe& pe) : Agent(pe.sim, "model timing", Role::other), d(pe) {}
+    void drive() override {}
+    void sample() override {
+      auto* r = d.top->rootp;
+      st = r->mcast_pe__DOT__state;
+      cur_e = r->mcast_pe__DOT__cur_e, cpl_e = r->mcast_pe__DOT__cpl_e;
+      chk_go = st == ST_CHECK && !r->mcast_pe__DOT__chk_stall;
+      rch_go = st == ST_RCH && !r->mcast_pe__DOT__rch_stall;
+      tick_go = st == ST_TICK && r->mcast_pe__DOT__tk_entry && !r->mcast_pe__DOT__tk_stall;
+      cple_go = st == ST_CPLE && ((r->mcast_pe__DOT__mot_relay >> cpl_e) & 1u ? !r->mcast_pe__DOT__f_busy : !r->mcast_pe__DOT__o_busy);
+      wr = r->mcast_pe__DOT__reg_wr_en;
+      addr = r->mcast_pe__DOT__reg_wr_addr, data = r->mcast_pe__DOT__reg_wr_data, strb = r->mcast_pe__DOT__reg_wr_strb;
+    }
+    void post() override {
+      if (sim_.in_reset()) return;
+      mcast_model* m = &d.m;
+      if (chk_go) {
+        if (d.frame_q.empty()) d.h.fail("model timing", "ST_CHECK decision with no accepted frame");
+        d.no_pending("a frame's ST_CHECK");
+        auto f = std::move(d.frame_q.front());
+        d.frame_q.pop_front();
+        if (f.first) mcast_push_fab(m, f.second.data.data(), f.second.data.size());
+        else mcast_push_loc(m, f.second.data.data(), f.second.data.size(), unsigned(f.second.user));
+      }
+      if (rch_go && !mcast_step_rch(m)) d.h.fail("model timing", "RTL ST_RCH child decision, the model has no child copy left");
+      if (tick_go) {
+        const int e = mcast_step_tick(m);
+        if (e != int(cur_e))
+          d.h.fail("model timing", "RTL ST_TICK visits MOT entry " + std::to_string(cur_e) + ", the model's next valid entry is " + std::to_string(e));
+      }
+      if (cple_go) {
+        const int e = mcast_step_cple(m);
+        if (e != int(cpl_e))
+          d.h.fail("model timing", "RTL builds the completion of MOT entry " + std::to_string(cpl_e) + ", the model's is " + std::to_string(e));
+      }
+      if (wr && d.h.opt.fault == "csr_late") d.csr_wr_rc.push_back(-100);  // mutant: applied at the B handshake
+      else if (wr) {
+        const uint32_t old = mcast_csr_read(m, addr);
+        const int rc = mcast_csr_write(m, addr, data, strb);
+        d.csr_wr_rc.push_back(rc);
+        if (d.live_cov && rc == MCAST_OK && mcast_csr_read(m, addr) != old && d.in_flight()) {
+          d.h.cover(std::string("live_") + reg_name(addr));
+          static const char* stn[] = {"idle", "check", "rch", "rend", "cple", "tick", "x6", "x7"};
+          if (st != ST_IDLE) d.h.cover(std::string("live_during_") + stn[st & 7]);
+        }
+      }
+    }
+  };
+  std::unique_ptr<Timing> timing;
+  void no_pending(const char* what) {
+    if (unsigned p = mcast_timed_pending(&m))
+      h.fail("model timing", std::string(what) + " while the model still waits for a step (mask " + std::to_string(p) + "): the RTL skipped a decision");
+  }
+  bool in_flight() const {
+    unsigned v = 0;
+    for (unsigned e = 0; e < MOTN; e++) v |= m.mot[e].valid;
+    return timing->st != ST_IDLE || !frame_q.empty() || inputs_busy() || mcast_pending(&m) || v || mfab.mid_packet() || mloc.mid_packet();
+  }
   // The event-priority rule (docs/mcast.md section 1: s_lcpl > s_fcpl > s_tick > s_axis_fab >
   // s_axis_loc; a frame's event is its last beat) is the RTL's pick among events presented in the
   // same cycle. The model takes events in acceptance order, so the pick is checked here: an
@@ -232,18 +323,21 @@ struct Pe {
     mcast_cfg cfg;
     mcast_default_cfg(&cfg);
     if (mcast_init(&m, &cfg) != MCAST_OK) h.fail("model", "mcast_init failed");
+    mcast_set_timed(&m, 1);
     lcpl.on_accept = [this](const Txn& t) {
+      no_pending("s_lcpl accepted");
       mcast_push_lcpl(&m, unsigned(t.get("port")), unsigned(t.get("mtid")), unsigned(t.get("ok")));
     };
     fcpl.on_accept = [this](const Txn& t) {
+      no_pending("s_fcpl accepted");
       mcast_fcpl c{};
       c.src_sw = uint8_t(t.get("src_sw")), c.mtid = uint8_t(t.get("mtid"));
       c.n_ok = uint8_t(t.get("n_ok")), c.n_fail = uint8_t(t.get("n_fail"));
       mcast_push_fcpl(&m, &c);
     };
-    tick.on_accept = [this](const Txn&) { mcast_push_tick(&m); };
-    fab.on_accept = [this](const tb::Packet& p) { pk_in++; mcast_push_fab(&m, p.data.data(), p.data.size()); };
-    loc.on_accept = [this](const tb::Packet& p) { pk_in++; mcast_push_loc(&m, p.data.data(), p.data.size(), unsigned(p.user)); };
+    tick.on_accept = [this](const Txn&) { no_pending("s_tick accepted"); mcast_push_tick(&m); };
+    fab.on_accept = [this](const tb::Packet& p) { pk_in++; frame_q.emplace_back(true, p); };
+    loc.on_accept = [this](const tb::Packet& p) { pk_in++; frame_q.emplace_back(false, p); };
     sb_fab.model([this](Txn& t) {
       uint8_t b[1024];
       size_t len;
@@ -317,7 +411,13 @@ struct Pe {
       if (on_fcpl) on_fcpl(t);
     };
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
-      if (o.write) return mcast_csr_write(&m, o.addr, o.data, o.strb) == MCAST_CSR_ERR ? 2 : 0;
+      if (o.write) {  // applied in its reg_wr_en cycle (Timing)
+        if (csr_wr_rc.empty()) h.fail("s_axil", "B response of a write the RTL never applied (no reg_wr_en)");
+        int rc = csr_wr_rc.front();
+        csr_wr_rc.pop_front();
+        if (rc == -100) rc = mcast_csr_write(&m, o.addr, o.data, o.strb);  // --fault csr_late
+        return rc == MCAST_CSR_ERR ? 2 : 0;
+      }
       rdata = mcast_csr_read(&m, o.addr);
       return mcast_csr_read_err(&m, o.addr) ? 2 : 0;
     }));
@@ -338,6 +438,7 @@ struct Pe {
       vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](BitVec& v) { vec_inputs(v); },
                                  [this](BitVec& v) { vec_outputs(v); }));
     }
+    timing.reset(new Timing(*this));  // constructed last: its post() runs after every port's
     sim.reset(8);
   }
   ~Pe() {
@@ -523,11 +624,80 @@ struct RandomEnv {
   }
 };
 
-static void scenario_random(tb::Harness& h) {
+// csr_live: CSR writes with CHANGING values during traffic (docs/mcast.md section 4, same-cycle
+// rule). Every writable register (the six scalars, group CTRL and NREC, root-tree records, routes)
+// is rewritten at random cycles, random strobes, with a value drawn around the programmed one (the
+// programmed value back, or a new one that changes the traffic's outcome: another switch id, links
+// down, other timers, a group invalid or with other members, a tree record or NREC that breaks or
+// changes the tree, another route), read back half of the time; read-only and unmapped writes as in
+// `random`. The model applies each write in the RTL's reg_wr_en cycle (Pe::Timing). Coverage:
+// live_<register> = writes that changed the value while traffic was in flight, live_during_<state>
+// = such writes in a cycle in which the engine was in the middle of an event (its checks waiting,
+// between two child copies, visiting MOT entries for a tick, building a completion).
+static void start_live_storm(Pe& p, tb::Harness& h, std::shared_ptr<std::map<uint32_t, uint32_t>> base, double prob) {
+  std::vector<tb::CsrReg> regs;
+  auto around = [base](uint32_t a, double keep, std::function<uint32_t(tb::Rng&)> fresh) {
+    return [base, a, keep, fresh](tb::Rng& r) { return r.chance(keep) ? (*base)[a] : fresh(r); };
+  };
+  auto rnd = [](tb::Rng& r) { return uint32_t(r.next()); };
+  for (int k = 0; k < 4; k++) {
+    regs.push_back({MCAST_CSR_SWITCH, "switch", around(MCAST_CSR_SWITCH, 0.5, [](tb::Rng& r) { return uint32_t(r.below(NSWID)); }), 0});
+    regs.push_back({MCAST_CSR_LINK_UP, "link_up", [](tb::Rng& r) { return r.chance(0.5) ? 0xFu : uint32_t(r.bits(4)); }, 0});
+    regs.push_back({MCAST_CSR_T_LOCAL, "t_local", [](tb::Rng& r) { return uint32_t(r.range(0, 6)); }, 0});
+    regs.push_back({MCAST_CSR_T_CHILD, "t_child", [](tb::Rng& r) { return uint32_t(r.range(0, 40)); }, 0});
+    regs.push_back({MCAST_CSR_MAX_RETRY, "max_retry", [](tb::Rng& r) { return uint32_t(r.range(0, 3)); }, 0});
+    regs.push_back({MCAST_CSR_DEDUP_AGE, "dedup_age", [](tb::Rng& r) { return uint32_t(r.range(0, 30)); }, 0});
+  }
+  for (unsigned g = 0; g < NG; g++) {
+    regs.push_back({MCAST_CSR_GRP_CTRL(g), "grp_ctrl",
+                    around(MCAST_CSR_GRP_CTRL(g), 0.5, [](tb::Rng& r) { return uint32_t(MCAST_GRP_CTRL_VAL(r.chance(0.8), r.bits(8))); }), 0});
+    regs.push_back({MCAST_CSR_GRP_NREC(g), "grp_nrec", around(MCAST_CSR_GRP_NREC(g), 0.6, [](tb::Rng& r) { return uint32_t(r.bits(4)); }), 0});
+    for (unsigned i = 0; i < 2; i++) {
+      const uint32_t a = MCAST_CSR_TREE_REC(g, h.rng.below(NR));
+      regs.push_back({a, "tree_rec", [base, a](tb::Rng& r) {
+                        const uint32_t b = (*base)[a];
+                        if (r.chance(0.5)) return b;
+                        if (r.chance(0.5)) return (b & 0xFFFF0000u) | uint32_t(r.bits(16));  // other nodes
+                        return uint32_t(MCAST_TREE_REC_VAL(r.below(NSWID), r.range(1, 4), r.bits(8)));
+                      }, 0});
+    }
+  }
+  for (unsigned sw = 0; sw < NSWID; sw++)
+    regs.push_back({MCAST_CSR_ROUTE_S(sw), "route", around(MCAST_CSR_ROUTE_S(sw), 0.5, [](tb::Rng& r) {
+                       return uint32_t(1 | (r.chance(0.6) ? 2 : 0) | r.bits(2) << 4 | r.bits(2) << 8);
+                     }), 0});
+  for (int k = 0; k < 2; k++) {
+    regs.push_back({MCAST_CSR_ID, "ro_id", rnd, 0});
+    regs.push_back({MCAST_CSR_PARAMS, "ro_params", rnd, 0});
+    regs.push_back({MCAST_CSR_ROOT_SEQ, "ro_root_seq", rnd, 0, false});
+    regs.push_back({0x7000, "unmapped", rnd, 0});
+  }
+  p.storm.reset(new tb::CsrStorm(p.sim, p.csr, std::move(regs), prob));
+  p.storm->max_queued = 1;
+  p.ev_probe.reset(new Pe::EvProbe(p));
+  for (const char* c : {"tie_events", "tie_fab_loc", "tie_cpl_frame", "tie_tick_other"}) h.cov_declare(c);
+  for (const char* c : {"switch", "link_up", "t_local", "t_child", "max_retry", "dedup_age", "grp_ctrl", "grp_nrec", "tree_rec", "route"})
+    h.cov_declare(std::string("live_") + c);
+  for (const char* c : {"check", "rch", "tick", "cple"}) h.cov_declare(std::string("live_during_") + c);
+  p.live_cov = true;
+}
+static void snapshot(Pe& p, std::map<uint32_t, uint32_t>& base) {  // the programmed values
+  for (uint32_t a = MCAST_CSR_SWITCH; a <= MCAST_CSR_DEDUP_AGE; a += 4) base[a] = mcast_csr_read(&p.m, a);
+  for (unsigned g = 0; g < NG; g++) {
+    base[MCAST_CSR_GRP_CTRL(g)] = mcast_csr_read(&p.m, MCAST_CSR_GRP_CTRL(g));
+    base[MCAST_CSR_GRP_NREC(g)] = mcast_csr_read(&p.m, MCAST_CSR_GRP_NREC(g));
+    for (unsigned i = 0; i < NR; i++) base[MCAST_CSR_TREE_REC(g, i)] = mcast_csr_read(&p.m, MCAST_CSR_TREE_REC(g, i));
+  }
+  for (unsigned sw = 0; sw < NSWID; sw++) base[MCAST_CSR_ROUTE_S(sw)] = mcast_csr_read(&p.m, MCAST_CSR_ROUTE_S(sw));
+}
+
+static void scenario_random(tb::Harness& h, bool live = false) {
   Pe p(h);
   tb::Rng& r = h.rng;
   RandomEnv env(p, r);
   env.program();
+  auto base = std::make_shared<std::map<uint32_t, uint32_t>>();
+  snapshot(p, *base);
   if (tb::bp_kind(h) == tb::Bp::uniform) {
     for (tb::Bp b : {tb::Bp::uniform, tb::Bp::independent, tb::Bp::bursty, tb::Bp::stop}) h.cov_declare("bp_" + tb::bp_name(b));
     h.cover("bp_uniform");
@@ -538,7 +708,8 @@ static void scenario_random(tb::Harness& h) {
   for (unsigned st = 0; st < 4; st++) h.cov_declare(std::string("ocpl_") + Pe::st_name(st));
   // m_fcpl never carries UR: a bad fabric frame is dropped unanswered (docs/mcast.md section 5)
   for (unsigned st : {MCAST_ST_SC, MCAST_ST_CA, MCAST_ST_BUSY}) h.cov_declare(std::string("fcpl_") + Pe::st_name(st));
-  p.start_storm();
+  if (live) start_live_storm(p, h, base, 0.01);
+  else p.start_storm();
   p.on_loc = [&](const tb::Packet& pk) {
     if ((pk.user >> 11) & 1)
       if (!r.chance(0.1)) env.replies.push_back({unsigned(pk.user & 7), unsigned(pk.user >> 3) & 0xFF, p.sim.cycle() + r.below(60)});
@@ -606,6 +777,7 @@ static void scenario_random(tb::Harness& h) {
         p.wr(MCAST_CSR_LINK_UP, uint32_t(r.bits(4)));
         p.csr_wait();
       }
+      snapshot(p, *base);
       p.storm_on(true);
     }
   }
@@ -1046,6 +1218,7 @@ int main(int argc, char** argv) {
   tb::Harness h(argc, argv, "mcast", "make sim BLOCK=mcast SEED=<seed> N=<n> SCENARIO=<scenario> FAULT=<fault> TRACE=1", dflt);
   h.run("csr", [&] { scenario_csr(h); });
   h.run("random", [&] { scenario_random(h); });
+  h.run("csr_live", [&] { scenario_random(h, true); });
   h.run("system", [&] { scenario_system(h); });
   if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
   return h.exit_code();
