@@ -90,6 +90,7 @@ module barrier_tx #(
     // hold a packet for 3 cycles without slowing the stream (ceil(78/KW) >= 3: DATA_WIDTH <= 256)
     localparam CRC_REG = (NOU >= 3) ? 1 : 0;
     localparam [1:0] LIVE = 2'd1 + CRC_REG[1:0];   // A2 phase when out_crc holds this packet's CRC
+    localparam REG_CTL = (NCF + 1 <= NOF && NCU + 1 <= NOU && 2 + CRC_REG + 2 <= NOU) ? 1 : 0;
     localparam [4:0] NCF5 = NCF[4:0], NCU5 = NCU[4:0];
     localparam [4:0] NOF5 = NOF[4:0], NOU5 = NOU[4:0];
     localparam KF = LF - (NOF - 1) * KW;            // bytes in the last beat
@@ -171,13 +172,20 @@ module barrier_tx #(
     reg  [8*PB-1:0]  o_sh;
     reg  [KW-1:0]    o_keep;
 
+    reg              a1_end;                 // A1 may leave: its last CRC beat is selected now or was
+    reg              a2_rdy;                 // A2 holds a packet whose CRC and checksum are there
     wire [4:0] a1_nc   = a1_fa ? NCF5 : NCU5;
     wire       a1_feed = a1_v && (a1_cnt != a1_nc);
-    wire       o_free  = !o_v || (o_last && m_axis_tx_tready);
-    wire       a2_go   = a2_v && (a2_ph >= LIVE) && o_free;
-    wire       a2_free = !a2_v || a2_go;
-    wire       a1_go   = a1_v && (a1_cnt == a1_nc || a1_cnt == a1_nc - 5'd1) && a2_free;
-    assign s_notif_ready = !a1_v || a1_go;
+    // a2_go and o_adv are registers: the same functions of the registers' next values, so
+    // the 8*PB-bit O load/shift selects come straight from flip-flops
+    reg        a2_go, o_adv, o_ce;           // o_ce = a2_go || o_adv
+    // REG_CTL: a stage takes a packet only when it is empty (A1: s_notif_ready = !a1_v; A2: A1
+    // moves only into an empty A2), so the wide load enables are one LUT from registers; this
+    // costs one idle cycle per packet in A1 and A2, free while they stay within ceil(L/KW)
+    // cycles (DATA_WIDTH <= 128). Otherwise a stage also takes a packet while the previous one
+    // leaves (chained ready, one beat per cycle at DATA_WIDTH 256/512 too).
+    reg        a1_go;                        // = a1_v && a1_end && (A2 empty or leaving)
+    assign s_notif_ready = REG_CTL ? !a1_v : (!a1_v || a1_go);
     wire       in_fire = s_notif_valid && s_notif_ready;
 
     // ------------------------------------------------------------ A1: CRC beats
@@ -234,7 +242,7 @@ module barrier_tx #(
         .clk(clk), .in_valid(a1_v), .in_hdr(a1_img[8*14 +: 160]),
         .out_valid(csum_ov), .out_sum(csum_out)
     );
-    wire unused_ok = &{1'b0, crc_ov, csum_ov};
+    wire unused_ok = &{1'b0, crc_ov, csum_ov, of_sready};
 
     // ------------------------------------------------------------ A2 -> O: final image
     wire [15:0] csum_use = (a2_ph == 2'd1) ? csum_out : a2_csum;
@@ -251,10 +259,24 @@ module barrier_tx #(
             img_o[8*((a2_fa ? LF : LU) - 4 + n) +: 8] = icrc_use[8*n +: 8];
     end
 
-    assign m_axis_tx_tdata  = o_sh[DATA_WIDTH-1:0];
-    assign m_axis_tx_tkeep  = o_keep;
-    assign m_axis_tx_tvalid = o_v;
-    assign m_axis_tx_tlast  = o_last;
+    // output: a 4-beat LUTRAM FIFO then a skid buffer (registered outputs). The stages above
+    // stall on o_ok: FIFO occupancy plus this cycle's push below 4, so the beat
+    // pushed next cycle always fits (pops only make room) and no wide enable waits on tready.
+    localparam OW = DATA_WIDTH + KW + 1;
+    wire [2:0]    of_count;
+    wire          of_v, of_ready, of_sready;
+    wire [OW-1:0] of_data;
+    sync_fifo #(.WIDTH(OW), .DEPTH(4)) u_ofifo (
+        .clk(clk), .rst(rst),
+        .s_data({o_last, o_keep, o_sh[DATA_WIDTH-1:0]}), .s_valid(o_adv), .s_ready(of_sready),
+        .m_data(of_data), .m_valid(of_v), .m_ready(of_ready), .count(of_count)
+    );
+    axis_skid #(.DATA_WIDTH(OW)) u_skid (
+        .clk(clk), .rst(rst),
+        .s_data(of_data), .s_valid(of_v), .s_ready(of_ready),
+        .m_data({m_axis_tx_tlast, m_axis_tx_tkeep, m_axis_tx_tdata}), .m_valid(m_axis_tx_tvalid),
+        .m_ready(m_axis_tx_tready)
+    );
     wire [KW-1:0] keep_f = {KW{1'b1}} >> (KW - KF);
     wire [KW-1:0] keep_u = {KW{1'b1}} >> (KW - KU);
 
@@ -268,13 +290,40 @@ module barrier_tx #(
             a2_csum <= csum_out;
         if (a2_ph == LIVE)
             a2_icrc <= ~crc_out;
-        if (a2_go)
-            o_sh <= img_o;
-        else if (o_v && m_axis_tx_tready)
-            o_sh <= o_sh >> DATA_WIDTH;
+        if (o_ce)
+            o_sh <= a2_go ? img_o : (o_sh >> DATA_WIDTH);
     end
 
     // ------------------------------------------------------------ control registers
+    reg a2_rdy_n, o_v_n, o_last_n, o_ok_n, a1_v_n, a1_end_n, a2_v_n, a2_go_n;
+    always @* begin
+        a1_v_n   = a1_v;
+        a1_end_n = a1_end;
+        if (a1_feed) a1_end_n = (a1_cnt + 5'd2 >= a1_nc);
+        if (a1_go)   a1_v_n = 1'b0;
+        if (in_fire) begin
+            a1_v_n   = 1'b1;
+            a1_end_n = (cfg_wire_fa ? NCF5 : NCU5) == 5'd1;
+        end
+        a2_v_n = a2_v;
+        if (a2_go) a2_v_n = 1'b0;
+        if (a1_go) a2_v_n = 1'b1;
+        a2_rdy_n = a2_rdy;
+        if (a2_v && a2_ph == LIVE - 2'd1) a2_rdy_n = 1'b1;
+        if (a2_go || a1_go)               a2_rdy_n = 1'b0;
+        o_v_n    = o_v;
+        o_last_n = o_last;
+        if (o_adv) begin
+            o_last_n = (o_rem == 5'd1);
+            if (o_last) o_v_n = 1'b0;
+        end
+        if (a2_go) begin
+            o_v_n    = 1'b1;
+            o_last_n = 1'b0;
+        end
+        o_ok_n  = ({1'b0, of_count} + {3'd0, o_adv}) < 4'd4;
+        a2_go_n = a2_rdy_n && (!o_v_n || (o_last_n && o_ok_n));
+    end
     always @(posedge clk) begin
         if (rst) begin
             a1_v    <= 1'b0;
@@ -284,21 +333,30 @@ module barrier_tx #(
             a2_fa   <= 1'b0;
             o_fa    <= 1'b0;
             a1_cnt  <= 5'd0;
+            a1_end  <= 1'b0;
+            a2_rdy  <= 1'b0;
             a2_ph   <= 2'd0;
+            a2_go   <= 1'b0;
+            o_ce    <= 1'b0;
+            a1_go   <= 1'b0;
+            o_adv   <= 1'b0;
             o_rem   <= 5'd0;
             o_last  <= 1'b0;
             o_keep  <= {KW{1'b0}};
             psn_reg <= 24'd0;
         end else begin
             // A1
-            if (a1_feed)
+            if (a1_feed) begin
                 a1_cnt <= a1_cnt + 5'd1;
+                a1_end <= (a1_cnt + 5'd2 >= a1_nc);
+            end
             if (a1_go)
                 a1_v <= 1'b0;
             if (in_fire) begin
                 a1_v    <= 1'b1;
                 a1_fa   <= cfg_wire_fa;
                 a1_cnt  <= 5'd0;
+                a1_end  <= (cfg_wire_fa ? NCF5 : NCU5) == 5'd1;
                 psn_reg <= psn_reg + 24'd1;
             end
             if (cfg_psn_wr)
@@ -306,15 +364,24 @@ module barrier_tx #(
             // A2
             if (a2_v && a2_ph != LIVE + 2'd1)
                 a2_ph <= a2_ph + 2'd1;
-            if (a2_go)
-                a2_v <= 1'b0;
+            if (a2_v && a2_ph == LIVE - 2'd1)
+                a2_rdy <= 1'b1;
+            if (a2_go) begin
+                a2_v   <= 1'b0;
+                a2_rdy <= 1'b0;
+            end
             if (a1_go) begin
-                a2_v  <= 1'b1;
+                a2_v   <= 1'b1;
+                a2_rdy <= 1'b0;
                 a2_fa <= a1_fa;
                 a2_ph <= 2'd0;
             end
             // O
-            if (o_v && m_axis_tx_tready) begin
+            a2_go <= a2_go_n;
+            o_adv <= o_v_n && o_ok_n;
+            o_ce  <= a2_go_n || (o_v_n && o_ok_n);
+            a1_go <= a1_v_n && a1_end_n && (!a2_v_n || (REG_CTL == 0 && a2_go_n));
+            if (o_adv) begin
                 o_rem  <= o_rem - 5'd1;
                 o_last <= (o_rem == 5'd1);
                 o_keep <= (o_rem == 5'd1) ? (o_fa ? keep_f : keep_u) : {KW{1'b1}};
