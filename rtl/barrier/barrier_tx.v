@@ -24,12 +24,11 @@
 //   A2  copy of the image while the CRC (latency 2, +1 for the registered beat select when
 //       CRC_REG) and the checksum (latency 2) complete; both are captured here.
 //   O   output shift register: the image with checksum and ICRC (~register, LSB first), one
-//       beat per cycle; m_axis_tx_tdata is its low beat.
-// Latency: handshake cycle h; first beat valid at h + 4 + CRC_REG when the pipeline is empty
-//   (h+1..: A1, A2 >= 1 + CRC_REG + 1 cycles, O load). Throughput: one beat per cycle; A1 and A2
-//   occupy at most ceil(L/KW) cycles per packet, so packets leave back to back.
-// s_notif_ready = A1 free or leaving; it depends on m_axis_tx_tready through O-free -> A2-go ->
-//   A1-go (about 3 LUT levels).
+//       beat per cycle, into a 4-beat sync_fifo and an axis_skid (registered outputs).
+// Latency: handshake -> first beat 14 (UD) / 15 (FA) cycles at DATA_WIDTH 64 (Icarus, empty
+//   pipeline). Throughput: one beat per cycle, packets back to back (measured DW 32..256).
+// s_notif_ready = !a1_v at DATA_WIDTH <= 128 (REG_CTL), else A1 free or leaving (registers only);
+//   never combinational from m_axis_tx_tready.
 // Errors: none (every request is sent).
 module barrier_tx #(
     parameter DATA_WIDTH   = 64,
