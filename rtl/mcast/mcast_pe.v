@@ -306,6 +306,11 @@ module mcast_pe #(
     // the engine reads a receiver's hdr/len/user in ST_CHECK: hold off that receiver's next frame
     wire          hold_f = (state == ST_CHECK) && rx_fab && chk_stall;
     wire          hold_l = (state == ST_CHECK) && !rx_fab && chk_stall;
+    // event priority (docs/mcast.md section 1): a local frame's last beat is never granted while a
+    // fabric frame's last beat is presented, even one the fabric receiver cannot start yet (no
+    // free buffer, or held while the engine reads the previous fabric frame): rxf_last_req alone
+    // would let the local frame overtake it
+    wire          fab_last_presented = s_axis_fab_tvalid && s_axis_fab_tlast;
     mcast_rx #(.WORDS(WORDS), .IW(PBW), .LW(LW)) u_rx_fab (
         .clk(clk), .rst(rst),
         .s_tdata(s_axis_fab_tdata), .s_tkeep(s_axis_fab_tkeep), .s_tvalid(s_axis_fab_tvalid),
@@ -319,7 +324,7 @@ module mcast_pe #(
         .clk(clk), .rst(rst),
         .s_tdata(s_axis_loc_tdata), .s_tkeep(s_axis_loc_tkeep), .s_tvalid(s_axis_loc_tvalid),
         .s_tready(s_axis_loc_tready), .s_tlast(s_axis_loc_tlast), .s_tuser(s_axis_loc_tuser),
-        .free_ok(free_l_ok), .free_idx(free_l), .hold(hold_l), .grant(ev_frame_ok && !rxf_last_req),
+        .free_ok(free_l_ok), .free_idx(free_l), .hold(hold_l), .grant(ev_frame_ok && !fab_last_presented),
         .last_req(rxl_last_req), .busy(rxl_busy), .busy_idx(rxl_bidx), .buf_idx(rxl_idx),
         .wr_en(rxl_we), .wr_word(rxl_word), .wr_data(rxl_wdata),
         .hdr(rxl_hdr), .len(rxl_len), .user(rxl_user)
@@ -895,7 +900,7 @@ module mcast_pe #(
                     rxb <= {1'b0, rxf_idx};
                     stat[S_RX_FAB] <= stat[S_RX_FAB] + 32'd1;
                     state <= ST_CHECK;
-                end else if (rxl_last_req) begin
+                end else if (rxl_last_req && !fab_last_presented) begin   // granted (u_rx_loc)
                     rx_fab <= 1'b0;
                     rxb <= {1'b1, rxl_idx};
                     stat[S_RX_LOC] <= stat[S_RX_LOC] + 32'd1;
