@@ -29,7 +29,7 @@ mutant rtl/common/stats_counter_axil.v stats_counter_axil_rdrop.v \
     's/            end else if (s_axil_rready) begin$/            end else begin   \/\/ MUTANT: R dropped without rready/' || return 1
 # crc32_beat bug1: slice 0's partial is left out of the register update
 mutant rtl/common/crc32_beat.v crc32_beat_advance.v \
-    's/            acc = acc ^ part_reg\[32 \* c +: 32\];/            acc = acc ^ (c == 0 ? 32'"'"'d0 : part_reg[32 * c +: 32]);   \/\/ MUTANT: slice 0 lost/' || return 1
+    's/            acc = acc ^ part_reg\[32 \* zc +: 32\];/            acc = acc ^ (zc == 0 ? 32'"'"'d0 : part_reg[32 * zc +: 32]);   \/\/ MUTANT: slice 0 lost/' || return 1
 # ipv4_csum bug1: the second end-around carry is not folded (carry select drops the +1 candidate)
 mutant rtl/common/ipv4_csum.v ipv4_csum_fold.v \
     's/    wire \[15:0\] sum_w = f0\[16\] ? f1 : f0\[15:0\];/    wire [15:0] sum_w = f0[15:0];   \/\/ MUTANT: carry not folded/' || return 1

@@ -110,13 +110,15 @@ module crc32_beat #(
     end
 
     // stage 2: register' = Z(register), or Z(INIT) at a first beat, XOR the partials
+    // (loop variables of their own: two combinational blocks never share one)
     reg [31:0] zs, acc;
+    integer zc, zi;
     always @* begin
-        for (i = 0; i < 32; i = i + 1)
-            zs[i] = ^(out_crc & SROW[32 * i +: 32]);
+        for (zi = 0; zi < 32; zi = zi + 1)
+            zs[zi] = ^(out_crc & SROW[32 * zi +: 32]);
         acc = first1_reg ? ZINIT : zs;
-        for (c = 0; c < NC; c = c + 1)
-            acc = acc ^ part_reg[32 * c +: 32];
+        for (zc = 0; zc < NC; zc = zc + 1)
+            acc = acc ^ part_reg[32 * zc +: 32];
     end
 
     always @(posedge clk) begin
