@@ -35,4 +35,4 @@ mutant rtl/common/ipv4_csum.v ipv4_csum_fold.v \
     's/    wire \[15:0\] sum_w = f0\[16\] ? f1 : f0\[15:0\];/    wire [15:0] sum_w = f0[15:0];   \/\/ MUTANT: carry not folded/' || return 1
 # hdr_capture bug1: the beat index does not advance (every beat lands on header beat 0)
 mutant rtl/common/hdr_capture.v hdr_capture_beat.v \
-    's/    wire \[BIW-1:0\] beat_more = (beat_reg == NHB_B) ? beat_reg : beat_reg + 1.b1;/    wire [BIW-1:0] beat_more = beat_reg;   \/\/ MUTANT: index stuck/' || return 1
+    's/                    if (beat_reg != NHB_B) beat_reg <= beat_reg + 1.b1;/                    if (beat_reg != NHB_B) beat_reg <= beat_reg;   \/\/ MUTANT: index stuck/' || return 1

@@ -161,20 +161,30 @@ module hdr_capture #(
     always @(posedge clk) begin
         out_len      <= len_last[16] ? 16'hffff : len_last[15:0];
         out_bad_keep <= bad_reg || !keep_contig;
-        out_valid <= !rst && in_fire && in_last;
-        // a packet starts after reset and after every last beat
-        if (rst || (in_fire && in_last)) begin
+        if (rst) begin
+            out_valid <= 1'b0;
             beat_reg   <= {BIW{1'b0}};
             cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
             behind_reg <= {NHB{1'b0}};
             len_reg    <= 16'd0;
             bad_reg    <= 1'b0;
-        end else if (in_fire) begin
-            beat_reg   <= beat_more;
-            cur_reg    <= cur_more;
-            behind_reg <= behind_more;
-            len_reg    <= len_more[16] ? 16'hffff : len_more[15:0];
-            bad_reg    <= bad_reg || !keep_contig || !keep_full;
+        end else begin
+            out_valid <= in_fire && in_last;
+            if (in_fire) begin
+                if (in_last) begin
+                    beat_reg   <= {BIW{1'b0}};
+                    cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
+                    behind_reg <= {NHB{1'b0}};
+                    len_reg    <= 16'd0;
+                    bad_reg    <= 1'b0;
+                end else begin
+                    if (beat_reg != NHB_B) beat_reg <= beat_reg + 1'b1;
+                    cur_reg    <= cur_more;
+                    behind_reg <= behind_more;
+                    len_reg <= len_more[16] ? 16'hffff : len_more[15:0];
+                    bad_reg <= bad_reg || !keep_contig || !keep_full;
+                end
+            end
         end
     end
 
