@@ -21,8 +21,12 @@ mutant rtl/barrier/barrier_fanout.v barrier_fanout_lane.v \
     's/if (gl == L63) begin : g_bar/if (gl == L63 - 1) begin : g_bar   \/\/ MUTANT: wrong lane/' || return 1
 # barrier_rx bug1: the duplicate/stale check disabled (a repeated PSN is accepted again)
 mutant rtl/barrier/barrier_rx.v barrier_rx_nodup.v \
-    's/wire          s_dup   = s_known \&\& s_d\[23\];/wire          s_dup   = 1'"'"'b0 \&\& s_d[23];   \/\/ MUTANT: no dup check/' || return 1
+    's/wire          s_dup   = kn4_reg \&\& d4_reg\[23\];/wire          s_dup   = 1'"'"'b0 \&\& d4_reg[23];   \/\/ MUTANT: no dup check/' || return 1
 # barrier_rx bug2: every verdict takes the source's sequence (a dropped packet, e.g. a bad ICRC,
 # moves exp[s]: later genuine notifications look like duplicates)
 mutant rtl/barrier/barrier_rx.v barrier_rx_anyseq.v \
-    's/wire          seq_pass = v4_reg \&\& !pre4 \&\& !s_dup;/wire          seq_pass = v4_reg;   \/\/ MUTANT: every verdict takes the sequence/' || return 1
+    's/wire          seq_pass = v4_reg \&\& !pre4_reg \&\& !s_dup;/wire          seq_pass = v4_reg;   \/\/ MUTANT: every verdict takes the sequence/' || return 1
+# barrier_rx bug3: the PSN difference of the S3 packet not forwarded from the S4 packet of the same
+# source (it reads exp[s] before that packet's write has landed)
+mutant rtl/barrier/barrier_rx.v barrier_rx_nofwd.v \
+    's/d4_reg   <= r_fwd ? r_d_fwd : r_d_ram;/d4_reg   <= r_d_ram;   \/\/ MUTANT: no forwarding/' || return 1
