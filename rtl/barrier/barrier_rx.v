@@ -110,6 +110,8 @@ module barrier_rx #(
     localparam T_FA = ((PKT_LEN + KW - 1) / KW) * KW - PKT_LEN;
     localparam [31:0] RES_UD = crc32_zeros(RESIDUE, T_UD);
     localparam [31:0] RES_FA = crc32_zeros(RESIDUE, T_FA);
+    // crc32_beat stage-1 slice (CHUNK): 32 bits up to DATA_WIDTH 128, 64 above
+    localparam CRC_CHUNK  = (DATA_WIDTH <= 128) ? 32 : 64;
     localparam FIFO_DEPTH = 16;
     localparam FCW        = $clog2(FIFO_DEPTH + 1);
     localparam integer FIFO_ROOM_I = FIFO_DEPTH - 8;
@@ -188,7 +190,7 @@ module barrier_rx #(
     reg                   crc_v_reg, crc_first_reg;
     wire        crc_ov;
     wire [31:0] crc_out, crc_w;
-    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .CHUNK(64), .INIT(CRC_INIT)) u_crc (
+    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .CHUNK(CRC_CHUNK), .INIT(CRC_INIT)) u_crc (
         .clk(clk), .rst(rst), .in_valid(crc_v_reg), .in_first(crc_first_reg),
         .in_data(crc_in_reg), .out_valid(crc_ov), .out_crc(crc_w)
     );
