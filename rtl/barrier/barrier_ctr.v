@@ -25,20 +25,24 @@
 //   m_mir  {bar[BW-1:0], data[W-1:0]}                   coalesced mirror writes (registered)
 //   m_notif {bar[BW-1:0]}                               one per accepted ARRIVE / ARRIVE_NB
 //   csr_cnt_* (write lo/hi half of a counter, applied through the update stage: hold_busy high
-//   until it is applied; the owner must not issue another while hold_busy), csr_tgt_* (applied
-//   at once; the request pipeline does not advance in a cycle with csr_wr_any).
+//   until it is applied, and while a request is in phase C or D; the owner must not accept a CSR
+//   write while hold_busy, since it applies its writes two cycles later), csr_tgt_* (applied
+//   at once; csr_tgt_pre_idx gives the entry one cycle before, for the half merge; the request
+//   pipeline does not advance in a cycle with csr_wr_any).
 // Timing (cycles; docs/barrier.md 3.1):
-//   update stage: an s_inc accepted in cycle t is written to cnt at the end of t+1 (U0 register,
-//   U1 read-modify-write). The internal-path increment of an ARRIVE and a CSR counter write wait
-//   in the 1-entry hold register and take the update slot in a cycle with no s_inc.
+//   update stage: an s_inc accepted in cycle t is written to cnt at the end of t+2 (input
+//   register, U0 register, U1 read-modify-write). The internal-path increment of an ARRIVE and a
+//   CSR counter write wait in the 1-entry hold register and take the update slot in a cycle with
+//   no registered s_inc.
 //   requests: accepted into R (cycle a); phase B reads cnt[bar] (value at the start of B), tgt,
-//   STEP, INC; phase C compares; phase D (= B + 2) decides from the flops at the start of D
-//   (busy, enables) and applies. A CSR write in B, C or D, or (in D) no room for the notification
-//   or the hold, sends the request back to phase B. One request per 4 cycles at best.
-//   releases: a scanner visits PE (t mod NW) in cycle t (S1, reads the state at the start of t),
-//   compares in S2 and loads m_rel in S3 = t+2 if the PE is still armed/pending and the release
-//   register is free. Bound: a PE releasable from cycle t is loaded by t+NW+1 when m_rel is not
-//   stalled (visible on m_rel at t+NW+2).
+//   STEP, INC; phase C compares and decides the outcome from the state at the start of D (busy,
+//   enables); phase D (= B + 2) applies it, gated by flip-flops only. A CSR write in B, C or D,
+//   or (in D) no room for the notification or the hold, sends the request back to phase B. One request per 4 cycles at best.
+//   releases: a scanner visits PE (t mod NW) in cycle t (S0: armed / pending / barrier, the
+//   state at the start of t), reads its counter, target and pending epoch in S1 = t+1 (the state
+//   at the start of t+1), compares in S2 and loads m_rel in S3 = t+3 if the PE is still
+//   armed/pending and the release register is free. Bound: a PE releasable from cycle t is
+//   loaded by t+NW+2 when m_rel is not stalled (visible on m_rel at t+NW+3).
 //   mirror: per-barrier dirty bit set by every increment (a CNT CSR write is configuration and
 //   sets none); a scan pointer visits barrier (t mod NB) in cycle t: if it is dirty and the claim
 //   register is free (or moves on this cycle) it is claimed and its dirty bit cleared (an update
@@ -75,11 +79,12 @@ module barrier_ctr #(
     input  wire                          csr_tgt_hi,
     input  wire [PW-1:0]                 csr_tgt_idx,
     input  wire [31:0]                   csr_tgt_data,
+    input  wire [PW-1:0]                 csr_tgt_pre_idx, // csr_tgt_idx of a write applied next cycle
     input  wire [BW-1:0]                 csr_rd_bar,
     output wire [CNT_WIDTH-1:0]          csr_rd_cnt,
     input  wire [PW-1:0]                 csr_rd_pe,
     output wire [CNT_WIDTH-1:0]          csr_rd_tgt,
-    output wire [NUM_PES-1:0]            pe_busy,
+    output wire [NUM_PES-1:0]            pe_busy_nx,      // PE busy at the start of the next cycle (see below)
     // PE requests
     input  wire                          s_req_valid,
     output wire                          s_req_ready,
@@ -174,11 +179,20 @@ module barrier_ctr #(
     reg [7:0]    rel_bar_reg;
     reg [W-1:0]  rel_epoch_reg;
     reg [1:0]    rel_status_reg;
+    wire rel_fire = rel_valid_reg && m_rel_ready;
 
+    // PE busy (armed, response pending, or its release in the release register), and busy at the
+    // start of the next cycle as far as the release path goes: the release of the PE acknowledged
+    // now clears it (its armed/pending bits are already clear). A request applied this cycle (phase
+    // D) may set it as well: the users (phase C here, the owner's TGT lock one cycle before the
+    // CSR write applies) exclude that case.
+    wire [NUM_PES-1:0] pe_busy;
     genvar gi;
     generate
         for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_busy
-            assign pe_busy[gi] = armed_reg[gi] || pend_reg[gi] || pres_reg[gi];
+            assign pe_busy[gi]    = armed_reg[gi] || pend_reg[gi] || pres_reg[gi];
+            assign pe_busy_nx[gi] = pe_busy[gi] && !(rel_fire && rel_pe_reg == gi &&
+                                                     !armed_reg[gi] && !pend_reg[gi]);
         end
     endgenerate
 
@@ -199,7 +213,13 @@ module barrier_ctr #(
     // assignment only when its arguments change, not when the table it reads does)
     assign csr_rd_cnt = cnt_ok_reg[csr_rd_bar] ? cnt_mem[csr_rd_bar] : {W{1'b0}};
     assign csr_rd_tgt = tgt_ok_reg[csr_rd_pe] ? tgt_mem[csr_rd_pe] : {W{1'b0}};
-    wire [W-1:0] tgt_cur_w = tgt_ok_reg[csr_tgt_idx] ? tgt_mem[csr_tgt_idx] : {W{1'b0}};
+    // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
+    // csr_tgt_pre_idx (nothing writes tgt in between: the owner accepts no CSR write while a
+    // request is in phase C or D, and has one write in flight)
+    reg  [W-1:0] tgt_pre_reg;
+    always @(posedge clk)
+        tgt_pre_reg <= tgt_ok_reg[csr_tgt_pre_idx] ? tgt_mem[csr_tgt_pre_idx] : {W{1'b0}};
+    wire [W-1:0] tgt_cur_w = tgt_pre_reg;
 
     // ---------------------------------------------------------------- update stage
     // hold register: internal-path increment or CSR counter write waiting for the update slot
@@ -207,7 +227,6 @@ module barrier_ctr #(
     reg [1:0]    h_kind_reg;
     reg [BW-1:0] h_bar_reg;
     reg [W-1:0]  h_val_reg;
-    assign hold_busy = h_v_reg;
     // CSR counter half, placed at bits 31:0 or 63:32 of a W-bit value (the upper half is dropped
     // when W <= 32)
     reg [W-1:0] csr_h_val;
@@ -238,12 +257,22 @@ module barrier_ctr #(
     reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0 (forwarded from U1 when the same barrier)
 
     assign s_inc_ready = 1'b1;
-    wire h_take = h_v_reg && !s_inc_valid;   // the hold takes the slot when no fabric increment
+    // input register of the fabric increments (s_inc_ready is 1: every s_inc_valid cycle is a
+    // transfer); U0 selects from flip-flops only
+    reg          i_v_reg;
+    reg [BW-1:0] i_bar_reg;
+    reg [W-1:0]  i_val_reg;
+    wire h_take = h_v_reg && !i_v_reg;   // the hold takes the slot when no fabric increment
+    always @(posedge clk)
+        if (s_inc_valid) begin
+            i_bar_reg <= s_inc_bar;
+            i_val_reg <= s_inc_val;
+        end
 
     // U0 reads the counter of the update it selects (the RAM read is off the U1 adder path); an
     // update of the same barrier in U1 this cycle is forwarded (its value is written at the end
     // of this cycle). Timing unchanged: U1 still writes at the end of t+1.
-    wire [BW-1:0] u0_bar  = s_inc_valid ? s_inc_bar : h_bar_reg;
+    wire [BW-1:0] u0_bar  = i_v_reg ? i_bar_reg : h_bar_reg;
     wire [W-1:0]  u0_ram  = cnt_ok_reg[u0_bar] ? cnt_mem[u0_bar] : {W{1'b0}};
     wire [W-1:0]  u_old   = u_old_reg;
     reg  [W-1:0] u_new;
@@ -275,17 +304,30 @@ module barrier_ctr #(
     reg [PW:0]   rq_ln_reg;      // phase B: BAR_LOCAL_N
     reg          rq_send_reg;    // phase C: this arrival notifies (not leader, or LOCAL_N-th)
     reg [NUM_BARRIERS*(PW+1)-1:0] lcnt_reg;   // leader mode: local arrivals of the epoch (3.2)
-    reg          rq_far_reg;     // WAIT epoch too far ahead (from the counter read in phase B)
     reg [W-1:0]  rq_tval_reg;    // value for tgt[pe]: WAIT epoch or tgt + STEP
     reg [NUM_PES-1:0] pres_reg;  // PE's release is in the release register
     reg [W-1:0]  rq_pval_reg;    // value for pep[pe]: tgt + STEP for a taking-effect ARRIVE(_NB),
                                  // else the request's epoch (error responses)
     reg          rq_busy_reg;    // PE busy at the start of phase D (computed in phase C)
+    // outcome of the request if phase D goes ahead (computed in phase C, the PE's busy state at
+    // the start of D): ARRIVE / ARRIVE_NB takes effect, WAIT on a valid barrier (far or not),
+    // error responses op / bar / far; the writes it makes: tgt[pe], pep[pe], the PE's state
+    // (one-hot rq_peoh_reg: armed or pending + pbar + pst), the internal-path increment (hold)
+    reg          rq_farr_reg, rq_fwait_reg, rq_feop_reg, rq_febar_reg, rq_fefar_reg;
+    reg          rq_ftw_reg, rq_fpw_reg, rq_farm_reg, rq_fpend_reg, rq_floc_reg;
+    reg [1:0]    rq_fst_reg;     // pst of a pending response
+    reg [NUM_PES-1:0] rq_peoh_reg;
+    reg          rq_ind_reg;     // the request is in phase D
 
     assign s_req_ready = !rq_v_reg;
+    // hold_busy: the hold is occupied, or a request is in phase C or D (it may fill the hold with
+    // an internal-path increment, or set its PE busy, in this or the next cycle): the owner accepts
+    // no CSR write then, since it applies a write two cycles after accepting it (barrier_dev W2).
+    // Flip-flops only.
+    assign hold_busy = h_v_reg || (rq_v_reg && (rq_ph_reg != 2'd0));
     reg [NQ:0]   nq_cnt_reg;
     localparam integer ND_I = NOTIF_DEPTH;
-    wire nq_room = (nq_cnt_reg != ND_I[NQ:0]);   // phase C waits for room for a notification
+    reg          nq_full_reg;    // nq_cnt_reg == NOTIF_DEPTH (phase D waits for room)
     wire req_fire = s_req_valid && s_req_ready;
 
     wire          rq_pe_ok  = (rq_pe_raw_reg[7:PW] == {(8-PW){1'b0}});
@@ -298,44 +340,51 @@ module barrier_ctr #(
     wire ph_b_go = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
     // phase C: compare (no CSR write)
     wire ph_c_go = rq_v_reg && (rq_ph_reg == 2'd1) && !csr_wr_any;
+    // phase C: the outcome if D goes ahead (the PE is idle at the start of D, ...)
+    wire c_vpe_nx   = rq_pe_ok && !pe_busy_nx[rq_pe];
+    wire c_farr_nx  = c_vpe_nx && rq_bar_ok_reg && c_arr_k;
+    wire c_fwait_nx = c_vpe_nx && rq_bar_ok_reg && (rq_op_reg == OP_WAIT);
+    wire c_feop_nx  = c_vpe_nx && (rq_op_reg == 2'd3);
+    wire c_febar_nx = c_vpe_nx && (rq_op_reg != 2'd3) && !rq_bar_ok_reg;
+    wire c_far_nx   = (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
+    wire c_send_nx  = !rq_ld_reg || (lcnt_cur + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
     wire [W-1:0] rq_tgtn = rq_tgt_reg + rq_step_reg;   // tgt[pe] + STEP[bar] (phase C)
     // phase D: decide and apply, exactly two cycles after phase B (else back to phase B): no CSR
-    // write, room for the notification, and the hold free for an internal-path increment
-    wire ph_d    = rq_v_reg && (rq_ph_reg == 2'd2);
-    wire c_busy  = rq_pe_ok && rq_busy_reg;
-    wire c_bar_ok = rq_bar_ok_reg;
-    wire c_far   = rq_far_reg;
+    // write, room for the notification, and the hold free for an internal-path increment. The
+    // request's outcome (rq_f*_reg) is decided in phase C from the state at the start of D; phase
+    // D only gates it with flip-flops (csr_wr_any, nq_full_reg, the hold and i_v_reg)
+    wire ph_d    = rq_ind_reg;
     wire c_arr_k = (rq_op_reg == OP_ARRIVE) || (rq_op_reg == OP_ARRIVE_NB);
-    wire c_valid_pe = rq_pe_ok && !c_busy;
-    wire c_loc   = c_valid_pe && c_bar_ok && c_arr_k && rq_ip_reg && rq_send_reg;
-    wire ph_d_go = ph_d && !csr_wr_any && !(c_loc && h_v_reg && !h_take) && nq_room;
+    wire ph_d_go = ph_d && !csr_wr_any && !(rq_floc_reg && h_v_reg && !h_take) && !nq_full_reg;
     wire c_done  = ph_d_go;          // request decided and applied this cycle (lockstep probe)
 
-    wire err_op  = c_done && c_valid_pe && (rq_op_reg == 2'd3);
-    wire err_bar = c_done && c_valid_pe && (rq_op_reg != 2'd3) && !c_bar_ok;
-    wire err_far = c_done && c_valid_pe && (rq_op_reg == OP_WAIT) && c_bar_ok && c_far;
-    wire do_arr  = c_done && c_valid_pe && c_bar_ok && c_arr_k;
-    wire do_wait = c_done && c_valid_pe && c_bar_ok && (rq_op_reg == OP_WAIT) && !c_far;
-    wire loc_v   = do_arr && rq_ip_reg && rq_send_reg;
+    wire err_op  = c_done && rq_feop_reg;
+    wire err_bar = c_done && rq_febar_reg;
+    wire err_far = c_done && rq_fefar_reg;
+    wire do_arr  = c_done && rq_farr_reg;
+    wire do_wait = c_done && rq_fwait_reg;
+    wire loc_v   = c_done && rq_floc_reg;
     wire [PW:0] lcnt_cur = lcnt_reg[rq_bar*(PW+1) +: (PW+1)];
 
     // ---------------------------------------------------------------- release scanner
+    // S0 registers the control state of PE sc_ptr, S1 the RAM words (its counter, target and
+    // pending epoch: the state at the start of S1), S2 the comparison; the release register loads
+    // in S3 if the PE is still armed or pending
     reg [PW-1:0] sc_ptr_reg;
-    reg          s1_v_reg, s2_v_reg;
-    reg [PW-1:0] s1_pe_reg, s2_pe_reg;
-    reg          s1_pend_reg;
-    reg [7:0]    s1_bar_reg, s2_bar_reg;
-    reg [1:0]    s1_st_reg, s2_st_reg;
-    reg [W-1:0]  s1_ep_reg, s2_ep_reg;
+    reg          s0_v_reg, s1_v_reg, s2_v_reg;
+    reg [PW-1:0] s0_pe_reg, s1_pe_reg, s2_pe_reg;
+    reg          s0_pend_reg, s1_pend_reg;
+    reg [7:0]    s0_bar_reg, s1_bar_reg, s2_bar_reg;
+    reg [1:0]    s0_st_reg, s1_st_reg, s2_st_reg;
+    reg [W-1:0]  s1_tgt_reg, s1_pep_reg, s2_ep_reg;
     reg [W-1:0]  s1_cnt_reg;
 
     wire [7:0]   sc_pbar = pbar_reg[sc_ptr_reg];
     wire         sc_arm  = armed_reg[sc_ptr_reg];
     wire         sc_pend = pend_reg[sc_ptr_reg];
-    wire         s1_ge   = ge_serial(s1_cnt_reg, s1_ep_reg);
+    wire         s1_ge   = ge_serial(s1_cnt_reg, s1_tgt_reg);
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
     wire         s2_live = armed_reg[s2_pe_reg] || pend_reg[s2_pe_reg];
-    wire rel_fire = rel_valid_reg && m_rel_ready;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
     wire [PW-1:0] sel_pe = s2_pe_reg;  // the PE loaded when rel_load (lockstep probe only)
 
@@ -370,6 +419,7 @@ module barrier_ctr #(
     reg [NQ-1:0] nq_wp_reg, nq_rp_reg;
     wire nq_push = do_arr && rq_send_reg;   // leader mode: only the LOCAL_N-th arrival
     wire nq_pop  = m_notif_valid && m_notif_ready;
+    wire [NQ:0] nq_cnt_next = nq_cnt_reg + {{NQ{1'b0}}, nq_push} - {{NQ{1'b0}}, nq_pop};
     assign m_notif_valid = (nq_cnt_reg != 0);
     assign m_notif_bar   = nq_mem[nq_rp_reg];
 
@@ -377,7 +427,7 @@ module barrier_ctr #(
     assign stat_req_arrive    = do_arr;
     assign stat_req_wait      = do_wait;
     assign stat_req_drop_pe   = c_done && !rq_pe_ok;
-    assign stat_req_drop_busy = c_done && c_busy;
+    assign stat_req_drop_busy = c_done && rq_busy_reg;
     assign stat_rsp_err_bar   = err_bar;
     assign stat_rsp_err_far   = err_far;
     assign stat_rsp_err_op    = err_op;
@@ -394,9 +444,9 @@ module barrier_ctr #(
             cnt_mem[u_bar_reg] <= u_new;
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
-        if (csr_tgt_wr || do_arr || do_wait)
+        if (csr_tgt_wr || (c_done && rq_ftw_reg))
             tgt_mem[tgt_wa] <= tgt_wd;
-        if (do_arr || err_op || err_bar || err_far)
+        if (c_done && rq_fpw_reg)
             pep_mem[rq_pe] <= rq_pval_reg;
         if (nq_push)
             nq_mem[nq_wp_reg] <= rq_bar;
@@ -423,6 +473,7 @@ module barrier_ctr #(
             h_kind_reg <= UK_INC;
             h_bar_reg  <= {BW{1'b0}};
             h_val_reg  <= {W{1'b0}};
+            i_v_reg    <= 1'b0;
             u_v_reg    <= 1'b0;
             u_hold_reg <= 1'b0;
             u_kind_reg <= UK_INC;
@@ -445,22 +496,40 @@ module barrier_ctr #(
             rq_ln_reg      <= {{PW{1'b0}}, 1'b1};
             rq_send_reg    <= 1'b1;
             lcnt_reg       <= {(NUM_BARRIERS*(PW+1)){1'b0}};
-            rq_far_reg     <= 1'b0;
             rq_tval_reg    <= {W{1'b0}};
             rq_pval_reg    <= {W{1'b0}};
             rq_busy_reg    <= 1'b0;
+            rq_farr_reg    <= 1'b0;
+            rq_fwait_reg   <= 1'b0;
+            rq_feop_reg    <= 1'b0;
+            rq_febar_reg   <= 1'b0;
+            rq_fefar_reg   <= 1'b0;
+            rq_ftw_reg     <= 1'b0;
+            rq_fpw_reg     <= 1'b0;
+            rq_farm_reg    <= 1'b0;
+            rq_fpend_reg   <= 1'b0;
+            rq_fst_reg     <= ST_OK;
+            rq_floc_reg    <= 1'b0;
+            rq_peoh_reg    <= {NUM_PES{1'b0}};
+            rq_ind_reg     <= 1'b0;
             pres_reg       <= {NUM_PES{1'b0}};
             sc_ptr_reg <= {PW{1'b0}};
+            s0_v_reg   <= 1'b0;
             s1_v_reg   <= 1'b0;
             s2_v_reg   <= 1'b0;
+            s0_pe_reg  <= {PW{1'b0}};
             s1_pe_reg  <= {PW{1'b0}};
             s2_pe_reg  <= {PW{1'b0}};
+            s0_pend_reg <= 1'b0;
             s1_pend_reg <= 1'b0;
+            s0_bar_reg <= 8'd0;
             s1_bar_reg <= 8'd0;
             s2_bar_reg <= 8'd0;
+            s0_st_reg  <= ST_OK;
             s1_st_reg  <= ST_OK;
             s2_st_reg  <= ST_OK;
-            s1_ep_reg  <= {W{1'b0}};
+            s1_tgt_reg <= {W{1'b0}};
+            s1_pep_reg <= {W{1'b0}};
             s2_ep_reg  <= {W{1'b0}};
             s1_cnt_reg <= {W{1'b0}};
             dirty_reg     <= {NUM_BARRIERS{1'b0}};
@@ -473,13 +542,15 @@ module barrier_ctr #(
             nq_wp_reg  <= {NQ{1'b0}};
             nq_rp_reg  <= {NQ{1'b0}};
             nq_cnt_reg <= {(NQ+1){1'b0}};
+            nq_full_reg <= 1'b0;
         end else begin
             // ---- update stage: U0 selects (fabric first, else the hold), U1 writes
-            u_v_reg    <= s_inc_valid || h_v_reg;
+            i_v_reg    <= s_inc_valid;
+            u_v_reg    <= i_v_reg || h_v_reg;
             u_hold_reg <= h_take;
-            u_kind_reg <= s_inc_valid ? UK_INC : h_kind_reg;
-            u_bar_reg  <= s_inc_valid ? s_inc_bar : h_bar_reg;
-            u_val_reg  <= s_inc_valid ? s_inc_val : h_val_reg;
+            u_kind_reg <= i_v_reg ? UK_INC : h_kind_reg;
+            u_bar_reg  <= i_v_reg ? i_bar_reg : h_bar_reg;
+            u_val_reg  <= i_v_reg ? i_val_reg : h_val_reg;
             u_old_reg  <= (u_v_reg && u_bar_reg == u0_bar) ? u_new : u0_ram;
             if (u_v_reg)
                 cnt_ok_reg[u_bar_reg] <= 1'b1;
@@ -518,7 +589,7 @@ module barrier_ctr #(
                 rq_ln_reg     <= cfg_lk_local_n;
             end
             if (ph_c_go)   // lcnt[bar] cannot move before D: a CSR write sends the request back to B
-                rq_send_reg <= !rq_ld_reg || (lcnt_cur + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
+                rq_send_reg <= c_send_nx;
             if (csr_lcnt_clr)
                 lcnt_reg[csr_lcnt_idx*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
             else if (do_arr && rq_ld_reg)
@@ -527,14 +598,26 @@ module barrier_ctr #(
             if (ph_c_go) begin
                 rq_ph_reg   <= 2'd2;
                 rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
-                // busy at the start of D: as now, except a release of this PE acknowledged now
-                // (its armed/pending bits cannot be set: only this request could set them)
-                rq_busy_reg <= pe_busy[rq_pe] &&
-                               !(rel_fire && rel_pe_reg == rq_pe && !armed_reg[rq_pe] &&
-                                 !pend_reg[rq_pe]);
-                rq_far_reg  <= (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
+                // busy at the start of D (its armed/pending bits cannot be set: only this
+                // request could set them)
+                rq_busy_reg <= rq_pe_ok && pe_busy_nx[rq_pe];
+                rq_farr_reg  <= c_farr_nx;
+                rq_fwait_reg <= c_fwait_nx && !c_far_nx;
+                rq_feop_reg  <= c_feop_nx;
+                rq_febar_reg <= c_febar_nx;
+                rq_fefar_reg <= c_fwait_nx && c_far_nx;
+                rq_ftw_reg   <= c_farr_nx || (c_fwait_nx && !c_far_nx);
+                rq_fpw_reg   <= c_farr_nx || c_feop_nx || c_febar_nx || (c_fwait_nx && c_far_nx);
+                rq_farm_reg  <= (c_farr_nx && rq_op_reg == OP_ARRIVE) || (c_fwait_nx && !c_far_nx);
+                rq_fpend_reg <= (c_farr_nx && rq_op_reg == OP_ARRIVE_NB) || c_feop_nx ||
+                                c_febar_nx || (c_fwait_nx && c_far_nx);
+                rq_fst_reg   <= c_feop_nx ? ST_ERR_OP : (c_febar_nx ? ST_ERR_BAR :
+                                (c_fwait_nx && c_far_nx) ? ST_ERR_FAR : ST_OK);
+                rq_floc_reg  <= c_farr_nx && rq_ip_reg && c_send_nx;
+                rq_peoh_reg  <= c_vpe_nx ? ({{(NUM_PES-1){1'b0}}, 1'b1} << rq_pe) : {NUM_PES{1'b0}};
                 rq_tval_reg <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
             end
+            rq_ind_reg <= ph_c_go;                 // phase D lasts one cycle: done or back to B
             if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
                 rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
             if (ph_d && !csr_wr_any && !ph_d_go)
@@ -543,23 +626,31 @@ module barrier_ctr #(
                 rq_v_reg <= 1'b0;
             if (csr_tgt_wr)
                 tgt_ok_reg[csr_tgt_idx] <= 1'b1;
-            if (do_arr || do_wait)
-                tgt_ok_reg[rq_pe] <= 1'b1;
+            for (q = 0; q < NUM_PES; q = q + 1)
+                if (c_done && rq_ftw_reg && rq_peoh_reg[q])
+                    tgt_ok_reg[q] <= 1'b1;
 
-            // ---- release scanner: S1 reads PE sc_ptr, S2 compares, S3 loads
+            // ---- release scanner: S0 reads PE sc_ptr's state, S1 its RAM words, S2 compares,
+            // S3 loads
             sc_ptr_reg  <= sc_ptr_reg + 1'b1;
-            s1_v_reg    <= sc_arm || sc_pend;
-            s1_pe_reg   <= sc_ptr_reg;
-            s1_pend_reg <= sc_pend;
-            s1_bar_reg  <= sc_pbar;
-            s1_st_reg   <= sc_pend ? pst_reg[sc_ptr_reg] : ST_OK;
-            s1_ep_reg   <= sc_pend ? pep_mem[sc_ptr_reg] : rd_tgt(sc_ptr_reg);
-            s1_cnt_reg  <= rd_cnt(sc_pbar[BW-1:0]);
+            s0_v_reg    <= sc_arm || sc_pend;
+            s0_pe_reg   <= sc_ptr_reg;
+            s0_pend_reg <= sc_pend;
+            s0_bar_reg  <= sc_pbar;
+            s0_st_reg   <= sc_pend ? pst_reg[sc_ptr_reg] : ST_OK;
+            s1_v_reg    <= s0_v_reg;
+            s1_pe_reg   <= s0_pe_reg;
+            s1_pend_reg <= s0_pend_reg;
+            s1_bar_reg  <= s0_bar_reg;
+            s1_st_reg   <= s0_st_reg;
+            s1_tgt_reg  <= rd_tgt(s0_pe_reg);
+            s1_pep_reg  <= pep_mem[s0_pe_reg];
+            s1_cnt_reg  <= rd_cnt(s0_bar_reg[BW-1:0]);
             s2_v_reg    <= s2_in;
             s2_pe_reg   <= s1_pe_reg;
             s2_bar_reg  <= s1_bar_reg;
             s2_st_reg   <= s1_st_reg;
-            s2_ep_reg   <= s1_ep_reg;
+            s2_ep_reg   <= s1_pend_reg ? s1_pep_reg : s1_tgt_reg;
 
             if (rel_fire && !rel_load)
                 rel_valid_reg <= 1'b0;
@@ -578,24 +669,16 @@ module barrier_ctr #(
             end
 
             // ---- request effects (the PE is idle, so no conflict with the release load)
-            if (do_arr) begin
-                pbar_reg[rq_pe] <= rq_bar_raw_reg;
-                if (rq_op_reg == OP_ARRIVE) begin
-                    armed_reg[rq_pe] <= 1'b1;
-                end else begin
-                    pend_reg[rq_pe] <= 1'b1;
-                    pst_reg[rq_pe]  <= ST_OK;
+            for (q = 0; q < NUM_PES; q = q + 1)
+                if (c_done && rq_peoh_reg[q]) begin
+                    pbar_reg[q] <= rq_bar_raw_reg;
+                    if (rq_farm_reg)
+                        armed_reg[q] <= 1'b1;
+                    if (rq_fpend_reg) begin
+                        pend_reg[q] <= 1'b1;
+                        pst_reg[q]  <= rq_fst_reg;
+                    end
                 end
-            end
-            if (do_wait) begin
-                pbar_reg[rq_pe]  <= rq_bar_raw_reg;
-                armed_reg[rq_pe] <= 1'b1;
-            end
-            if (err_op || err_bar || err_far) begin
-                pend_reg[rq_pe] <= 1'b1;
-                pbar_reg[rq_pe] <= rq_bar_raw_reg;
-                pst_reg[rq_pe]  <= err_op ? ST_ERR_OP : (err_bar ? ST_ERR_BAR : ST_ERR_FAR);
-            end
 
             // ---- mirror: dirty bits, round-robin load of the output register
             if (mir_load) begin
@@ -623,7 +706,8 @@ module barrier_ctr #(
                 nq_wp_reg <= nq_wp_reg + 1'b1;
             if (nq_pop)
                 nq_rp_reg <= nq_rp_reg + 1'b1;
-            nq_cnt_reg <= nq_cnt_reg + {{NQ{1'b0}}, nq_push} - {{NQ{1'b0}}, nq_pop};
+            nq_cnt_reg  <= nq_cnt_next;
+            nq_full_reg <= (nq_cnt_next == ND_I[NQ:0]);
         end
     end
 endmodule

@@ -87,90 +87,64 @@ module barrier_dev #(
     localparam STAT_TOP  = BD_STAT_STRIDE_LOG2 + $clog2(BD_STAT_COUNT); // 0x100..0x17f: bits 15:7
     localparam CNT_HI_BIT = $clog2(BD_BAR_CNT_HI_OFFS ^ BD_BAR_CNT_LO_OFFS); // CNT_LO/_HI differ in this bit
     localparam TGT_HI_BIT = $clog2(BD_TGT_HI_OFFS ^ BD_TGT_LO_OFFS);         // TGT LO/HI differ in this bit
+    localparam GLOB_TOP  = 6;   // global registers: byte addresses below 1 << GLOB_TOP
+    localparam STEP_HI_BIT = $clog2(BD_BAR_STEP_HI_OFFS ^ BD_BAR_STEP_LO_OFFS); // STEP LO/HI differ in this bit
     localparam [31:0] PARAMS = ({24'd0, SW[7:0]} << BD_PARAMS_LOG2_NS_LSB) |
                                ({24'd0, W[7:0]}  << BD_PARAMS_W_LSB) |
                                ({24'd0, PW[7:0]} << BD_PARAMS_LOG2_NW_LSB) |
                                ({24'd0, BW[7:0]} << BD_PARAMS_LOG2_NB_LSB);
 
-    // ------------------------------------------------------------ CSR bus
-    wire        reg_wr_en;
-    wire [15:0] reg_wr_addr;
-    wire [31:0] reg_wr_data;
-    wire [3:0]  reg_wr_strb;
-    reg         reg_wr_err;
-    wire [15:0] reg_rd_addr;
-    reg  [31:0] reg_rd_data;
-    reg         reg_rd_err;
+    initial begin
+        if (DATA_WIDTH < 32 || DATA_WIDTH > 512 || (DATA_WIDTH & (DATA_WIDTH - 1)) != 0) begin
+            $error("%m: DATA_WIDTH must be a power of two, 32..512"); $finish;
+        end
+        // the read decode selects the global registers by the address bits below GLOB_TOP
+        if ((BD_ID_ADDR | BD_PARAMS_ADDR | BD_CTRL_ADDR | BD_INC_MAX_ADDR | BD_SRC_MAC_LO_ADDR |
+             BD_SRC_MAC_HI_ADDR | BD_SRC_IP_ADDR | BD_DEST_QP_ADDR | BD_KEY_ADDR |
+             BD_UDP_SPORT_TOS_ADDR | BD_CNT_BASE_LO_ADDR | BD_CNT_BASE_HI_ADDR |
+             BD_MIRROR_BASE_LO_ADDR | BD_MIRROR_BASE_HI_ADDR | BD_TX_PSN_ADDR | BD_SRC_ADDR)
+            >= (1 << GLOB_TOP)) begin
+            $error("%m: a global CSR lies above byte address 2^GLOB_TOP (rdl/barrier_dev.rdl)"); $finish;
+        end
+    end
 
-    axil_reg_if #(.ADDR_WIDTH(16)) u_axil (
+    // ------------------------------------------------------------ CSR bus
+    // axil_reg_if with registered writes (REG_WR: the write is applied the cycle after the AW/W
+    // handshake, from flip-flops) and a 3-stage read pipeline (docs/barrier.md section 6): AR
+    // accepted (cycle A, address registered) -> B: RAM words, flags, global word and word kind
+    // registered, statistics RAM read issued -> C: selected words ORed into rd_dat_reg -> D:
+    // statistics word or rd_dat_reg sampled -> R valid (D + 1), held until rready. One read and
+    // one write outstanding. While the statistics RAM is being zeroed after reset (stat_busy) no
+    // AR or AW/W is accepted; while barrier_ctr's hold is busy (hold_busy) no AW/W.
+    wire [15:0] reg_rd_addr;
+    wire [3:0]  rd_stage;        // one-hot read stages 0..3 (section "CSR read decode")
+    wire [31:0] rd_word;
+    wire        axil_arready;
+    wire        stat_busy;
+    wire        stat_rd_valid;
+    wire [31:0] stat_rd_data;
+    reg  [31:0] rd_dat_reg;
+    reg         rd_err_reg, rd_isstat_reg;
+    reg  [31:0] reg_rd_data;
+
+    axil_reg_if #(.ADDR_WIDTH(16), .REG_WR(1), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !stat_busy),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
         .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy && !stat_busy),
         .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
         .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
-        .s_axil_araddr(16'd0), .s_axil_arvalid(1'b0),
-        .s_axil_arready(axil_arready_nc), .s_axil_rdata(axil_rdata_nc),
-        .s_axil_rresp(axil_rresp_nc), .s_axil_rvalid(axil_rvalid_nc),
-        .s_axil_rready(1'b0),
-        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
-        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err),
-        .reg_rd_addr(axil_rd_addr_nc), .reg_rd_data(32'd0), .reg_rd_err(1'b0)
+        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !stat_busy),
+        .s_axil_arready(axil_arready), .s_axil_rdata(s_axil_rdata),
+        .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+        .s_axil_rready(s_axil_rready),
+        .reg_wr_en(x_wr_en), .reg_wr_addr(x_wr_addr), .reg_wr_data(x_wr_data),
+        .reg_wr_strb(x_wr_strb), .reg_wr_err(x_err),
+        .reg_rd_addr(reg_rd_addr), .reg_rd_stage(rd_stage), .reg_rd_data(rd_word),
+        .reg_rd_err(rd_err_reg)
     );
-    // axil_reg_if serves the writes only; its read side is unused (waiver: barrier.vlt)
-    wire        axil_arready_nc, axil_rvalid_nc;
-    wire [31:0] axil_rdata_nc;
-    wire [1:0]  axil_rresp_nc;
-    wire [15:0] axil_rd_addr_nc;
-
-    // ------------------------------------------------------------ CSR read channel
-    // Pipelined (docs/barrier.md section 6): AR accepted (cycle A, araddr registered) -> RAM
-    // words registered, statistics RAM read issued (B) -> decode and register mux data (C) ->
-    // statistics word (D = B + 2) -> R valid (D + 1), held until rready. One outstanding read; no AR accepted while the
-    // statistics RAM is being zeroed after reset (stat_busy).
-    wire        stat_busy;
-    wire        stat_rd_valid;
-    wire [31:0] stat_rd_data;
-    reg         rd_busy_reg;     // a read is in flight (AR taken, R not yet taken)
-    reg  [15:0] rd_addr_reg;
-    reg  [3:0]  rd_pipe_reg;     // one-hot stage: [0] B (decode), [1] C, [2] D, [3] R valid
-    reg  [31:0] rd_dat_reg, rdata_reg;
-    reg         rd_err_reg, rd_isstat_reg;
-    reg  [1:0]  rresp_reg;
-    assign reg_rd_addr    = rd_addr_reg;
-    assign s_axil_arready = !rd_busy_reg && !stat_busy;
-    assign s_axil_rvalid  = rd_pipe_reg[3];
-    assign s_axil_rdata   = rdata_reg;
-    assign s_axil_rresp   = rresp_reg;
-    always @(posedge clk) begin
-        if (rst) begin
-            rd_busy_reg <= 1'b0;
-            rd_pipe_reg <= 4'd0;
-        end else begin
-            if (s_axil_arvalid && s_axil_arready) begin
-                rd_busy_reg <= 1'b1;
-                rd_pipe_reg <= 4'b0001;
-            end else if (rd_pipe_reg[3]) begin
-                if (s_axil_rready) begin
-                    rd_busy_reg <= 1'b0;
-                    rd_pipe_reg <= 4'd0;
-                end
-            end else begin
-                rd_pipe_reg <= {rd_pipe_reg[2:0], 1'b0};
-            end
-        end
-        if (s_axil_arvalid && s_axil_arready)
-            rd_addr_reg <= s_axil_araddr;
-        if (rd_pipe_reg[1]) begin
-            rd_dat_reg    <= reg_rd_data;
-            rd_err_reg    <= reg_rd_err;
-            rd_isstat_reg <= r_stat;
-        end
-        if (rd_pipe_reg[2]) begin
-            rdata_reg <= rd_isstat_reg ? stat_rd_data : rd_dat_reg;
-            rresp_reg <= rd_err_reg ? 2'b10 : 2'b00;
-        end
-    end
+    assign s_axil_arready = axil_arready && !stat_busy;
+    assign rd_word = rd_isstat_reg ? stat_rd_data : rd_dat_reg;   // stage 3
 
     // ------------------------------------------------------------ configuration registers
     reg          ctrl_internal_reg;
@@ -213,7 +187,6 @@ module barrier_dev #(
     wire [BW-1:0] rx_lk_bar;        // barrier_rx per-barrier lookup (registered address)
     wire [BW-1:0] notif_bar;
 
-    wire [NW-1:0]   pe_busy;
     wire            hold_busy;   // a CNT write or internal-path increment waits: AXI writes wait
     wire [W-1:0]    rd_cnt_w, rd_tgt_w;
     wire [23:0]     tx_psn;
@@ -230,178 +203,303 @@ module barrier_dev #(
     endfunction
 
     // ------------------------------------------------------------ CSR write decode
-    wire        a_bar   = (reg_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);  // BAR[b]
-    wire [4:0]  a_bidx  = reg_wr_addr[BAR_TOP-1:BAR_OFF_W];
+    // Two register stages (docs/barrier.md section 6): W1 is axil_reg_if's registered write
+    // (x_*: the cycle after the AW/W handshake), decoded here into the write's effects and its
+    // error, which axil_reg_if returns in B; W2 registers them (reg_wr_*, csr_*) and applies them
+    // (the lockstep's CSR probe samples W2). Every input of the W1 decode is CSR state (only CSR
+    // writes change it: one is in flight), except the TGT lock, taken from pe_busy_nx (busy at
+    // the start of the next cycle); a request cannot set it meanwhile: no write is accepted while
+    // a request is in phase C or D (hold_busy), and phase D does not advance in W2 (csr_wr_any).
+    wire        x_wr_en;
+    wire [15:0] x_wr_addr;
+    wire [31:0] x_wr_data;
+    wire [3:0]  x_wr_strb;
+    wire        x_bar     = (x_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);  // BAR[b]
+    wire [4:0]  x_bidx    = x_wr_addr[BAR_TOP-1:BAR_OFF_W];
+    wire [BAR_OFF_W-1:0] x_boff = x_wr_addr[BAR_OFF_W-1:0];
+    wire        x_bar_ok  = x_bar && ({1'b0, x_bidx} < NB6) && (x_wr_addr[1:0] == 2'b00);
+    wire [BW-1:0] x_b     = x_bidx[BW-1:0];
+    wire        x_tgt     = (x_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);  // TGT[p]
+    wire [7:0]  x_pidx    = x_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
+    wire        x_tgt_ok  = x_tgt && ({1'b0, x_pidx} < NW9) && (x_wr_addr[1:0] == 2'b00);
+    wire [PW-1:0] x_pe    = x_pidx[PW-1:0];
+    wire        x_en_cur  = bar_en_reg[x_b];
+    wire        x_step_valid = (W > 32) ?
+                              ((sv_lo_reg[x_b] || sv_hnz_reg[x_b]) &&
+                               (sv_hlt_reg[x_b] || (sv_heq_reg[x_b] && !sv_lo_reg[x_b]))) :
+                              sv_lo_reg[x_b];
+    wire [NW-1:0] pe_busy_nx;
+
+    reg x_err, x_reject, x_cnt_wr, x_tgt_wr, x_psn_wr, x_lcnt_clr;
+    always @* begin
+        x_err      = 1'b0;
+        x_reject   = 1'b0;
+        x_cnt_wr   = 1'b0;
+        x_tgt_wr   = 1'b0;
+        x_psn_wr   = 1'b0;
+        x_lcnt_clr = 1'b0;
+        if (x_wr_en) begin
+            if (x_wr_strb != 4'b1111) begin
+                x_err = 1'b1;                                  // partial writes are refused
+            end else if (x_bar_ok) begin
+                case (x_boff)
+                    BD_BAR_CTRL_OFFS: begin
+                        x_reject   = x_wr_data[BD_BAR_CTRL_EN_LSB] && !x_step_valid;
+                        x_lcnt_clr = !(x_wr_data[BD_BAR_CTRL_EN_LSB] && x_step_valid);
+                    end
+                    BD_BAR_LOCAL_N_OFFS: begin                 // 1..NUM_PES, locked while enabled
+                        x_err      = x_en_cur || (x_wr_data == 32'd0) || (x_wr_data > NW);
+                        x_lcnt_clr = !x_err;
+                    end
+                    BD_BAR_INC_OFFS, BD_BAR_GROUP_IP_OFFS: ;
+                    BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS:
+                        x_err = x_en_cur;                      // STEP locked while enabled
+                    BD_BAR_CNT_LO_OFFS, BD_BAR_CNT_HI_OFFS: begin
+                        x_err    = x_en_cur;                   // CNT locked while enabled
+                        x_cnt_wr = !x_en_cur;
+                    end
+                    default: x_err = 1'b1;
+                endcase
+            end else if (x_tgt_ok) begin
+                x_err    = pe_busy_nx[x_pe];                   // TGT locked while the PE waits
+                x_tgt_wr = !pe_busy_nx[x_pe];
+            end else begin
+                case (x_wr_addr)
+                    BD_CTRL_ADDR, BD_INC_MAX_ADDR, BD_SRC_MAC_LO_ADDR, BD_SRC_MAC_HI_ADDR,
+                    BD_SRC_IP_ADDR, BD_DEST_QP_ADDR, BD_KEY_ADDR, BD_UDP_SPORT_TOS_ADDR,
+                    BD_CNT_BASE_LO_ADDR, BD_CNT_BASE_HI_ADDR, BD_MIRROR_BASE_LO_ADDR,
+                    BD_MIRROR_BASE_HI_ADDR, BD_SRC_ADDR: ;
+                    BD_TX_PSN_ADDR: x_psn_wr = 1'b1;
+                    default: x_err = 1'b1;
+                endcase
+            end
+        end
+    end
+
+    // W2: the write's effects, registered
+    reg         reg_wr_en, reg_wr_err;
+    reg  [15:0] reg_wr_addr;
+    reg  [31:0] reg_wr_data;
+    reg  [3:0]  reg_wr_strb;
+    reg         cfg_reject_pulse;
+    reg         csr_cnt_wr, csr_tgt_wr, csr_psn_wr;
+    reg         csr_lcnt_clr;   // a BAR_CTRL write that leaves b disabled, or a BAR_LOCAL_N write
+    always @(posedge clk) begin
+        if (rst) begin
+            reg_wr_en        <= 1'b0;
+            reg_wr_err       <= 1'b0;
+            cfg_reject_pulse <= 1'b0;
+            csr_cnt_wr       <= 1'b0;
+            csr_tgt_wr       <= 1'b0;
+            csr_psn_wr       <= 1'b0;
+            csr_lcnt_clr     <= 1'b0;
+        end else begin
+            reg_wr_en        <= x_wr_en;
+            reg_wr_err       <= x_err;
+            cfg_reject_pulse <= x_reject;
+            csr_cnt_wr       <= x_cnt_wr;
+            csr_tgt_wr       <= x_tgt_wr;
+            csr_psn_wr       <= x_psn_wr;
+            csr_lcnt_clr     <= x_lcnt_clr;
+        end
+        if (x_wr_en) begin
+            reg_wr_addr <= x_wr_addr;
+            reg_wr_data <= x_wr_data;
+            reg_wr_strb <= x_wr_strb;
+        end
+    end
+    // W2 decode of the applied write (table and register write enables)
+    wire        a_bar    = (reg_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);
+    wire [4:0]  a_bidx   = reg_wr_addr[BAR_TOP-1:BAR_OFF_W];
     wire [BAR_OFF_W-1:0] a_boff = reg_wr_addr[BAR_OFF_W-1:0];
     wire        a_bar_ok = a_bar && ({1'b0, a_bidx} < NB6) && (reg_wr_addr[1:0] == 2'b00);
-    wire [BW-1:0] w_bar = a_bidx[BW-1:0];
-    wire        a_tgt   = (reg_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);  // TGT[p]
-    wire [7:0]  a_pidx  = reg_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
+    wire [BW-1:0] w_bar  = a_bidx[BW-1:0];
+    wire        a_tgt    = (reg_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);
+    wire [7:0]  a_pidx   = reg_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
     wire        a_tgt_ok = a_tgt && ({1'b0, a_pidx} < NW9) && (reg_wr_addr[1:0] == 2'b00);
-    wire [PW-1:0] w_pe  = a_pidx[PW-1:0];
-
+    wire [PW-1:0] w_pe   = a_pidx[PW-1:0];
     wire         step_valid = (W > 32) ?
                               ((sv_lo_reg[w_bar] || sv_hnz_reg[w_bar]) &&
                                (sv_hlt_reg[w_bar] || (sv_heq_reg[w_bar] && !sv_lo_reg[w_bar]))) :
                               sv_lo_reg[w_bar];
     wire [LW-1:0] wd_lo = reg_wr_data[LW-1:0];
     wire [HW-1:0] wd_hi = reg_wr_data[HW-1:0];
-    wire         w_en_cur   = bar_en_reg[w_bar];
-
-    reg cfg_reject_pulse;
-    reg csr_cnt_wr, csr_tgt_wr, csr_psn_wr;
-    reg csr_lcnt_clr;   // a BAR_CTRL write that leaves b disabled, or a BAR_LOCAL_N write
-
-    always @* begin
-        reg_wr_err       = 1'b0;
-        cfg_reject_pulse = 1'b0;
-        csr_cnt_wr       = 1'b0;
-        csr_tgt_wr       = 1'b0;
-        csr_psn_wr       = 1'b0;
-        csr_lcnt_clr     = 1'b0;
-        if (reg_wr_en) begin
-            if (reg_wr_strb != 4'b1111) begin
-                reg_wr_err = 1'b1;                             // partial writes are refused
-            end else if (a_bar_ok) begin
-                case (a_boff)
-                    BD_BAR_CTRL_OFFS: begin
-                        cfg_reject_pulse = reg_wr_data[BD_BAR_CTRL_EN_LSB] && !step_valid;
-                        csr_lcnt_clr     = !(reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid);
-                    end
-                    BD_BAR_LOCAL_N_OFFS: begin                 // 1..NUM_PES, locked while enabled
-                        reg_wr_err   = w_en_cur || (reg_wr_data == 32'd0) || (reg_wr_data > NW);
-                        csr_lcnt_clr = !reg_wr_err;
-                    end
-                    BD_BAR_INC_OFFS, BD_BAR_GROUP_IP_OFFS: ;
-                    BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS:
-                        reg_wr_err = w_en_cur;                 // STEP locked while enabled
-                    BD_BAR_CNT_LO_OFFS, BD_BAR_CNT_HI_OFFS: begin
-                        reg_wr_err = w_en_cur;                 // CNT locked while enabled
-                        csr_cnt_wr = !w_en_cur;
-                    end
-                    default: reg_wr_err = 1'b1;
-                endcase
-            end else if (a_tgt_ok) begin
-                reg_wr_err = pe_busy[w_pe];                    // TGT locked while the PE waits
-                csr_tgt_wr = !pe_busy[w_pe];
-            end else begin
-                case (reg_wr_addr)
-                    BD_CTRL_ADDR, BD_INC_MAX_ADDR, BD_SRC_MAC_LO_ADDR, BD_SRC_MAC_HI_ADDR,
-                    BD_SRC_IP_ADDR, BD_DEST_QP_ADDR, BD_KEY_ADDR, BD_UDP_SPORT_TOS_ADDR,
-                    BD_CNT_BASE_LO_ADDR, BD_CNT_BASE_HI_ADDR, BD_MIRROR_BASE_LO_ADDR,
-                    BD_MIRROR_BASE_HI_ADDR, BD_SRC_ADDR: ;
-                    BD_TX_PSN_ADDR: csr_psn_wr = 1'b1;
-                    default: reg_wr_err = 1'b1;
-                endcase
-            end
-        end
-    end
 
     // ------------------------------------------------------------ CSR read decode
+    // Stage 0 (rd_stage[0]) registers the decode of the registered address: the word kind
+    // (one-hot), the half selects, the table indices. Stage 1 registers the RAM words read at
+    // those indices (raw), the entry-valid flags ANDed with the kind, the per-barrier flag bits
+    // and the global register word. Stage 2 ORs the selected words into rd_dat_reg; stage 3
+    // picks it or the statistics word (read from its RAM in stage 1). No address decode, RAM
+    // read or wide mux shares a cycle with another.
     wire        r_bar    = (reg_rd_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);
     wire [4:0]  r_bidx   = reg_rd_addr[BAR_TOP-1:BAR_OFF_W];
-    wire [BW-1:0] r_b    = r_bidx[BW-1:0];
     wire        r_bar_ok = r_bar && ({1'b0, r_bidx} < NB6) && (reg_rd_addr[1:0] == 2'b00);
     wire        r_tgt    = (reg_rd_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);
     wire [7:0]  r_pidx   = reg_rd_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
-    wire [PW-1:0] r_p    = r_pidx[PW-1:0];
     wire        r_tgt_ok = r_tgt && ({1'b0, r_pidx} < NW9) && (reg_rd_addr[1:0] == 2'b00);
     wire        r_stat   = (reg_rd_addr[15:STAT_TOP] == BD_STAT_ADDR[15:STAT_TOP]) &&
                            (reg_rd_addr[STAT_TOP-1:BD_STAT_STRIDE_LOG2] < NSTAT) &&
                            (reg_rd_addr[1:0] == 2'b00);
-    // read stage B registers the RAM reads (barrier_ctr cnt/tgt, the per-barrier tables); stage C
-    // muxes the registered words into rd_dat_reg (no RAM read and wide mux in one cycle)
-    reg  [W-1:0]  rb_cnt_reg, rb_tgt_reg, rb_step_reg;
-    reg  [LW-1:0] rb_inc_reg;
-    reg  [31:0]   rb_gip_reg;
-    wire [63:0] r_cnt    = zx(rb_cnt_reg);
-    wire [63:0] r_tgt64  = zx(rb_tgt_reg);
-    wire [LW-1:0] slo_r  = slo_ok_reg[r_b] ? step_lo_mem[r_b] : {LW{1'b0}};
-    wire [HW-1:0] shi_r  = shi_ok_reg[r_b] ? step_hi_mem[r_b] : {HW{1'b0}};
-    wire [LW-1:0] inc_r  = inc_ok_reg[r_b] ? inc_mem[r_b] : {LW{1'b0}};
-    wire [31:0]   gip_r  = gip_ok_reg[r_b] ? gip_mem[r_b] : 32'd0;
+    wire [BAR_OFF_W-1:0] r_boff = reg_rd_addr[BAR_OFF_W-1:0];
+    wire        b_glob_up = (reg_rd_addr[15:GLOB_TOP] == {(16-GLOB_TOP){1'b0}});
+    // one-hot word kinds
+    localparam K_GLOB = 0, K_BCTL = 1, K_LN = 2, K_INC = 3, K_STEP = 4, K_GIP = 5, K_CNT = 6,
+               K_TGT = 7, NK = 8;
+    reg [NK-1:0] b_kind;
+    reg          b_err;
+    always @* begin
+        b_kind = {NK{1'b0}};
+        b_err  = 1'b0;
+        if (r_bar_ok) begin
+            case (r_boff)
+                BD_BAR_CTRL_OFFS:     b_kind[K_BCTL] = 1'b1;
+                BD_BAR_LOCAL_N_OFFS:  b_kind[K_LN]   = 1'b1;
+                BD_BAR_INC_OFFS:      b_kind[K_INC]  = 1'b1;
+                BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS: b_kind[K_STEP] = 1'b1;
+                BD_BAR_GROUP_IP_OFFS: b_kind[K_GIP]  = 1'b1;
+                BD_BAR_CNT_LO_OFFS, BD_BAR_CNT_HI_OFFS:   b_kind[K_CNT]  = 1'b1;
+                default:              b_err = 1'b1;
+            endcase
+        end else if (r_tgt_ok) begin
+            b_kind[K_TGT] = 1'b1;
+        end else if (!r_stat) begin      // the statistics RAM answers in stage 3
+            b_kind[K_GLOB] = b_glob_up;  // (b_glob_hit is checked in stage 1)
+            b_err          = !b_glob_up;
+        end
+    end
+    // stage-0 registers
+    reg [NK-1:0]  r0_kind_reg;
+    reg           r0_err_reg, r0_stat_reg, r0_hi_reg;
+    reg [BW-1:0]  r0_b_reg;
+    reg [PW-1:0]  r0_p_reg;
+    reg [GLOB_TOP-1:0] r0_glob_reg;
+    always @(posedge clk) begin
+        if (rd_stage[0]) begin
+            r0_kind_reg <= b_kind;
+            r0_err_reg  <= b_err;
+            r0_stat_reg <= r_stat;
+            // the half: CNT_HI / STEP_HI / TGT_HI (the LO/HI offsets differ in one address bit)
+            r0_hi_reg   <= r_tgt_ok ? reg_rd_addr[TGT_HI_BIT] :
+                           (r_boff == BD_BAR_CNT_HI_OFFS || r_boff == BD_BAR_STEP_HI_OFFS);
+            r0_b_reg    <= r_bidx[BW-1:0];
+            r0_p_reg    <= r_pidx[PW-1:0];
+            r0_glob_reg <= reg_rd_addr[GLOB_TOP-1:0];
+        end
+    end
+    wire [BW-1:0] r_b = r0_b_reg;    // barrier_ctr's CSR read ports (cnt, tgt) use these
+    wire [PW-1:0] r_p = r0_p_reg;
     wire [LW-1:0] slo_c  = slo_ok_reg[ctr_lk_bar] ? step_lo_mem[ctr_lk_bar] : {LW{1'b0}};
     wire [HW-1:0] shi_c  = shi_ok_reg[ctr_lk_bar] ? step_hi_mem[ctr_lk_bar] : {HW{1'b0}};
     wire [LW-1:0] inc_c  = inc_ok_reg[ctr_lk_bar] ? inc_mem[ctr_lk_bar] : {LW{1'b0}};
     wire [31:0]   gip_x  = gip_ok_reg[rx_lk_bar] ? gip_mem[rx_lk_bar] : 32'd0;
     wire [31:0]   gip_t  = gip_ok_reg[notif_bar] ? gip_mem[notif_bar] : 32'd0;
     wire [LW-1:0] inc_t  = inc_ok_reg[notif_bar] ? inc_mem[notif_bar] : {LW{1'b0}};
-    wire [W-1:0]  step_r_w, step_c_w, inc_c_w, inc_t_w;
+    wire [W-1:0]  step_c_w, inc_c_w, inc_t_w;
     generate
         if (W > 32) begin : g_wide
-            assign step_r_w = {shi_r, slo_r};
             assign step_c_w = {shi_c, slo_c};
             assign inc_c_w  = {{(W-LW){1'b0}}, inc_c};
             assign inc_t_w  = {{(W-LW){1'b0}}, inc_t};
         end else begin : g_narrow
-            assign step_r_w = slo_r;
             assign step_c_w = slo_c;
             assign inc_c_w  = inc_c;
             assign inc_t_w  = inc_t;
         end
     endgenerate
-    wire [63:0] r_step   = zx(rb_step_reg);
-    wire [63:0] r_inc    = {{(64-LW){1'b0}}, rb_inc_reg};   // BAR_INC is 32 bits (waiver: barrier.vlt)
+    // global registers: byte addresses 0x00-0x3F (GLOB_TOP, checked at elaboration), selected by
+    // the low address bits only (a 16:1 mux, stage 1); the upper bits are checked in stage 0
+    reg  [31:0] b_glob;
+    reg         b_glob_hit;
+    always @* begin
+        b_glob     = 32'd0;
+        b_glob_hit = 1'b1;
+        case (r0_glob_reg)
+            BD_ID_ADDR[GLOB_TOP-1:0]:     b_glob = BD_ID_ID_RESET;
+            BD_PARAMS_ADDR[GLOB_TOP-1:0]: b_glob = PARAMS;
+            BD_CTRL_ADDR[GLOB_TOP-1:0]: begin
+                b_glob[BD_CTRL_INTERNAL_PATH_LSB] = ctrl_internal_reg;
+                b_glob[BD_CTRL_WIRE_FA_LSB]       = ctrl_wire_fa_reg;
+            end
+            BD_INC_MAX_ADDR[GLOB_TOP-1:0]:    b_glob = inc_max_reg;
+            BD_SRC_MAC_LO_ADDR[GLOB_TOP-1:0]: b_glob = src_mac_reg[31:0];
+            BD_SRC_MAC_HI_ADDR[GLOB_TOP-1:0]: b_glob[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB] = src_mac_reg[47:32];
+            BD_SRC_IP_ADDR[GLOB_TOP-1:0]:     b_glob = src_ip_reg;
+            BD_DEST_QP_ADDR[GLOB_TOP-1:0]:    b_glob[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB] = dest_qp_reg;
+            BD_KEY_ADDR[GLOB_TOP-1:0]:        b_glob = rkey_reg;
+            BD_UDP_SPORT_TOS_ADDR[GLOB_TOP-1:0]: begin
+                b_glob[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB] = udp_sport_reg;
+                b_glob[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB]             = tos_reg;
+            end
+            BD_CNT_BASE_LO_ADDR[GLOB_TOP-1:0]:    b_glob = cnt_base_reg[31:0];
+            BD_CNT_BASE_HI_ADDR[GLOB_TOP-1:0]:    b_glob = cnt_base_reg[63:32];
+            BD_MIRROR_BASE_LO_ADDR[GLOB_TOP-1:0]: b_glob = mirror_base_reg[31:0];
+            BD_MIRROR_BASE_HI_ADDR[GLOB_TOP-1:0]: b_glob = mirror_base_reg[63:32];
+            BD_TX_PSN_ADDR[GLOB_TOP-1:0]:     b_glob[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB] = tx_psn;
+            BD_SRC_ADDR[GLOB_TOP-1:0]:        b_glob = src_reg;
+            default:            b_glob_hit = 1'b0;
+        endcase
+    end
+    // stage-1 registers: raw RAM words and per-source enables (kind and entry-valid flag)
+    reg  [W-1:0]  r1_cnt_reg, r1_tgt_reg;
+    reg  [LW-1:0] r1_slo_reg, r1_inc_reg;
+    reg  [HW-1:0] r1_shi_reg;
+    reg  [31:0]   r1_gip_reg, r1_glob_reg;
+    reg  [2:0]    r1_bctl_reg;
+    reg  [LNW-1:0] r1_ln_reg;
+    reg           r1_hi_reg;
+    reg  [NK-1:0] r1_en_reg;       // word kind, 0 for an unwritten entry
+    reg           r1_err_reg, r1_stat_reg;
+    wire          r_step_ok = r0_hi_reg ? (shi_ok_reg[r_b] && (W > 32)) : slo_ok_reg[r_b];
     always @(posedge clk) begin
-        if (rd_pipe_reg[0]) begin
-            rb_cnt_reg  <= rd_cnt_w;
-            rb_tgt_reg  <= rd_tgt_w;
-            rb_step_reg <= step_r_w;
-            rb_inc_reg  <= inc_r;
-            rb_gip_reg  <= gip_r;
+        if (rd_stage[1]) begin
+            r1_cnt_reg  <= rd_cnt_w;                    // (barrier_ctr: 0 for an unwritten entry)
+            r1_tgt_reg  <= rd_tgt_w;
+            r1_slo_reg  <= step_lo_mem[r_b];
+            r1_shi_reg  <= step_hi_mem[r_b];
+            r1_inc_reg  <= inc_mem[r_b];
+            r1_gip_reg  <= gip_mem[r_b];
+            r1_glob_reg <= b_glob;
+            r1_bctl_reg <= {bar_leader_reg[r_b], bar_ip_reg[r_b], bar_en_reg[r_b]};
+            r1_ln_reg   <= local_n_reg[r_b*LNW +: LNW];
+            r1_hi_reg   <= r0_hi_reg;
+            // {TGT, CNT, GIP, STEP, INC, LN, BCTL, GLOB}
+            r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, gip_ok_reg[r_b], r_step_ok,
+                                          inc_ok_reg[r_b], 1'b1, 1'b1, b_glob_hit};
+            r1_err_reg  <= r0_err_reg || (r0_kind_reg[K_GLOB] && !b_glob_hit);
+            r1_stat_reg <= r0_stat_reg;
         end
+    end
+    // stage 2: OR of the selected words (64-bit words: the addressed half)
+    wire [63:0] r_cnt64  = zx(r1_cnt_reg);
+    wire [63:0] r_tgt64  = zx(r1_tgt_reg);
+    wire [63:0] r_step64 = {{(64-HW){1'b0}}, r1_shi_reg} << 32 | {{(64-LW){1'b0}}, r1_slo_reg};
+    reg  [31:0] r_inc32;
+    always @* begin
+        r_inc32 = 32'd0;
+        r_inc32[LW-1:0] = r1_inc_reg;
     end
     always @* begin
-        reg_rd_data = 32'd0;
-        reg_rd_err  = 1'b0;
-        if (r_bar_ok) begin
-            case (reg_rd_addr[BAR_OFF_W-1:0])
-                BD_BAR_CTRL_OFFS: begin
-                    reg_rd_data[BD_BAR_CTRL_EN_LSB]            = bar_en_reg[r_b];
-                    reg_rd_data[BD_BAR_CTRL_INTERNAL_PATH_LSB] = bar_ip_reg[r_b];
-                    reg_rd_data[BD_BAR_CTRL_LEADER_LSB]        = bar_leader_reg[r_b];
-                end
-                BD_BAR_LOCAL_N_OFFS:  reg_rd_data[LNW-1:0] = local_n_reg[r_b*LNW +: LNW];
-                BD_BAR_INC_OFFS:      reg_rd_data = r_inc[31:0];
-                BD_BAR_STEP_LO_OFFS:  reg_rd_data = r_step[31:0];
-                BD_BAR_STEP_HI_OFFS:  reg_rd_data = r_step[63:32];
-                BD_BAR_GROUP_IP_OFFS: reg_rd_data = rb_gip_reg;
-                BD_BAR_CNT_LO_OFFS:   reg_rd_data = r_cnt[31:0];
-                BD_BAR_CNT_HI_OFFS:   reg_rd_data = r_cnt[63:32];
-                default: reg_rd_err = 1'b1;
-            endcase
-        end else if (r_tgt_ok) begin
-            reg_rd_data = reg_rd_addr[TGT_HI_BIT] ? r_tgt64[63:32] : r_tgt64[31:0];
-        end else if (r_stat) begin
-            reg_rd_data = 32'd0;          // the statistics RAM answers 2 cycles later
-        end else begin
-            case (reg_rd_addr)
-                BD_ID_ADDR:     reg_rd_data = BD_ID_ID_RESET;
-                BD_PARAMS_ADDR: reg_rd_data = PARAMS;
-                BD_CTRL_ADDR: begin
-                    reg_rd_data[BD_CTRL_INTERNAL_PATH_LSB] = ctrl_internal_reg;
-                    reg_rd_data[BD_CTRL_WIRE_FA_LSB]       = ctrl_wire_fa_reg;
-                end
-                BD_INC_MAX_ADDR:    reg_rd_data = inc_max_reg;
-                BD_SRC_MAC_LO_ADDR: reg_rd_data = src_mac_reg[31:0];
-                BD_SRC_MAC_HI_ADDR: reg_rd_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB] = src_mac_reg[47:32];
-                BD_SRC_IP_ADDR:     reg_rd_data = src_ip_reg;
-                BD_DEST_QP_ADDR:    reg_rd_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB] = dest_qp_reg;
-                BD_KEY_ADDR:        reg_rd_data = rkey_reg;
-                BD_UDP_SPORT_TOS_ADDR: begin
-                    reg_rd_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB] = udp_sport_reg;
-                    reg_rd_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB]             = tos_reg;
-                end
-                BD_CNT_BASE_LO_ADDR:    reg_rd_data = cnt_base_reg[31:0];
-                BD_CNT_BASE_HI_ADDR:    reg_rd_data = cnt_base_reg[63:32];
-                BD_MIRROR_BASE_LO_ADDR: reg_rd_data = mirror_base_reg[31:0];
-                BD_MIRROR_BASE_HI_ADDR: reg_rd_data = mirror_base_reg[63:32];
-                BD_TX_PSN_ADDR:     reg_rd_data[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB] = tx_psn;
-                BD_SRC_ADDR:        reg_rd_data = src_reg;
-                default:  reg_rd_err = 1'b1;
-            endcase
-        end
+        reg_rd_data = ({32{r1_en_reg[K_GLOB]}} & r1_glob_reg) |
+                      ({32{r1_en_reg[K_INC]}}  & r_inc32) |
+                      ({32{r1_en_reg[K_STEP]}} & (r1_hi_reg ? r_step64[63:32] : r_step64[31:0])) |
+                      ({32{r1_en_reg[K_GIP]}}  & r1_gip_reg) |
+                      ({32{r1_en_reg[K_CNT]}}  & (r1_hi_reg ? r_cnt64[63:32] : r_cnt64[31:0])) |
+                      ({32{r1_en_reg[K_TGT]}}  & (r1_hi_reg ? r_tgt64[63:32] : r_tgt64[31:0]));
+        reg_rd_data[LNW-1:0] = reg_rd_data[LNW-1:0] | ({LNW{r1_en_reg[K_LN]}} & r1_ln_reg);
+        reg_rd_data[BD_BAR_CTRL_EN_LSB] = reg_rd_data[BD_BAR_CTRL_EN_LSB] |
+                                          (r1_en_reg[K_BCTL] & r1_bctl_reg[0]);
+        reg_rd_data[BD_BAR_CTRL_INTERNAL_PATH_LSB] = reg_rd_data[BD_BAR_CTRL_INTERNAL_PATH_LSB] |
+                                          (r1_en_reg[K_BCTL] & r1_bctl_reg[1]);
+        reg_rd_data[BD_BAR_CTRL_LEADER_LSB] = reg_rd_data[BD_BAR_CTRL_LEADER_LSB] |
+                                          (r1_en_reg[K_BCTL] & r1_bctl_reg[2]);
     end
+    always @(posedge clk)
+        if (rd_stage[2]) begin
+            rd_dat_reg    <= reg_rd_data;
+            rd_err_reg    <= r1_err_reg;
+            rd_isstat_reg <= r1_stat_reg;
+        end
 
     // ------------------------------------------------------------ datapath
     wire          inc_valid, inc_ready;
@@ -444,9 +542,10 @@ module barrier_dev #(
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
         .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]), .csr_tgt_idx(w_pe),
+        .csr_tgt_pre_idx(x_pe),
         .csr_tgt_data(reg_wr_data),
         .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
-        .pe_busy(pe_busy),
+        .pe_busy_nx(pe_busy_nx),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
         .s_inc_valid(inc_valid), .s_inc_ready(inc_ready), .s_inc_bar(inc_bar),
@@ -455,7 +554,7 @@ module barrier_dev #(
         .m_rel_bar(m_rel_bar), .m_rel_epoch(m_rel_epoch), .m_rel_status(m_rel_status),
         .m_mir_valid(m_mir_valid), .m_mir_ready(m_mir_ready), .m_mir_bar(mir_bar),
         .m_mir_data(mir_data),
-        .m_notif_valid(notif_valid), .m_notif_ready(notif_ready), .m_notif_bar(notif_bar),
+        .m_notif_valid(cn_valid), .m_notif_ready(cn_ready), .m_notif_bar(cn_bar),
         .stat_req_arrive(st_arr), .stat_req_wait(st_wait), .stat_req_drop_pe(st_dpe),
         .stat_req_drop_busy(st_dbusy), .stat_rsp_err_bar(st_ebar), .stat_rsp_err_far(st_efar),
         .stat_rsp_err_op(st_eop), .stat_rel_ok(st_rel), .stat_mirror_wr(st_mir),
@@ -463,6 +562,16 @@ module barrier_dev #(
     );
     assign m_mir_addr = mirror_base_reg + {{(61-BW){1'b0}}, mir_bar, 3'b000};
     assign m_mir_data = zx(mir_data);
+
+    // notification register slice (rtl/common axis_skid: registered outputs, full throughput):
+    // barrier_tx's request and the GROUP_IP / BAR_INC lookups start from flip-flops
+    wire          cn_valid, cn_ready;
+    wire [BW-1:0] cn_bar;
+    axis_skid #(.DATA_WIDTH(BW)) u_notif_skid (
+        .clk(clk), .rst(rst),
+        .s_data(cn_bar), .s_valid(cn_valid), .s_ready(cn_ready),
+        .m_data(notif_bar), .m_valid(notif_valid), .m_ready(notif_ready)
+    );
 
     barrier_tx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_tx (
         .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
@@ -505,10 +614,10 @@ module barrier_dev #(
     // RAM counters (rtl/common/stats_counter.v): no event lost, 32-bit wrapping view of
     // docs/barrier.md section 6; zeroed by a sweep after rst (CSR access waits on stat_busy)
     localparam SAW = (NSTAT > 1) ? $clog2(NSTAT) : 1;
-    wire [SAW-1:0] stat_rd_idx = rd_addr_reg[BD_STAT_STRIDE_LOG2 +: SAW];
+    wire [SAW-1:0] stat_rd_idx = reg_rd_addr[BD_STAT_STRIDE_LOG2 +: SAW];
     stats_counter #(.N(NSTAT), .CNT_WIDTH(32)) u_stats (
         .clk(clk), .rst(rst), .stat_inc(stat_inc), .stat_clear(1'b0), .stat_busy(stat_busy),
-        .rd_en(rd_pipe_reg[0] && r_stat), .rd_addr(stat_rd_idx),
+        .rd_en(rd_stage[1] && r0_stat_reg), .rd_addr(stat_rd_idx),
         .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
     );
 
