@@ -5,17 +5,18 @@
 #
 #   make barrier-sys-test       build both tests with ASan/UBSan and run them
 #   make barrier-bench-latency  build the benchmark (-O2), run it, plot the result
-# Outputs: build/barrier_sys/ (binaries), build/report/barrier_latency.{json,png}.
+# Outputs: $(B)/barrier_sys/ (binaries), $(REPORT)/barrier_latency.{json,png} (build/ and
+# build/report/ by default; B and REPORT come from the top-level Makefile).
 
 BSYS_CC        ?= gcc
 BSYS_PYTHON    ?= .venv/bin/python
-BSYS_BUILD     := build/barrier_sys
+BSYS_BUILD     := $(B)/barrier_sys
 BSYS_WARN      := -std=c11 -Wall -Wextra -Werror
 BSYS_SAN       := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
                   -fno-omit-frame-pointer
 BSYS_SRC       := cmodel/barrier_sys.c
 BSYS_HDR       := cmodel/barrier_sys.h
-BSYS_REPORT    := build/report
+BSYS_REPORT    := $(REPORT)
 
 .PHONY: barrier-sys-test barrier-bench-latency
 

@@ -119,7 +119,7 @@ bench-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrie
 	  --json $(REPORT)/bench_speed.jsonl > /dev/null; t1=$$(date +%s.%N); \
 	  $(PY) -c "import json,sys; r=[json.loads(l) for l in open('$(REPORT)/bench_speed.jsonl')][-1]; \
 	  dt=$$t1-$$t0; print('simulation speed (dw64_w64 system, lockstep incl. model): %d cycles in %.2f s = %.0f cycles/s' % (r['cycles'], dt, r['cycles']/dt))"
-	@echo "baseline vs multicast barrier (cmodel/barrier_sys, build/report/barrier_latency.json):"
+	@echo "baseline vs multicast barrier (cmodel/barrier_sys, $(REPORT)/barrier_latency.json):"
 	@$(PY) scripts/bench_table.py $(REPORT)/barrier_latency.json
 
 # ------------------------------------------------------------------ rerun one seed
