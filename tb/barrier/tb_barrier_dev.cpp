@@ -836,7 +836,47 @@ static void scenario_reset(tb::Harness& h) {
 //              (BAR_CTRL.INTERNAL_PATH): its own notifications come back and must be dropped as "self"
 //              (5.4 row 9a), counted once locally.
 enum { SYS_PLAIN = 0, SYS_LEADER = 1, SYS_SELF = 2 };
-static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN) {
+// CSR writes during traffic (issue 10 part 3; docs/barrier.md 6, same-cycle rule of 3.1: a write
+// is applied in W2, the request pipeline re-reads from phase B): every writable register rewritten
+// with the value it holds (so the barrier traffic is unchanged), random strobes on half of the
+// entries (partial writes: SLVERR, csr_err), read back; CNT of the enabled barrier (locked:
+// SLVERR), STEP / LOCAL_N (locked while enabled), the read-only ID / PARAMS and an unmapped
+// address (SLVERR). Not written: TGT (moves with the PEs' arrivals) and TX_PSN (moves with every
+// notification). Coverage classes csr_wr_<register>.
+static std::unique_ptr<tb::CsrStorm> make_storm(Dev& d, double prob) {
+  std::vector<tb::CsrReg> regs;
+  auto keep = [&d](uint32_t a) { return [&d, a](tb::Rng&) { return barrier_dev_csr_read(&d.m, a); }; };
+  auto rnd = [](tb::Rng& r) { return uint32_t(r.next()); };
+  const std::pair<uint32_t, const char*> glob[] = {
+      {BDEV_CSR_CTRL, "ctrl"},           {BDEV_CSR_INC_MAX, "inc_max"},         {BDEV_CSR_SRC_MAC_LO, "src_mac_lo"},
+      {BDEV_CSR_SRC_MAC_HI, "src_mac_hi"}, {BDEV_CSR_SRC_IP, "src_ip"},         {BDEV_CSR_DEST_QP, "dest_qp"},
+      {BDEV_CSR_KEY, "key"},             {BDEV_CSR_UDP_SPORT_TOS, "udp_sport_tos"}, {BDEV_CSR_CNT_BASE_LO, "cnt_base_lo"},
+      {BDEV_CSR_CNT_BASE_HI, "cnt_base_hi"}, {BDEV_CSR_MIR_BASE_LO, "mir_base_lo"}, {BDEV_CSR_MIR_BASE_HI, "mir_base_hi"},
+      {BDEV_CSR_SRC, "src"}};
+  for (auto& x : glob) {
+    regs.push_back({x.first, x.second, keep(x.first)});
+    regs.push_back({x.first, x.second, keep(x.first), 0});  // random strobes
+  }
+  for (unsigned b = 0; b < NB; b++) {
+    const std::pair<uint32_t, const char*> bar[] = {
+        {BDEV_CSR_BAR_CTRL(b), "bar_ctrl"}, {BDEV_CSR_BAR_INC(b), "bar_inc"}, {BDEV_CSR_BAR_STEP_LO(b), "bar_step_lo"},
+        {BDEV_CSR_BAR_STEP_HI(b), "bar_step_hi"}, {BDEV_CSR_GROUP_IP(b), "bar_group_ip"},
+        {BDEV_CSR_BAR_LOCAL_N(b), "bar_local_n"}};
+    for (auto& x : bar) regs.push_back({x.first, x.second, keep(x.first)});
+    regs.push_back({BDEV_CSR_CNT_LO(b), "bar_cnt_lo", keep(BDEV_CSR_CNT_LO(b)), 0xf, false});
+    regs.push_back({BDEV_CSR_CNT_HI(b), "bar_cnt_hi", keep(BDEV_CSR_CNT_HI(b)), 0xf, false});
+  }
+  for (int k = 0; k < 4; k++) {
+    regs.push_back({BDEV_CSR_ID, "ro_id", rnd});
+    regs.push_back({BDEV_CSR_PARAMS, "ro_params", rnd});
+    regs.push_back({0x3000, "unmapped", rnd});
+  }
+  std::unique_ptr<tb::CsrStorm> st(new tb::CsrStorm(d.sim, d.csr, std::move(regs), prob));
+  st->max_queued = 1;  // only into an idle master: never reorders the scenario's own CSR accesses
+  return st;
+}
+
+static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN, bool storm = false) {
   Dev d(h);
   tb::Rng& r = h.rng;
   constexpr unsigned ND = 8, NPE = NW;  // devices, PEs per device
@@ -976,6 +1016,8 @@ static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN) {
       distinct_rtl++;  // internal path: own arrival (leader mode: the device's one notification)
   };
 
+  std::unique_ptr<tb::CsrStorm> csr_storm;
+  if (storm) csr_storm = make_storm(d, 0.004);
   uint64_t done_pes = 0;
   while (done_pes < N) {
     const uint64_t now = d.sim.cycle();
@@ -1044,6 +1086,10 @@ static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN) {
              "  released " + std::to_string(releases) + ", slowest PE has arrived " + std::to_string(min_arrivals()) +
                  " times; notifications dropped by fault injection: " + std::to_string(dropped) + "\n" +
                  d.sim.pending_report());
+  }
+  if (csr_storm) {
+    csr_storm->enabled = false;
+    h.note("system_csr: %" PRIu64 " CSR writes during traffic\n", csr_storm->issued);
   }
   d.drain();
   // every device's counter ended at c0 + N*epochs*INC
@@ -1146,6 +1192,7 @@ int main(int argc, char** argv) {
   h.run("random", [&] { scenario_random(h); });
   h.run("reset", [&] { scenario_reset(h); });
   h.run("system", [&] { scenario_system(h); });
+  h.run("system_csr", [&] { scenario_system(h, SYS_PLAIN, true); });
   h.run("system_leader", [&] { scenario_system(h, SYS_LEADER); });
   if (RTL_HAS_SELF) h.run("system_self", [&] { scenario_system(h, SYS_SELF); });
   if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
