@@ -109,7 +109,7 @@ module barrier_dev #(
     end
 
     // ------------------------------------------------------------ CSR bus
-    // axil_reg_if with registered writes (REG_WR: the write is applied the cycle after the AW/W
+    // axil_reg_if_pipe with registered writes (REG_WR: the write is applied the cycle after the AW/W
     // handshake, from flip-flops) and a 3-stage read pipeline (docs/barrier.md section 6): AR
     // accepted (cycle A, address registered) -> B: RAM words, flags, global word and word kind
     // registered, statistics RAM read issued -> C: selected words ORed into rd_dat_reg -> D:
@@ -127,7 +127,7 @@ module barrier_dev #(
     reg         rd_err_reg, rd_isstat_reg;
     reg  [31:0] reg_rd_data;
 
-    axil_reg_if #(.ADDR_WIDTH(16), .REG_WR(1), .RD_LATENCY(4)) u_axil (
+    axil_reg_if_pipe #(.ADDR_WIDTH(16), .REG_WR(1), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !stat_busy),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
@@ -203,9 +203,9 @@ module barrier_dev #(
     endfunction
 
     // ------------------------------------------------------------ CSR write decode
-    // Two register stages (docs/barrier.md section 6): W1 is axil_reg_if's registered write
+    // Two register stages (docs/barrier.md section 6): W1 is axil_reg_if_pipe's registered write
     // (x_*: the cycle after the AW/W handshake), decoded here into the write's effects and its
-    // error, which axil_reg_if returns in B; W2 registers them (reg_wr_*, csr_*) and applies them
+    // error, which axil_reg_if_pipe returns in B; W2 registers them (reg_wr_*, csr_*) and applies them
     // (the lockstep's CSR probe samples W2). Every input of the W1 decode is CSR state (only CSR
     // writes change it: one is in flight), except the TGT lock, taken from pe_busy_nx (busy at
     // the start of the next cycle); a request cannot set it meanwhile: no write is accepted while
