@@ -109,12 +109,10 @@ module barrier_dev #(
     end
 
     // ------------------------------------------------------------ CSR bus
-    // axil_reg_if_pipe with registered writes (REG_WR: the write is applied the cycle after the AW/W
-    // handshake, from flip-flops) and a 3-stage read pipeline (docs/barrier.md section 6): AR
-    // accepted (cycle A, address registered) -> B: RAM words, flags, global word and word kind
-    // registered, statistics RAM read issued -> C: selected words ORed into rd_dat_reg -> D:
-    // statistics word or rd_dat_reg sampled -> R valid (D + 1), held until rready. One read and
-    // one write outstanding. While the statistics RAM is being zeroed after reset (stat_busy) no
+    // axil_reg_if_pipe with registered writes (W1: the cycle after the AW/W handshake; applied in
+    // W2, section "CSR write decode") and a 4-stage read pipeline (section "CSR read decode",
+    // docs/barrier.md section 6): R valid 5 cycles after AR, held until rready. One read and one
+    // write outstanding. While the statistics RAM is being zeroed after reset (stat_busy) no
     // AR or AW/W is accepted; while barrier_ctr's hold is busy (hold_busy) no AW/W.
     wire [15:0] reg_rd_addr;
     wire [3:0]  rd_stage;        // one-hot read stages 0..3 (section "CSR read decode")
@@ -127,7 +125,7 @@ module barrier_dev #(
     reg         rd_err_reg, rd_isstat_reg;
     reg  [31:0] reg_rd_data;
 
-    axil_reg_if_pipe #(.ADDR_WIDTH(16), .REG_WR(1), .RD_LATENCY(4)) u_axil (
+    axil_reg_if_pipe #(.ADDR_WIDTH(16), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !stat_busy),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
@@ -308,20 +306,20 @@ module barrier_dev #(
             reg_wr_strb <= x_wr_strb;
         end
     end
-    // W2 decode of the applied write (table and register write enables)
-    wire        a_bar    = (reg_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);
-    wire [4:0]  a_bidx   = reg_wr_addr[BAR_TOP-1:BAR_OFF_W];
-    wire [BAR_OFF_W-1:0] a_boff = reg_wr_addr[BAR_OFF_W-1:0];
-    wire        a_bar_ok = a_bar && ({1'b0, a_bidx} < NB6) && (reg_wr_addr[1:0] == 2'b00);
-    wire [BW-1:0] w_bar  = a_bidx[BW-1:0];
-    wire        a_tgt    = (reg_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);
-    wire [7:0]  a_pidx   = reg_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
-    wire        a_tgt_ok = a_tgt && ({1'b0, a_pidx} < NW9) && (reg_wr_addr[1:0] == 2'b00);
-    wire [PW-1:0] w_pe   = a_pidx[PW-1:0];
-    wire         step_valid = (W > 32) ?
-                              ((sv_lo_reg[w_bar] || sv_hnz_reg[w_bar]) &&
-                               (sv_hlt_reg[w_bar] || (sv_heq_reg[w_bar] && !sv_lo_reg[w_bar]))) :
-                              sv_lo_reg[w_bar];
+    // W2 copy of the W1 decode (table and register write enables)
+    reg           a_bar_ok, a_tgt_ok, step_valid;
+    reg  [BAR_OFF_W-1:0] a_boff;
+    reg  [BW-1:0] w_bar;
+    reg  [PW-1:0] w_pe;
+    always @(posedge clk)
+        if (x_wr_en) begin
+            a_bar_ok   <= x_bar_ok;
+            a_tgt_ok   <= x_tgt_ok;
+            step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
+            a_boff     <= x_boff;
+            w_bar      <= x_b;
+            w_pe       <= x_pe;
+        end
     wire [LW-1:0] wd_lo = reg_wr_data[LW-1:0];
     wire [HW-1:0] wd_hi = reg_wr_data[HW-1:0];
 
