@@ -64,6 +64,8 @@ ps_dflags = $(foreach p,$(1),$(if $(findstring :,$(p)),-D$(firstword $(subst :, 
 define verilator_tb
 $(1): $(4) $(6) $(TB_COMMON) $(filter %.a,$(7)) $(8)
 	@mkdir -p $(sort $(dir $(1)) $(or $(9),$(dir $(1))))
+	@# Verilator's own make does not relink when only a library (the C model) changed
+	rm -f $(or $(9),$(dir $(1)))/$(notdir $(1))
 	$$(VERILATOR) $$(VFLAGS) --top-module $(2) $(call ps_gflags,$(5)) $(addprefix -I,$(3)) $(4) \
 	  $(addprefix $$(ROOT)/,$(6) $(TB_COMMON_SRC)) \
 	  -CFLAGS "-std=c++17 -O2 $(call ps_dflags,$(5)) -I$$(ROOT)/tb/common -I$$(ROOT)/cmodel" \

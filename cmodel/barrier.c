@@ -136,7 +136,7 @@ static void dev_clear_state(struct barrier_dev_model *m)
     m->mir_claimed = 0;
     m->mir_claim_bar = 0;
     memset(m->hist, 0, sizeof m->hist);
-    memset(m->cnt_hist, 0, 3u * nb * sizeof *m->cnt_hist);
+    memset(m->cnt_hist, 0, 4u * nb * sizeof *m->cnt_hist);
 }
 
 int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *cfg)
@@ -183,7 +183,7 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->rxq = bq_new(sizeof(struct barrier_mir));
     m->holdq = bq_new(sizeof(struct hold));
     m->dirty = calloc(nb, sizeof *m->dirty);
-    m->cnt_hist = calloc(3u * nb, sizeof *m->cnt_hist);
+    m->cnt_hist = calloc(4u * nb, sizeof *m->cnt_hist);
     m->ext = BDEV_EXT_ALL;
     if (!m->holdq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader || !m->local_n ||
         !m->lcnt) {
@@ -396,8 +396,8 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
     }
     /* 5. WAIT too far ahead */
     if (op == BARRIER_OP_WAIT) {
-        /* timed: the counter was read in phase B, two cycles before (section 3.1) */
-        uint64_t c = m->timed ? m->cnt_hist[2u * m->cfg.num_barriers + bar] : m->cnt[bar];
+        /* timed: the counter was read in phase B, three cycles before (section 3.1) */
+        uint64_t c = m->timed ? m->cnt_hist[3u * m->cfg.num_barriers + bar] : m->cnt[bar];
         uint64_t d = (epoch - c) & m->mask;
         if (d < m->half && d > m->bar_step[bar]) {
             set_pending(m, pe, bar, epoch, BARRIER_ST_ERR_FAR);
@@ -720,7 +720,7 @@ void barrier_dev_tick(struct barrier_dev_model *m)
     memset(m->hist[0], 0, sizeof m->hist[0]);
     unsigned nb = m->cfg.num_barriers;
     m->mir_ptr = (m->mir_ptr + 1u) % nb; /* mirror scan pointer of this cycle */
-    memmove(m->cnt_hist + nb, m->cnt_hist, 2u * nb * sizeof *m->cnt_hist);
+    memmove(m->cnt_hist + nb, m->cnt_hist, 3u * nb * sizeof *m->cnt_hist);
     memcpy(m->cnt_hist, m->cnt, nb * sizeof *m->cnt_hist);
     for (unsigned pe = 0; pe < m->cfg.num_pes; pe++)
         if (releasable(m, pe))

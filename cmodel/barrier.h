@@ -223,7 +223,7 @@ struct barrier_dev_model {
     int mir_claimed;      /* a barrier is claimed for the next mirror load */
     unsigned mir_claim_bar;
     uint64_t hist[3][2];  /* releasable PE bitmaps at the start of the last 3 cycles (tick) */
-    uint64_t *cnt_hist;   /* 3 x NB: counters at the start of the last 3 cycles (tick) */
+    uint64_t *cnt_hist;   /* 4 x NB: counters at the start of the last 4 cycles (tick) */
 };
 
 /*

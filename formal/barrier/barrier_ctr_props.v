@@ -93,6 +93,7 @@ module barrier_ctr_props #(
     // ------------------------------------------------------------ DUT
     wire            s_req_ready, s_inc_ready, hold_busy;
     wire [W-1:0]    csr_rd_cnt, csr_rd_tgt;
+    wire            csr_rd_cnt_ok, csr_rd_tgt_ok;
     wire [NW-1:0]   pe_busy;
     wire            m_rel_valid, m_mir_valid, m_notif_valid;
     wire [7:0]      m_rel_pe, m_rel_bar;
@@ -111,11 +112,12 @@ module barrier_ctr_props #(
         .cfg_internal_path(f_internal), .cfg_bar_en(2'b11),
         .cfg_lk_leader(1'b0), .cfg_lk_local_n(2'd1), .csr_lcnt_clr(1'b0), .csr_lcnt_idx(1'b0),
         .cfg_lk_bar(f_lk_bar), .cfg_lk_step(STEP), .cfg_lk_inc(INC),
-        .csr_wr_any(i_cnt || i_tgt), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
+        .csr_wr_any(i_cnt || i_tgt), .csr_wr_any_nx(rst || f_ini <= 3'd1), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),
         .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0), .csr_tgt_idx(f_ini == 3'd2),
         .csr_tgt_pre_idx(f_ini == 3'd1), .csr_tgt_data(i_data),
-        .csr_rd_bar(1'b0), .csr_rd_cnt(csr_rd_cnt), .csr_rd_pe(1'b0), .csr_rd_tgt(csr_rd_tgt),
+        .csr_rd_bar(1'b0), .csr_rd_cnt(csr_rd_cnt), .csr_rd_cnt_ok(csr_rd_cnt_ok), .csr_rd_pe(1'b0),
+        .csr_rd_tgt(csr_rd_tgt), .csr_rd_tgt_ok(csr_rd_tgt_ok),
         .pe_busy_nx(pe_busy),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(2'd0),
         .s_req_pe({7'd0, s_req_pe1}), .s_req_bar(8'd0), .s_req_epoch({W{1'b0}}),
@@ -160,6 +162,14 @@ module barrier_ctr_props #(
     (* hierconn *) wire [7:0]   \dut.rq_pe_raw_reg ;
     (* hierconn *) wire [7:0]   \dut.rq_bar_raw_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgt_reg ;
+    (* hierconn *) wire [W-1:0] \dut.rq_tgtn_reg ;
+    (* hierconn *) wire [W-1:0] \dut.rq_tgt_m ;
+    (* hierconn *) wire [0:0]   \dut.u_ok_r ;
+    (* hierconn *) wire         \dut.rq_dgo_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u_keep_reg ;
+    (* hierconn *) wire [W-1:0] \dut.s1_cnt ;
+    (* hierconn *) wire [W-1:0] \dut.s1_tgt ;
+    (* hierconn *) wire         \dut.s2_live_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tval_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_step_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_inc_reg ;
@@ -180,21 +190,21 @@ module barrier_ctr_props #(
     (* hierconn *) wire [W-1:0] \dut.s1_tgt_reg ;
     (* hierconn *) wire [W-1:0] \dut.s1_cnt_reg ;
     (* hierconn *) wire         \dut.i_v_reg ;
-    (* hierconn *) wire [0:0]   \dut.i_bar_reg ;
+    (* hierconn *) wire [0:0]   \dut.u0_bar_reg ;
+    (* hierconn *) wire         \dut.u0_fwd_reg ;
     (* hierconn *) wire [W-1:0] \dut.i_val_reg ;
-    (* hierconn *) wire         \dut.nq_full_reg ;
     (* hierconn *) wire         \dut.rq_ind_reg ;
     (* hierconn *) wire         \dut.rq_send_reg ;
     (* hierconn *) wire         \dut.rq_farr_reg ;
-    (* hierconn *) wire         \dut.rq_fwait_reg ;
+    (* hierconn *) wire         \dut.rq_fwait ;
     (* hierconn *) wire         \dut.rq_feop_reg ;
     (* hierconn *) wire         \dut.rq_febar_reg ;
-    (* hierconn *) wire         \dut.rq_fefar_reg ;
+    (* hierconn *) wire         \dut.rq_fefar ;
     (* hierconn *) wire         \dut.rq_ftw_reg ;
-    (* hierconn *) wire         \dut.rq_fpw_reg ;
-    (* hierconn *) wire         \dut.rq_farm_reg ;
-    (* hierconn *) wire         \dut.rq_fpend_reg ;
-    (* hierconn *) wire [1:0]   \dut.rq_fst_reg ;
+    (* hierconn *) wire         \dut.rq_fpw ;
+    (* hierconn *) wire         \dut.rq_farm ;
+    (* hierconn *) wire         \dut.rq_fpend ;
+    (* hierconn *) wire [1:0]   \dut.rq_fst ;
     (* hierconn *) wire         \dut.rq_floc_reg ;
     (* hierconn *) wire [1:0]   \dut.rq_peoh_reg ;
     (* hierconn *) wire         \dut.s2_v_reg ;
@@ -240,7 +250,7 @@ module barrier_ctr_props #(
     wire [3:0] f_u_dut = (!f_internal ? {2'd0, \dut.nq_cnt_reg } : 4'd0)
                        + {3'd0, \dut.rq_v_reg }
                        + {3'd0, \dut.h_v_reg  && \dut.h_bar_reg == 1'b0}
-                       + {3'd0, \dut.i_v_reg  && \dut.i_bar_reg == 1'b0}
+                       + {3'd0, \dut.i_v_reg  && \dut.u0_bar_reg == 1'b0}
                        + {3'd0, \dut.u_v_reg  && \dut.u_bar_reg == 1'b0};
     wire [4:0] f_u  = {1'b0, f_und} + {1'b0, f_u_dut};
     wire [1:0] f_sx = {1'b0, f_x[0]} + {1'b0, f_x[1]} + {1'b0, f_x[2]};
@@ -323,7 +333,7 @@ module barrier_ctr_props #(
                         ? $past(\dut.u_val_reg ) : {W{1'b0}})
                        - (($past(\dut.h_v_reg ) && $past(\dut.h_bar_reg ) == $past(\dut.mq_bar_reg ) &&
                            $past(f_internal)) ? INC : {W{1'b0}})
-                       - (($past(\dut.i_v_reg ) && $past(\dut.i_bar_reg ) == $past(\dut.mq_bar_reg ))
+                       - (($past(\dut.i_v_reg ) && $past(\dut.u0_bar_reg ) == $past(\dut.mq_bar_reg ))
                         ? $past(\dut.i_val_reg ) : {W{1'b0}}));
             // stability
             if (F_BUG == 0 && $past(m_rel_valid && !m_rel_ready))
@@ -335,6 +345,19 @@ module barrier_ctr_props #(
         end
     end
 
+    // both phases: U0's registered read address and forward select (one cycle ahead of the
+    // input register and the hold), the scanner's registered S2 liveness
+    always @* begin
+        if (f_past && !rst && F_BUG == 0) begin
+            assert(\dut.s2_live_reg == (\dut.armed_reg [\dut.s2_pe_reg ] || \dut.pend_reg [\dut.s2_pe_reg ]));
+            assert(\dut.i_v_reg || \dut.u0_bar_reg == \dut.h_bar_reg );
+            assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg ));
+            // phase D's go flag, registered in C, equals its definition from the state of D
+            assert(\dut.rq_dgo_reg == (\dut.rq_ind_reg && !(i_cnt || i_tgt) && \dut.nq_cnt_reg != 2'd2 &&
+                   !(\dut.rq_floc_reg && \dut.h_v_reg && \dut.i_v_reg )));
+        end
+    end
+
     // initialisation phase: nothing has started yet, the counter write lands at f_ini 3
     always @* begin
         if (f_past && !rst && !f_run && F_BUG == 0) begin
@@ -342,7 +365,7 @@ module barrier_ctr_props #(
             assert(f_x == 3'b000 && f_und == 4'd0 && f_st[0] == S_IDLE && f_st[1] == S_IDLE);
             assert(!\dut.rq_v_reg && \dut.nq_cnt_reg == 2'd0 && \dut.armed_reg == 2'b00 &&
                    \dut.pend_reg == 2'b00 && \dut.pres_reg == 2'b00 && !\dut.s0_v_reg &&
-                   !\dut.s1_v_reg && !\dut.i_v_reg && !\dut.rq_ind_reg && !\dut.nq_full_reg &&
+                   !\dut.s1_v_reg && !\dut.i_v_reg && !\dut.rq_ind_reg && !\dut.rq_dgo_reg &&
                    !\dut.s2_v_reg && !m_rel_valid && \dut.dirty_reg == 2'b00 && !m_mir_valid &&
                    !\dut.mq_v_reg );
             assert(f_base == f_init && f_cnt[0] == f_init && f_cnt[1] == {W{1'b0}} &&
@@ -385,14 +408,15 @@ module barrier_ctr_props #(
     always @* begin
         if (f_past && !rst && f_run && F_BUG == 0) begin
             // update stage pre-read: U1's old value is the counter it updates
-            if (\dut.u_v_reg ) assert(\dut.u_old_reg == d_cnt[\dut.u_bar_reg ]);
+            if (\dut.u_v_reg ) assert((\dut.u_old_reg & {W{\dut.u_ok_r [0]}}) == d_cnt[\dut.u_bar_reg ] &&
+                                     \dut.u_keep_reg == {W{1'b1}});
             // conservation (S5) and counter ghost (A1)
             assert(d_cnt0 == f_dcnt0);
             assert(d_cnt1 == f_cnt[1] - ((\dut.u_v_reg && \dut.u_bar_reg == 1'b1) ? \dut.u_val_reg : {W{1'b0}})
-                                      - ((\dut.i_v_reg && \dut.i_bar_reg == 1'b1) ? \dut.i_val_reg : {W{1'b0}}));
+                                      - ((\dut.i_v_reg && \dut.u0_bar_reg == 1'b1) ? \dut.i_val_reg : {W{1'b0}}));
             assert(f_cnt[0] == d_cnt0 + ((\dut.u_v_reg && \dut.u_bar_reg == 1'b0) ? \dut.u_val_reg : {W{1'b0}})
                                       + ((\dut.h_v_reg && \dut.h_bar_reg == 1'b0) ? INC : {W{1'b0}})
-                                      + ((\dut.i_v_reg && \dut.i_bar_reg == 1'b0) ? \dut.i_val_reg : {W{1'b0}}));
+                                      + ((\dut.i_v_reg && \dut.u0_bar_reg == 1'b0) ? \dut.i_val_reg : {W{1'b0}}));
             // window bounds (S3 proved, not assumed): G and J
             assert(f_u <= 5'd3 + {3'd0, f_sx});
             if (f_st[0] == S_IDLE || f_st[0] == S_REL || f_x[0] || f_st[1] == S_IDLE ||
@@ -423,16 +447,17 @@ module barrier_ctr_props #(
             if (\dut.rq_v_reg ) begin
                 assert(f_st[\dut.rq_pe_raw_reg [0]] == S_PIPE && \dut.rq_pe_raw_reg [7:1] == 7'd0);
                 assert(\dut.rq_op_reg == 2'd0 && \dut.rq_bar_raw_reg == 8'd0);
-                assert(\dut.rq_ph_reg != 2'd3);
                 if (\dut.rq_ph_reg != 2'd0)
-                    assert(\dut.rq_tgt_reg == d_tgt[\dut.rq_pe_raw_reg [0]] &&
+                    assert(\dut.rq_tgt_m == d_tgt[\dut.rq_pe_raw_reg [0]] &&
                            \dut.rq_step_reg == STEP && \dut.rq_inc_reg == INC && \dut.rq_bar_ok_reg );
-                if (\dut.rq_ph_reg == 2'd2)
+                if (\dut.rq_ph_reg [1])
+                    assert(\dut.rq_tgtn_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP);
+                if (\dut.rq_ph_reg == 2'd3)
                     assert(\dut.rq_tval_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP &&
                            !\dut.rq_busy_reg && \dut.rq_send_reg && \dut.rq_farr_reg &&
-                           !\dut.rq_fwait_reg && !\dut.rq_feop_reg && !\dut.rq_febar_reg &&
-                           !\dut.rq_fefar_reg && \dut.rq_ftw_reg && \dut.rq_fpw_reg &&
-                           \dut.rq_farm_reg && !\dut.rq_fpend_reg && \dut.rq_fst_reg == 2'd0 &&
+                           !\dut.rq_fwait && !\dut.rq_feop_reg && !\dut.rq_febar_reg &&
+                           !\dut.rq_fefar && \dut.rq_ftw_reg && \dut.rq_fpw &&
+                           \dut.rq_farm && !\dut.rq_fpend && \dut.rq_fst == 2'd0 &&
                            \dut.rq_floc_reg == f_internal &&
                            \dut.rq_peoh_reg == (\dut.rq_pe_raw_reg [0] ? 2'b10 : 2'b01));
             end
@@ -446,11 +471,10 @@ module barrier_ctr_props #(
                 else assert(\dut.u_val_reg != {W{1'b0}} && \dut.u_val_reg < HALF);
             end
             assert(\dut.nq_cnt_reg <= 2'd2);
-            assert(\dut.nq_full_reg == (\dut.nq_cnt_reg == 2'd2));
-            assert(\dut.rq_ind_reg == (\dut.rq_v_reg && \dut.rq_ph_reg == 2'd2));
+            assert(\dut.rq_ind_reg == (\dut.rq_v_reg && \dut.rq_ph_reg == 2'd3));
             // input register of the fabric increments
             if (\dut.i_v_reg ) begin
-                if (\dut.i_bar_reg == 1'b0) assert(\dut.i_val_reg == INC);
+                if (\dut.u0_bar_reg == 1'b0) assert(\dut.i_val_reg == INC);
                 else assert(\dut.i_val_reg != {W{1'b0}} && \dut.i_val_reg < HALF);
             end
             // release scanner
@@ -459,9 +483,9 @@ module barrier_ctr_props #(
             if (\dut.s1_v_reg ) begin
                 assert(!\dut.s1_pend_reg && \dut.s1_bar_reg == 8'd0 && \dut.s1_st_reg == 2'd0);
                 if (\dut.armed_reg [\dut.s1_pe_reg ]) begin
-                    assert(\dut.s1_tgt_reg == d_tgt[\dut.s1_pe_reg ]);
-                    assert(d_cnt0 - \dut.s1_cnt_reg == {W{1'b0}} || d_cnt0 - \dut.s1_cnt_reg == INC);
-                    if (ge(\dut.s1_cnt_reg , \dut.s1_tgt_reg ))
+                    assert(\dut.s1_tgt == d_tgt[\dut.s1_pe_reg ]);
+                    assert(d_cnt0 - \dut.s1_cnt == {W{1'b0}} || d_cnt0 - \dut.s1_cnt == INC);
+                    if (ge(\dut.s1_cnt , \dut.s1_tgt ))
                         assert(!f_x[\dut.s1_pe_reg ]);
                 end
             end

@@ -5,7 +5,7 @@ mutant rtl/barrier/barrier_ctr.v barrier_ctr_literal_ge.v \
     's/ge_serial = (d < HALF);/ge_serial = (c >= t);   \/\/ MUTANT: literal compare/' || return 1
 # barrier_ctr bug3: the update stage does not mark the barrier's mirror dirty (write lost)
 mutant rtl/barrier/barrier_ctr.v barrier_ctr_nodirty.v \
-    's/| ((u_v_reg \&\& u_kind_reg == UK_INC) ?/| ((1'"'"'b0 \&\& u_kind_reg == UK_INC) ?   \/\/ MUTANT: no dirty bit/' || return 1
+    's/| ((u_v_reg \&\& u_kind_reg == UK_INC) ?/| ((u_v_reg \&\& u_kind_reg == 2'"'"'d3) ?   \/\/ MUTANT: no dirty bit (kind 3 is never used)/' || return 1
 # barrier_fanout bug1: no remaining mask, a port that took the head beat is offered it again
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_dup.v \
     's/rem_reg <= rem_reg \& ~took;/rem_reg <= rem_reg;   \/\/ MUTANT: no remaining mask/' || return 1

