@@ -364,7 +364,7 @@ module barrier_ctr #(
     wire         rq_fwait = rq_fwv_reg && !rq_far_reg;    // WAIT arms
     wire         rq_fefar = rq_fwv_reg && rq_far_reg;     // WAIT answered ERR_FAR
     reg          rq_ftw_reg;     // writes tgt[pe]: an ARRIVE that takes effect or a valid WAIT
-                                 // (ERR_FAR writes the entry's own value back: rq_tval_reg)
+                                 // (ERR_FAR writes the entry's own value back: tgt_wd)
     wire         rq_fpw   = rq_fpw0_reg || rq_fefar;      // writes pep[pe]
     wire         rq_farm  = rq_farm0_reg || rq_fwait;     // arms the PE
     wire         rq_fpend = rq_fpend0_reg || rq_fefar;    // a response is pending
@@ -510,7 +510,8 @@ module barrier_ctr #(
     // flight)
     reg  [PW-1:0] tgt_wa_reg;
     reg           tgt_wcsr_reg;
-    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : rq_tval_reg;
+    // (an ERR_FAR WAIT writes the entry's own value: rq_tgt_m, which does not move in flight)
+    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : (rq_fefar ? rq_tgt_m : rq_tval_reg);
     always @(posedge clk) begin
         tgt_wa_reg   <= csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
         tgt_wcsr_reg <= csr_wr_any_nx;
@@ -574,7 +575,7 @@ module barrier_ctr #(
         rq_crel_reg   <= b2_load_pe || (rel_pe_reg == rq_pe && !rel_load);
         // phase C: the values phase D writes
         rq_pval_reg   <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
-        rq_tval_reg   <= (rq_op_reg != OP_WAIT) ? rq_tgtn : (c_far_nx ? rq_tgt_m : rq_epoch_reg);
+        rq_tval_reg   <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
     end
 
     // ---------------------------------------------------------------- control state

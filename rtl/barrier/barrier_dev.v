@@ -327,16 +327,33 @@ module barrier_dev #(
     assign x_glob[G_MB_HI]   = (x_wr_addr == BD_MIRROR_BASE_HI_ADDR);
     // W2 copy of the W1 decode (table and register write enables)
     reg  [NG-1:0] a_glob;
-    reg           a_bar_ok, step_valid;
-    reg  [BAR_OFF_W-1:0] a_boff;
+    // per-barrier register written (one-hot, from the W1 decode) and the STEP validity flags of
+    // the written half, computed from the W1 data
+    localparam T_CTRL = 0, T_LN = 1, T_INC = 2, T_SLO = 3, T_SHI = 4, T_GIP = 5, NT = 6;
+    wire [NT-1:0] x_tab;
+    assign x_tab[T_CTRL] = x_bar_ok && (x_boff == BD_BAR_CTRL_OFFS);
+    assign x_tab[T_LN]   = x_bar_ok && (x_boff == BD_BAR_LOCAL_N_OFFS);
+    assign x_tab[T_INC]  = x_bar_ok && (x_boff == BD_BAR_INC_OFFS);
+    assign x_tab[T_SLO]  = x_bar_ok && (x_boff == BD_BAR_STEP_LO_OFFS);
+    assign x_tab[T_SHI]  = x_bar_ok && (x_boff == BD_BAR_STEP_HI_OFFS);
+    assign x_tab[T_GIP]  = x_bar_ok && (x_boff == BD_BAR_GROUP_IP_OFFS);
+    wire [LW-1:0] x_lo = x_wr_data[LW-1:0];
+    wire [HW-1:0] x_hi = x_wr_data[HW-1:0];
+    reg  [NT-1:0] a_tab;
+    reg           a_sv_lo, a_sv_hnz, a_sv_hlt, a_sv_heq;
+    reg           step_valid;
     reg  [BW-1:0] w_bar;
     reg  [PW-1:0] w_pe;
     always @(posedge clk)
         if (x_wr_en) begin
-            a_bar_ok   <= x_bar_ok;
+            a_tab      <= x_tab;
+            a_sv_lo    <= (W > 32) ? (x_lo != {LW{1'b0}}) :
+                          ((x_lo != {LW{1'b0}}) && (x_lo <= HALF[LW-1:0]));
+            a_sv_hnz   <= (x_hi != {HW{1'b0}});
+            a_sv_hlt   <= (x_hi < HALF_HI);
+            a_sv_heq   <= (x_hi == HALF_HI);
             a_glob     <= x_glob;
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
-            a_boff     <= x_boff;
             w_bar      <= x_b;
             w_pe       <= x_pe;
         end
@@ -650,15 +667,15 @@ module barrier_dev #(
     );
 
     // ------------------------------------------------------------ table writes (no reset)
-    wire tab_wr = reg_wr_en && !reg_wr_err && a_bar_ok;
+    wire [NT-1:0] tab_wr = {NT{reg_wr_en && !reg_wr_err}} & a_tab;
     always @(posedge clk) begin
-        if (tab_wr && a_boff == BD_BAR_INC_OFFS)
+        if (tab_wr[T_INC])
             inc_mem[w_bar] <= wd_lo;
-        if (tab_wr && a_boff == BD_BAR_STEP_LO_OFFS)
+        if (tab_wr[T_SLO])
             step_lo_mem[w_bar] <= wd_lo;
-        if (tab_wr && a_boff == BD_BAR_STEP_HI_OFFS)
+        if (tab_wr[T_SHI])
             step_hi_mem[w_bar] <= wd_hi;   // (W <= 32: never read, STEP_HI writes are dropped)
-        if (tab_wr && a_boff == BD_BAR_GROUP_IP_OFFS)
+        if (tab_wr[T_GIP])
             gip_mem[w_bar] <= reg_wr_data;
     end
 
@@ -692,30 +709,24 @@ module barrier_dev #(
             sv_heq_reg        <= {NB{1'b0}};
         end else begin
             if (reg_wr_en && !reg_wr_err) begin
-                if (a_bar_ok) begin
-                    case (a_boff)
-                        BD_BAR_CTRL_OFFS: begin
-                            bar_en_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
-                            bar_ip_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
-                            bar_leader_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
-                        end
-                        BD_BAR_LOCAL_N_OFFS:  local_n_reg[w_bar*LNW +: LNW] <= reg_wr_data[LNW-1:0];
-                        BD_BAR_INC_OFFS:      inc_ok_reg[w_bar] <= 1'b1;
-                        BD_BAR_STEP_LO_OFFS: begin
-                            slo_ok_reg[w_bar] <= 1'b1;
-                            sv_lo_reg[w_bar]  <= (W > 32) ? (wd_lo != {LW{1'b0}}) :
-                                                 ((wd_lo != {LW{1'b0}}) && (wd_lo <= HALF[LW-1:0]));
-                        end
-                        BD_BAR_STEP_HI_OFFS: begin
-                            shi_ok_reg[w_bar] <= 1'b1;
-                            sv_hnz_reg[w_bar] <= (wd_hi != {HW{1'b0}});
-                            sv_hlt_reg[w_bar] <= (wd_hi < HALF_HI);
-                            sv_heq_reg[w_bar] <= (wd_hi == HALF_HI);
-                        end
-                        BD_BAR_GROUP_IP_OFFS: gip_ok_reg[w_bar] <= 1'b1;
-                        default: ;
-                    endcase
+                if (a_tab[T_CTRL]) begin
+                    bar_en_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                    bar_ip_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
+                    bar_leader_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
                 end
+                if (a_tab[T_LN])  local_n_reg[w_bar*LNW +: LNW] <= reg_wr_data[LNW-1:0];
+                if (a_tab[T_INC]) inc_ok_reg[w_bar] <= 1'b1;
+                if (a_tab[T_SLO]) begin
+                    slo_ok_reg[w_bar] <= 1'b1;
+                    sv_lo_reg[w_bar]  <= a_sv_lo;
+                end
+                if (a_tab[T_SHI]) begin
+                    shi_ok_reg[w_bar] <= 1'b1;
+                    sv_hnz_reg[w_bar] <= a_sv_hnz;
+                    sv_hlt_reg[w_bar] <= a_sv_hlt;
+                    sv_heq_reg[w_bar] <= a_sv_heq;
+                end
+                if (a_tab[T_GIP]) gip_ok_reg[w_bar] <= 1'b1;
                 // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
                 if (a_glob[G_CTRL]) begin
                     ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
