@@ -86,14 +86,14 @@ module barrier_ctr_props #(
     // ports; then two cycles for the held counter write to land); agents start at f_ini == 5
     reg [2:0] f_ini;
     wire      f_run  = (f_ini == 3'd5);
-    wire      i_cnt  = !rst && (f_ini == 3'd0);
-    wire      i_tgt  = !rst && (f_ini == 3'd1 || f_ini == 3'd2);
+    wire      f_go   = !init_busy;     // the DUT's reset sweep of its RAMs is over
+    wire      i_cnt  = !rst && f_go && (f_ini == 3'd0);
+    wire      i_tgt  = !rst && f_go && (f_ini == 3'd1 || f_ini == 3'd2);
     wire [31:0] i_data = {{(32-W){1'b0}}, f_init};
 
     // ------------------------------------------------------------ DUT
-    wire            s_req_ready, s_inc_ready, hold_busy;
+    wire            s_req_ready, s_inc_ready, hold_busy, init_busy;
     wire [W-1:0]    csr_rd_cnt, csr_rd_tgt;
-    wire            csr_rd_cnt_ok, csr_rd_tgt_ok;
     wire [NW-1:0]   pe_busy;
     wire            m_rel_valid, m_mir_valid, m_notif_valid;
     wire [7:0]      m_rel_pe, m_rel_bar;
@@ -114,10 +114,10 @@ module barrier_ctr_props #(
         .cfg_lk_bar(f_lk_bar), .cfg_lk_step(STEP), .cfg_lk_inc(INC),
         .csr_wr_any(i_cnt || i_tgt), .csr_wr_any_nx(rst || f_ini <= 3'd1), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),
-        .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0), .csr_tgt_idx(f_ini == 3'd2),
+        .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0),
         .csr_tgt_pre_idx(f_ini == 3'd1), .csr_tgt_data(i_data),
-        .csr_rd_bar(1'b0), .csr_rd_cnt(csr_rd_cnt), .csr_rd_cnt_ok(csr_rd_cnt_ok), .csr_rd_pe(1'b0),
-        .csr_rd_tgt(csr_rd_tgt), .csr_rd_tgt_ok(csr_rd_tgt_ok),
+        .csr_rd_bar(1'b0), .csr_rd_cnt(csr_rd_cnt), .csr_rd_pe(1'b0),
+        .csr_rd_tgt(csr_rd_tgt), .init_busy(init_busy),
         .pe_busy_nx(pe_busy),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(2'd0),
         .s_req_pe({7'd0, s_req_pe1}), .s_req_bar(8'd0), .s_req_epoch({W{1'b0}}),
@@ -139,8 +139,8 @@ module barrier_ctr_props #(
     (* hierconn *) wire [W-1:0] \dut.cnt_mem[1] ;
     (* hierconn *) wire [W-1:0] \dut.tgt_mem[0] ;
     (* hierconn *) wire [W-1:0] \dut.tgt_mem[1] ;
-    (* hierconn *) wire [1:0]   \dut.cnt_ok_reg ;
-    (* hierconn *) wire [1:0]   \dut.tgt_ok_reg ;
+    (* hierconn *) wire         \dut.ini_v_reg ;
+    (* hierconn *) wire [0:0]   \dut.ini_idx_reg ;
     (* hierconn *) wire [1:0]   \dut.armed_reg ;
     (* hierconn *) wire [1:0]   \dut.pend_reg ;
     (* hierconn *) wire [1:0]   \dut.pres_reg ;
@@ -164,7 +164,6 @@ module barrier_ctr_props #(
     (* hierconn *) wire [W-1:0] \dut.rq_tgt_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgtn_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgt_m ;
-    (* hierconn *) wire [0:0]   \dut.u_ok_r ;
     (* hierconn *) wire         \dut.rq_dgo_reg ;
     (* hierconn *) wire [W-1:0] \dut.u_keep_reg ;
     (* hierconn *) wire [W-1:0] \dut.s1_cnt ;
@@ -217,10 +216,10 @@ module barrier_ctr_props #(
     (* hierconn *) wire [0:0]   \dut.mq_bar_reg ;
     (* hierconn *) wire         \dut.mq_v_reg ;
 
-    wire [W-1:0] d_cnt0 = \dut.cnt_ok_reg [0] ? \dut.cnt_mem[0]  : {W{1'b0}};
-    wire [W-1:0] d_cnt1 = \dut.cnt_ok_reg [1] ? \dut.cnt_mem[1]  : {W{1'b0}};
-    wire [W-1:0] d_tgt0 = \dut.tgt_ok_reg [0] ? \dut.tgt_mem[0]  : {W{1'b0}};
-    wire [W-1:0] d_tgt1 = \dut.tgt_ok_reg [1] ? \dut.tgt_mem[1]  : {W{1'b0}};
+    wire [W-1:0] d_cnt0 = \dut.cnt_mem[0] ;
+    wire [W-1:0] d_cnt1 = \dut.cnt_mem[1] ;
+    wire [W-1:0] d_tgt0 = \dut.tgt_mem[0] ;
+    wire [W-1:0] d_tgt1 = \dut.tgt_mem[1] ;
     wire [W-1:0] d_cnt [0:1];
     wire [W-1:0] d_tgt [0:1];
     assign d_cnt[0] = d_cnt0;
@@ -277,7 +276,7 @@ module barrier_ctr_props #(
         f_past <= 1'b1;
         if (rst)
             f_ini <= 3'd0;
-        else if (!f_run)
+        else if (!f_run && f_go)
             f_ini <= f_ini + 3'd1;
         if (rst) begin
             f_st[0] <= S_IDLE;
@@ -351,6 +350,7 @@ module barrier_ctr_props #(
         if (f_past && !rst && F_BUG == 0) begin
             assert(\dut.s2_live_reg == (\dut.armed_reg [\dut.s2_pe_reg ] || \dut.pend_reg [\dut.s2_pe_reg ]));
             assert(\dut.i_v_reg || \dut.u0_bar_reg == \dut.h_bar_reg );
+            assert(!\dut.ini_v_reg || f_ini == 3'd0);   // the reset sweep ends before f_ini moves
             assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg ));
             // phase D's go flag, registered in C, equals its definition from the state of D
             assert(\dut.rq_dgo_reg == (\dut.rq_ind_reg && !(i_cnt || i_tgt) && \dut.nq_cnt_reg != 2'd2 &&
@@ -370,16 +370,26 @@ module barrier_ctr_props #(
                    !\dut.mq_v_reg );
             assert(f_base == f_init && f_cnt[0] == f_init && f_cnt[1] == {W{1'b0}} &&
                    f_host[0] == f_init && f_host[1] == {W{1'b0}});
-            assert(\dut.cnt_ok_reg [1] == 1'b0);
-            if (f_ini == 3'd0) assert(!\dut.h_v_reg && !\dut.u_v_reg && \dut.cnt_ok_reg == 2'b00 &&
-                                      \dut.tgt_ok_reg == 2'b00);
+            // reset sweep (cnt through the update stage, one cycle later; tgt at once)
+            assert(\dut.ini_v_reg == init_busy);
+            if (\dut.ini_v_reg ) assert(f_ini == 3'd0 && !\dut.h_v_reg );
+            if (\dut.ini_v_reg && \dut.ini_idx_reg == 1'b0) assert(!\dut.u_v_reg );
+            if (\dut.ini_v_reg && \dut.ini_idx_reg == 1'b1)
+                assert(\dut.u_v_reg && \dut.u_bar_reg == 1'b0 &&
+                       \dut.u_keep_reg == {W{1'b0}} && \dut.u_val_reg == {W{1'b0}} &&
+                       \dut.u_kind_reg != 2'd0 && d_tgt0 == {W{1'b0}});
+            if (f_ini == 3'd0 && !\dut.ini_v_reg )   // the sweep's last counter write lands now
+                assert(!\dut.h_v_reg && \dut.u_v_reg && \dut.u_bar_reg == 1'b1 &&
+                       \dut.u_keep_reg == {W{1'b0}} && \dut.u_val_reg == {W{1'b0}} &&
+                       \dut.u_kind_reg != 2'd0 && d_cnt0 == {W{1'b0}} &&
+                       d_tgt0 == {W{1'b0}} && d_tgt1 == {W{1'b0}});
+            if (f_ini >= 3'd1) assert(d_cnt1 == {W{1'b0}});
             if (f_ini == 3'd1) assert(\dut.h_v_reg && \dut.h_kind_reg == 2'd1 && \dut.h_bar_reg == 1'b0 &&
-                                      \dut.h_val_reg == f_init && !\dut.u_v_reg && \dut.cnt_ok_reg == 2'b00 &&
-                                      \dut.tgt_ok_reg == 2'b00);
+                                      \dut.h_val_reg == f_init && !\dut.u_v_reg && d_cnt0 == {W{1'b0}} &&
+                                      d_tgt0 == {W{1'b0}} && d_tgt1 == {W{1'b0}});
             if (f_ini == 3'd2) assert(!\dut.h_v_reg && \dut.u_v_reg && \dut.u_kind_reg == 2'd1 &&
                                       \dut.u_bar_reg == 1'b0 && \dut.u_val_reg == f_init &&
-                                      \dut.cnt_ok_reg == 2'b00 && d_tgt0 == f_init &&
-                                      \dut.tgt_ok_reg == 2'b01);
+                                      d_cnt0 == {W{1'b0}} && d_tgt0 == f_init && d_tgt1 == {W{1'b0}});
             if (f_ini >= 3'd3) assert(!\dut.h_v_reg && !\dut.u_v_reg && d_cnt0 == f_init &&
                                       d_tgt0 == f_init && d_tgt1 == f_init);
         end
@@ -408,7 +418,7 @@ module barrier_ctr_props #(
     always @* begin
         if (f_past && !rst && f_run && F_BUG == 0) begin
             // update stage pre-read: U1's old value is the counter it updates
-            if (\dut.u_v_reg ) assert((\dut.u_old_reg & {W{\dut.u_ok_r [0]}}) == d_cnt[\dut.u_bar_reg ] &&
+            if (\dut.u_v_reg ) assert(\dut.u_old_reg == d_cnt[\dut.u_bar_reg ] &&
                                      \dut.u_keep_reg == {W{1'b1}});
             // conservation (S5) and counter ghost (A1)
             assert(d_cnt0 == f_dcnt0);

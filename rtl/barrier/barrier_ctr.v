@@ -10,10 +10,11 @@
 // Parameters: NUM_BARRIERS (NB, power of two, 2..32), NUM_PES (NW, power of two, 2..128),
 // CNT_WIDTH (W, 4..64 bits), NOTIF_DEPTH (queued notifications, power of two >= 2).
 //
-// Tables (no reset; a per-entry valid flop reads an unwritten entry as 0 after reset, so no reset
-// sweep is needed): cnt[NB] counters, tgt[NW] next epoch values, pep[NW] epoch of a pending
-// response. All in distributed RAM (async read, one write port each). Control state (armed,
-// pending, per-PE barrier, status, dirty bits, pipeline registers) is in flip-flops and reset.
+// Tables (not reset): cnt[NB] counters, tgt[NW] next epoch values, pep[NW] epoch of a pending
+// response. All in distributed RAM (async read, one write port each). A reset sweep zeroes cnt and
+// tgt in max(NB, NW) cycles after rst (init_busy: no request accepted; the owner applies no CSR
+// write and no s_inc meanwhile). Control state (armed, pending, per-PE barrier, status, dirty
+// bits, pipeline control) is in flip-flops and reset.
 //
 // Configuration: enables (cfg_bar_en, flat) and CTRL.INTERNAL_PATH; STEP and INC of the request's
 //   barrier through a lookup port (cfg_lk_bar out, cfg_lk_step / cfg_lk_inc answered in the same
@@ -77,17 +78,15 @@ module barrier_ctr #(
     input  wire [BW-1:0]                 csr_cnt_idx,
     input  wire [31:0]                   csr_cnt_data,
     output wire                          hold_busy,
-    input  wire                          csr_tgt_wr,      // write half of tgt[csr_tgt_idx]
+    input  wire                          csr_tgt_wr,      // write half of tgt[csr_tgt_pre_idx of the cycle before]
     input  wire                          csr_tgt_hi,
-    input  wire [PW-1:0]                 csr_tgt_idx,
     input  wire [31:0]                   csr_tgt_data,
-    input  wire [PW-1:0]                 csr_tgt_pre_idx, // csr_tgt_idx of a write applied next cycle
+    input  wire [PW-1:0]                 csr_tgt_pre_idx, // the entry of a TGT write applied next cycle
     input  wire [BW-1:0]                 csr_rd_bar,
-    output wire [CNT_WIDTH-1:0]          csr_rd_cnt,      // raw RAM word: 0 intended unless
-    output wire                          csr_rd_cnt_ok,   // _ok (the entry was written)
+    output wire [CNT_WIDTH-1:0]          csr_rd_cnt,
     input  wire [PW-1:0]                 csr_rd_pe,
-    output wire [CNT_WIDTH-1:0]          csr_rd_tgt,      // raw, as csr_rd_cnt
-    output wire                          csr_rd_tgt_ok,
+    output wire [CNT_WIDTH-1:0]          csr_rd_tgt,
+    output wire                          init_busy,       // reset sweep of cnt / tgt (below)
     output wire [NUM_PES-1:0]            pe_busy_nx,      // PE busy at the start of the next cycle (see below)
     // PE requests
     input  wire                          s_req_valid,
@@ -168,8 +167,17 @@ module barrier_ctr #(
     reg [W-1:0] cnt_mem [0:NUM_BARRIERS-1];
     reg [W-1:0] tgt_mem [0:NUM_PES-1];
     reg [W-1:0] pep_mem [0:NUM_PES-1];
-    reg [NUM_BARRIERS-1:0] cnt_ok_reg;   // entry written since reset (else it reads 0)
-    reg [NUM_PES-1:0]      tgt_ok_reg;
+    // Reset sweep: cnt_mem and tgt_mem are zeroed after rst, one entry per cycle (the counter
+    // through the update stage, the target through its write port), NI = max(NB, NW) cycles with
+    // init_busy high; meanwhile no request is accepted, and the owner applies no CSR write and
+    // no s_inc (barrier_dev holds its AXI4-Lite port; its barriers are all disabled). After it
+    // every entry reads 0, the reset value of CNT and TGT, and the tables are read raw.
+    localparam NI = (NUM_BARRIERS > NUM_PES) ? NUM_BARRIERS : NUM_PES;
+    localparam IW = (NI <= 2) ? 1 : $clog2(NI);
+    localparam integer NI_I = NI;
+    reg          ini_v_reg;
+    reg [IW-1:0] ini_idx_reg;
+    assign init_busy = ini_v_reg;
 
     // per-PE control state
     reg [NUM_PES-1:0] armed_reg;
@@ -200,48 +208,16 @@ module barrier_ctr #(
         end
     endgenerate
 
-    function [W-1:0] rd_cnt;
-        input [BW-1:0] a;
-        begin
-            rd_cnt = cnt_ok_reg[a] ? cnt_mem[a] : {W{1'b0}};
-        end
-    endfunction
-    function [W-1:0] rd_tgt;
-        input [PW-1:0] a;
-        begin
-            rd_tgt = tgt_ok_reg[a] ? tgt_mem[a] : {W{1'b0}};
-        end
-    endfunction
-
-    // (continuous reads are written out: Icarus 11 re-evaluates a function call in a continuous
-    // assignment only when its arguments change, not when the table it reads does)
-    // (raw words and their entry-written flags: the owner registers both and masks later)
-    assign csr_rd_cnt    = cnt_mem[csr_rd_bar];
-    assign csr_rd_cnt_ok = cnt_ok_reg[csr_rd_bar];
-    assign csr_rd_tgt    = tgt_mem[csr_rd_pe];
-    assign csr_rd_tgt_ok = tgt_ok_reg[csr_rd_pe];
-    // Entry-written flags of the words read into rq_*, s1_* and u_old_reg (a word that was
-    // never written reads 0): NREP copies each (reg_replica), one per 16 bits of the mask, so
-    // no flag drives all W bits of an adder input (docs/synth.md "Failing endpoints")
-    localparam NREP = (W + 15) / 16;
-    wire [NREP-1:0] rq_cok_r, rq_tok_r, s1_cok_r, s1_tok_r, u_ok_r, tpre_ok_r;
-    function [W-1:0] spread;            // bit i = c[i / 16]
-        input [NREP-1:0] c;
-        integer k;
-        begin
-            for (k = 0; k < W; k = k + 1)
-                spread[k] = c[k / 16];
-        end
-    endfunction
+    assign csr_rd_cnt = cnt_mem[csr_rd_bar];
+    assign csr_rd_tgt = tgt_mem[csr_rd_pe];
 
     // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
     // csr_tgt_pre_idx (nothing writes tgt in between: the owner accepts no CSR write while a
     // request is in phase C or D, and has one write in flight)
-    // (raw word; its entry-written flag: tpre_ok_r, copies below)
     reg  [W-1:0] tgt_pre_reg;
     always @(posedge clk)
         tgt_pre_reg <= tgt_mem[csr_tgt_pre_idx];
-    wire [W-1:0] tgt_cur_w = tgt_pre_reg & spread(tpre_ok_r);
+    wire [W-1:0] tgt_cur_w = tgt_pre_reg;
 
     // ---------------------------------------------------------------- update stage
     // hold register: internal-path increment or CSR counter write waiting for the update slot
@@ -278,7 +254,7 @@ module barrier_ctr #(
     reg [BW-1:0] u_bar_reg;
     reg [W-1:0]  u_val_reg;
     reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0, raw (forwarded from U1 when the same barrier)
-    // (u_ok_r: the entry was written, else it reads 0: cnt_ok, or forwarded; copies)
+    reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe only)
     reg [W-1:0]  u_keep_reg;     // bits of the old value kept: all (INC), the other half (SET_*)
 
     assign s_inc_ready = 1'b1;
@@ -304,7 +280,7 @@ module barrier_ctr #(
     wire [BW-1:0] u0_bar  = u0_bar_reg;
     wire [BW-1:0] h_bar_nx;
     wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
-    wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];      // raw: U1 masks it with u_ok_r
+    wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     reg  [W-1:0]  u0_keep;
     always @* begin
@@ -319,7 +295,7 @@ module barrier_ctr #(
     end
     // U1: the counter's value (0 if never written) and the new one: cnt + inc, or the CSR half
     // merged in by an add (a SET's u_val is zero outside its half, u_keep_reg clears that half)
-    wire [W-1:0]  u_new = (u_old_reg & u_keep_reg & spread(u_ok_r)) + u_val_reg;
+    wire [W-1:0]  u_new = (u_old_reg & u_keep_reg) + u_val_reg;
 
     // ---------------------------------------------------------------- request pipeline
     reg          rq_v_reg;
@@ -329,7 +305,7 @@ module barrier_ctr #(
     reg [7:0]    rq_bar_raw_reg;
     reg [W-1:0]  rq_epoch_reg;
     reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B, raw: rq_cok_r says written, else 0)
-    wire [W-1:0] rq_cnt_m, rq_tgt_m;   // the words masked by their entry-written flags
+    wire [W-1:0] rq_cnt_m, rq_tgt_m;   // (the words as read)
     reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar] (phase B2)
     reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B, raw: rq_tok_r says written, else 0)
     reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar] (phase B2)
@@ -372,7 +348,7 @@ module barrier_ctr #(
     reg [NUM_PES-1:0] rq_peoh_reg;
     reg          rq_ind_reg;     // the request is in phase D
 
-    assign s_req_ready = !rq_v_reg;
+    assign s_req_ready = !rq_v_reg && !ini_v_reg;
     // hold_busy: the hold is occupied, or a request is in phase C or D (it may fill the hold with
     // an internal-path increment, or set its PE busy, in this or the next cycle): the owner accepts
     // no CSR write then, since it applies a write two cycles after accepting it (barrier_dev W2).
@@ -443,8 +419,8 @@ module barrier_ctr #(
     reg [W-1:0]  s1_tgt_reg, s1_pep_reg, s2_ep_reg;
     reg [W-1:0]  s1_cnt_reg;
     reg          s2_live_reg;              // PE s2_pe armed or pending (start of the cycle)
-    wire [W-1:0] s1_cnt = s1_cnt_reg & spread(s1_cok_r);   // S1 words raw, masked by the
-    wire [W-1:0] s1_tgt = s1_tgt_reg & spread(s1_tok_r);   // entry-written flags
+    wire [W-1:0] s1_cnt = s1_cnt_reg;
+    wire [W-1:0] s1_tgt = s1_tgt_reg;
 
     wire [7:0]   sc_pbar = pbar_reg[sc_ptr_reg];
     wire         sc_arm  = armed_reg[sc_ptr_reg];
@@ -523,30 +499,16 @@ module barrier_ctr #(
             cnt_mem[u_bar_reg] <= u_new;
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
-        if (csr_tgt_wr || (c_done && rq_ftw_reg))
-            tgt_mem[tgt_wa_reg] <= tgt_wd;
+        if (ini_v_reg || csr_tgt_wr || (c_done && rq_ftw_reg))
+            tgt_mem[ini_v_reg ? ini_idx_reg[PW-1:0] : tgt_wa_reg] <= tgt_wd & {W{!ini_v_reg}};
         if (c_done && rq_fpw)
             pep_mem[rq_pe] <= rq_pval_reg;
         if (nq_push)
             nq_mem[nq_wp_reg] <= rq_bar;
     end
 
-    // ---------------------------------------------------------------- entry-written flag copies
-    genvar gr;
-    generate
-        for (gr = 0; gr < NREP; gr = gr + 1) begin : g_okrep
-            reg_replica #(.WIDTH(6)) u_okrep (
-                .clk(clk),
-                .d({cnt_ok_reg[rq_bar], tgt_ok_reg[rq_pe], cnt_ok_reg[s0_bar_reg[BW-1:0]],
-                    tgt_ok_reg[s0_pe_reg], u0_fwd_reg || cnt_ok_reg[u0_bar],
-                    tgt_ok_reg[csr_tgt_pre_idx]}),
-                .q({rq_cok_r[gr], rq_tok_r[gr], s1_cok_r[gr], s1_tok_r[gr], u_ok_r[gr],
-                    tpre_ok_r[gr]})
-            );
-        end
-    endgenerate
-    assign rq_cnt_m = rq_cnt_reg & spread(rq_cok_r);
-    assign rq_tgt_m = rq_tgt_reg & spread(rq_tok_r);
+    assign rq_cnt_m = rq_cnt_reg;
+    assign rq_tgt_m = rq_tgt_reg;
 
     // ---------------------------------------------------------------- request datapath
     // Free-running (no enable, no reset): each register is loaded every cycle from the stage
@@ -582,8 +544,8 @@ module barrier_ctr #(
     integer q;
     always @(posedge clk) begin
         if (rst) begin
-            cnt_ok_reg <= {NUM_BARRIERS{1'b0}};
-            tgt_ok_reg <= {NUM_PES{1'b0}};
+            ini_v_reg   <= 1'b1;
+            ini_idx_reg <= {IW{1'b0}};
             armed_reg  <= {NUM_PES{1'b0}};
             pend_reg   <= {NUM_PES{1'b0}};
             for (q = 0; q < NUM_PES; q = q + 1) begin
@@ -604,6 +566,7 @@ module barrier_ctr #(
             i_v_reg    <= 1'b0;
             u_v_reg    <= 1'b0;
             u_hold_reg <= 1'b0;
+            u_ini_reg  <= 1'b0;
             u_kind_reg <= UK_INC;
             u_bar_reg  <= {BW{1'b0}};
             u_val_reg  <= {W{1'b0}};
@@ -664,17 +627,23 @@ module barrier_ctr #(
         end else begin
             // ---- update stage: U0 selects (fabric first, else the hold), U1 writes
             i_v_reg    <= s_inc_valid;
-            u_v_reg    <= i_v_reg || h_v_reg;
+            // (reset sweep: U1 writes (old & 0) + 0 at the swept index, not dirty: kind SET)
+            u_v_reg    <= i_v_reg || h_v_reg || ini_v_reg;
+            u_ini_reg  <= ini_v_reg;
             u_hold_reg <= h_take;
-            u_kind_reg <= u0_kind;
-            u_keep_reg <= u0_keep;
-            u_bar_reg  <= u0_bar;
+            u_kind_reg <= ini_v_reg ? UK_SET_LO : u0_kind;
+            u_keep_reg <= ini_v_reg ? {W{1'b0}} : u0_keep;
+            u_bar_reg  <= ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar;
             u0_bar_reg <= u0_bar_nx;
-            u0_fwd_reg <= (i_v_reg || h_v_reg) && (u0_bar == u0_bar_nx);
-            u_val_reg  <= i_v_reg ? i_val_reg : h_val_reg;
+            u0_fwd_reg <= ini_v_reg ? (ini_idx_reg[BW-1:0] == u0_bar_nx) :
+                                      ((i_v_reg || h_v_reg) && (u0_bar == u0_bar_nx));
+            u_val_reg  <= ini_v_reg ? {W{1'b0}} : (i_v_reg ? i_val_reg : h_val_reg);
             u_old_reg  <= u0_fwd_reg ? u_new : u0_ram;
-            if (u_v_reg)
-                cnt_ok_reg[u_bar_reg] <= 1'b1;
+            if (ini_v_reg) begin
+                ini_idx_reg <= ini_idx_reg + 1'b1;
+                if (ini_idx_reg == NI_I[IW-1:0] - 1'b1)
+                    ini_v_reg <= 1'b0;
+            end
             if (h_take)
                 h_v_reg <= 1'b0;
             if (loc_v || csr_cnt_wr)
@@ -734,11 +703,6 @@ module barrier_ctr #(
                 rq_ph_reg <= 2'd0;                 // waits for room: read again (D = B + 3)
             if (c_done)
                 rq_v_reg <= 1'b0;
-            if (csr_tgt_wr)
-                tgt_ok_reg[csr_tgt_idx] <= 1'b1;
-            for (q = 0; q < NUM_PES; q = q + 1)
-                if (c_done && rq_ftw_reg && rq_peoh_reg[q])
-                    tgt_ok_reg[q] <= 1'b1;
 
             // ---- release scanner: S0 reads PE sc_ptr's state, S1 its RAM words, S2 compares,
             // S3 loads
@@ -801,7 +765,7 @@ module barrier_ctr #(
             if (mir_load) begin
                 mir_valid_reg <= 1'b1;
                 mir_bar_reg   <= mq_bar_reg;
-                mir_data_reg  <= rd_cnt(mq_bar_reg);
+                mir_data_reg  <= cnt_mem[mq_bar_reg];
             end else if (m_mir_ready) begin
                 mir_valid_reg <= 1'b0;
             end

@@ -112,13 +112,16 @@ module barrier_dev #(
     // axil_reg_if_pipe with registered writes (W1: the cycle after the AW/W handshake; applied in
     // W2, section "CSR write decode") and a 4-stage read pipeline (section "CSR read decode",
     // docs/barrier.md section 6): R valid 5 cycles after AR, held until rready. One read and one
-    // write outstanding. While the statistics RAM is being zeroed after reset (stat_busy) no
-    // AR or AW/W is accepted; while barrier_ctr's hold is busy (hold_busy) no AW/W.
+    // write outstanding. While the statistics RAM (stat_busy) or barrier_ctr's counter and target
+    // RAMs (ctr_init) are being zeroed after reset no AR or AW/W is accepted; while barrier_ctr's
+    // hold is busy (hold_busy) no AW/W.
     wire [15:0] reg_rd_addr;
     wire [3:0]  rd_stage;        // one-hot read stages 0..3 (section "CSR read decode")
     wire [31:0] rd_word;
     wire        axil_arready;
     wire        stat_busy;
+    wire        ctr_init;        // barrier_ctr zeroes its counter / target RAMs after rst
+    wire        csr_block = stat_busy || ctr_init;
     wire        stat_rd_valid;
     wire [31:0] stat_rd_data;
     reg  [31:0] rd_dat_reg;
@@ -127,12 +130,12 @@ module barrier_dev #(
 
     axil_reg_if_pipe #(.ADDR_WIDTH(16), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !stat_busy),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !csr_block),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
-        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy && !stat_busy),
+        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy && !csr_block),
         .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
         .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
-        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !stat_busy),
+        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !csr_block),
         .s_axil_arready(axil_arready), .s_axil_rdata(s_axil_rdata),
         .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
         .s_axil_rready(s_axil_rready),
@@ -141,7 +144,7 @@ module barrier_dev #(
         .reg_rd_addr(reg_rd_addr), .reg_rd_stage(rd_stage), .reg_rd_data(rd_word),
         .reg_rd_err(rd_err_reg)
     );
-    assign s_axil_arready = axil_arready && !stat_busy;
+    assign s_axil_arready = axil_arready && !csr_block;
     assign rd_word = rd_isstat_reg ? stat_rd_data : rd_dat_reg;   // stage 3
 
     // ------------------------------------------------------------ configuration registers
@@ -187,7 +190,6 @@ module barrier_dev #(
 
     wire            hold_busy;   // a CNT write or internal-path increment waits: AXI writes wait
     wire [W-1:0]    rd_cnt_w, rd_tgt_w;
-    wire            rd_cnt_ok, rd_tgt_ok;     // the entries were written (else they read 0)
     wire [23:0]     tx_psn;
 
     // 64-bit views of W-bit values, and W-bit views of 64-bit values
@@ -343,7 +345,6 @@ module barrier_dev #(
     reg           a_sv_lo, a_sv_hnz, a_sv_hlt, a_sv_heq;
     reg           step_valid;
     reg  [BW-1:0] w_bar;
-    reg  [PW-1:0] w_pe;
     always @(posedge clk)
         if (x_wr_en) begin
             a_tab      <= x_tab;
@@ -355,7 +356,6 @@ module barrier_dev #(
             a_glob     <= x_glob;
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
             w_bar      <= x_b;
-            w_pe       <= x_pe;
         end
     wire [LW-1:0] wd_lo = reg_wr_data[LW-1:0];
     wire [HW-1:0] wd_hi = reg_wr_data[HW-1:0];
@@ -497,7 +497,7 @@ module barrier_dev #(
     wire          r_step_ok = r0_hi_reg ? (shi_ok_reg[r_b] && (W > 32)) : slo_ok_reg[r_b];
     always @(posedge clk) begin
         if (rd_stage[1]) begin
-            r1_cnt_reg  <= rd_cnt_w;                    // raw: r1_en_reg carries the ok flag
+            r1_cnt_reg  <= rd_cnt_w;
             r1_tgt_reg  <= rd_tgt_w;
             r1_slo_reg  <= step_lo_mem[r_b];
             r1_shi_reg  <= step_hi_mem[r_b];
@@ -508,7 +508,7 @@ module barrier_dev #(
             r1_ln_reg   <= local_n_reg[r_b*LNW +: LNW];
             r1_hi_reg   <= r0_hi_reg;
             // {TGT, CNT, GIP, STEP, INC, LN, BCTL, GLOB}
-            r1_en_reg   <= r0_kind_reg & {rd_tgt_ok, rd_cnt_ok, gip_ok_reg[r_b], r_step_ok,
+            r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, gip_ok_reg[r_b], r_step_ok,
                                           inc_ok_reg[r_b], 1'b1, 1'b1, b_glob_hit};
             r1_err_reg  <= r0_err_reg || (r0_kind_reg[K_GLOB] && !b_glob_hit);
             r1_stat_reg <= r0_stat_reg;
@@ -585,11 +585,11 @@ module barrier_dev #(
         .csr_wr_any(reg_wr_en), .csr_wr_any_nx(x_wr_en),
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
-        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]), .csr_tgt_idx(w_pe),
+        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]),
         .csr_tgt_pre_idx(x_pe),
         .csr_tgt_data(reg_wr_data),
-        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_cnt_ok(rd_cnt_ok),
-        .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w), .csr_rd_tgt_ok(rd_tgt_ok),
+        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
+        .init_busy(ctr_init),
         .pe_busy_nx(pe_busy_nx),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),

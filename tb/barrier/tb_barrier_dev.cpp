@@ -149,14 +149,16 @@ struct Dev {
   };
 
   // barrier_ctr's update stage writes a counter (u_v_reg): a fabric increment, or the hold
-  // (internal-path increment / CNT CSR write) when u_hold_reg (docs/barrier.md 3.1).
+  // (internal-path increment / CNT CSR write) when u_hold_reg, or the reset sweep (3.1).
   struct IncProbe : tb::Agent {
     Dev& d;
     bool fire = false, hold = false;
     IncProbe(Dev& dev) : Agent(dev.sim, "inc (rx->ctr)", Role::other), d(dev) {}
     void drive() override {}
     void sample() override {
-      fire = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_v_reg;
+      // (a reset-sweep write, u_ini_reg, zeroes an entry the model already holds at 0)
+      fire = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_v_reg &&
+             !d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_ini_reg;
       hold = d.top->rootp->barrier_dev__DOT__u_ctr__DOT__u_hold_reg;
       if (fire) moved_ = true;
     }
