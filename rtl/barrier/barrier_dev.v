@@ -121,7 +121,9 @@ module barrier_dev #(
     wire        axil_arready;
     wire        stat_busy;
     wire        ctr_init;        // barrier_ctr zeroes its counter / target RAMs after rst
-    wire        csr_block = stat_busy || ctr_init;
+    reg         tab_init_reg;    // this module zeroes its per-barrier tables after rst
+    reg [BW-1:0] tab_idx_reg;
+    wire        csr_block = stat_busy || ctr_init || tab_init_reg;
     wire        stat_rd_valid;
     wire [31:0] stat_rd_data;
     reg  [31:0] rd_dat_reg;
@@ -169,11 +171,12 @@ module barrier_dev #(
 
     // ------------------------------------------------------------ per-barrier tables
     // BAR_STEP (low / high half), BAR_INC and BAR_GROUP_IP in distributed RAM, written by the CSR
-    // write, not reset: a per-entry flag reads an unwritten entry as its reset value (0). Async
-    // read ports (Yosys keeps one copy per port): CSR readback (r_b), barrier_ctr phase B
-    // (ctr_lk_bar: STEP, INC), barrier_rx lookup (rx_lk_bar: GROUP_IP), barrier_tx request
-    // (notif_bar: GROUP_IP, INC). STEP validity (nonzero, <= HALF) is kept in per-barrier flags
-    // computed when a half is written, so the BAR_CTRL write needs no STEP read port.
+    // write, not reset: a reset sweep (tab_init_reg, NB cycles after rst) writes their reset value
+    // 0 into every entry, meanwhile no CSR access and no fabric beat is accepted. Async read ports
+    // (Yosys keeps one copy per port): CSR readback (r_b), barrier_ctr phase B (ctr_lk_bar: STEP,
+    // INC), barrier_rx lookup (rx_lk_bar: GROUP_IP), barrier_tx request (notif_bar: GROUP_IP,
+    // INC). STEP validity (nonzero, <= HALF) is kept in per-barrier flags computed when a half is
+    // written, so the BAR_CTRL write needs no STEP read port.
     localparam LW = (W > 32) ? 32 : W;        // STEP low half, BAR_INC (a 32-bit register)
     localparam HW = (W > 32) ? W - 32 : 1;    // STEP high half (W > 32 only)
     localparam [HW-1:0] HALF_HI = {1'b1, {(HW-1){1'b0}}};
@@ -181,7 +184,6 @@ module barrier_dev #(
     reg [HW-1:0] step_hi_mem [0:NB-1];
     reg [LW-1:0] inc_mem     [0:NB-1];
     reg [31:0]   gip_mem     [0:NB-1];
-    reg [NB-1:0] slo_ok_reg, shi_ok_reg, inc_ok_reg, gip_ok_reg;   // entry written since reset
     reg [NB-1:0] sv_lo_reg;   // W <= 32: STEP valid; W > 32: STEP low half nonzero
     reg [NB-1:0] sv_hnz_reg, sv_hlt_reg, sv_heq_reg;   // high half != 0, < HALF_HI, == HALF_HI
     wire [BW-1:0] ctr_lk_bar;
@@ -215,20 +217,35 @@ module barrier_dev #(
     wire [15:0] x_wr_addr;
     wire [31:0] x_wr_data;
     wire [3:0]  x_wr_strb;
-    wire        x_bar     = (x_wr_addr[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]);  // BAR[b]
-    wire [4:0]  x_bidx    = x_wr_addr[BAR_TOP-1:BAR_OFF_W];
-    wire [BAR_OFF_W-1:0] x_boff = x_wr_addr[BAR_OFF_W-1:0];
-    wire        x_bar_ok  = x_bar && ({1'b0, x_bidx} < NB6) && (x_wr_addr[1:0] == 2'b00);
-    wire [BW-1:0] x_b     = x_bidx[BW-1:0];
-    wire        x_tgt     = (x_wr_addr[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]);  // TGT[p]
-    wire [7:0]  x_pidx    = x_wr_addr[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
-    wire        x_tgt_ok  = x_tgt && ({1'b0, x_pidx} < NW9) && (x_wr_addr[1:0] == 2'b00);
-    wire [PW-1:0] x_pe    = x_pidx[PW-1:0];
-    wire        x_en_cur  = bar_en_reg[x_b];
-    wire        x_step_valid = (W > 32) ?
-                              ((sv_lo_reg[x_b] || sv_hnz_reg[x_b]) &&
-                               (sv_hlt_reg[x_b] || (sv_heq_reg[x_b] && !sv_lo_reg[x_b]))) :
-                              sv_lo_reg[x_b];
+    // W0 predecode: the AW address and the W data / strobes are decoded in every cycle and
+    // registered (pd_*), so in W1 (the cycle after the handshake, when axil_reg_if_pipe presents
+    // the write) they hold the decode of that write: the W1 error decode starts at flip-flops
+    wire [15:0] w0_a      = s_axil_awaddr;
+    wire [4:0]  w0_bidx   = w0_a[BAR_TOP-1:BAR_OFF_W];
+    wire [BAR_OFF_W-1:0] w0_boff = w0_a[BAR_OFF_W-1:0];
+    wire        w0_bar_ok = (w0_a[15:BAR_TOP] == BD_BAR_ADDR[15:BAR_TOP]) &&      // BAR[b]
+                            ({1'b0, w0_bidx} < NB6) && (w0_a[1:0] == 2'b00);
+    wire [7:0]  w0_pidx   = w0_a[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
+    wire        w0_tgt_ok = (w0_a[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]) &&      // TGT[p]
+                            ({1'b0, w0_pidx} < NW9) && (w0_a[1:0] == 2'b00);
+    reg         pd_bar_ok_reg, pd_tgt_ok_reg, pd_cnt_reg, pd_psn_reg, pd_strb_reg, pd_ln_bad_reg;
+    wire        x_bar_ok  = pd_bar_ok_reg;
+    wire [BW-1:0] x_b     = x_wr_addr[BAR_OFF_W +: BW];             // the barrier (if x_bar_ok)
+    wire        x_tgt_ok  = pd_tgt_ok_reg;
+    wire [PW-1:0] x_pe    = x_wr_addr[BD_TGT_STRIDE_LOG2 +: PW];    // the PE (if x_tgt_ok)
+    // the barrier's enable and STEP validity, predecoded too (only CSR writes change them, and a
+    // write's W2 is over before the next write's AW/W handshake)
+    wire [BW-1:0] w0_b    = w0_a[BAR_OFF_W +: BW];
+    reg         pd_en_cur_reg, pd_step_valid_reg;
+    always @(posedge clk) begin
+        pd_en_cur_reg     <= bar_en_reg[w0_b];
+        pd_step_valid_reg <= (W > 32) ?
+                             ((sv_lo_reg[w0_b] || sv_hnz_reg[w0_b]) &&
+                              (sv_hlt_reg[w0_b] || (sv_heq_reg[w0_b] && !sv_lo_reg[w0_b]))) :
+                             sv_lo_reg[w0_b];
+    end
+    wire        x_en_cur     = pd_en_cur_reg;
+    wire        x_step_valid = pd_step_valid_reg;
     wire [NW-1:0] pe_busy_nx;
 
     reg x_err, x_reject, x_cnt_wr, x_tgt_wr, x_psn_wr, x_lcnt_clr;
@@ -240,39 +257,32 @@ module barrier_dev #(
         x_psn_wr   = 1'b0;
         x_lcnt_clr = 1'b0;
         if (x_wr_en) begin
-            if (x_wr_strb != 4'b1111) begin
+            if (!pd_strb_reg) begin
                 x_err = 1'b1;                                  // partial writes are refused
             end else if (x_bar_ok) begin
-                case (x_boff)
-                    BD_BAR_CTRL_OFFS: begin
-                        x_reject   = x_wr_data[BD_BAR_CTRL_EN_LSB] && !x_step_valid;
-                        x_lcnt_clr = !(x_wr_data[BD_BAR_CTRL_EN_LSB] && x_step_valid);
-                    end
-                    BD_BAR_LOCAL_N_OFFS: begin                 // 1..NUM_PES, locked while enabled
-                        x_err      = x_en_cur || (x_wr_data == 32'd0) || (x_wr_data > NW);
-                        x_lcnt_clr = !x_err;
-                    end
-                    BD_BAR_INC_OFFS, BD_BAR_GROUP_IP_OFFS: ;
-                    BD_BAR_STEP_LO_OFFS, BD_BAR_STEP_HI_OFFS:
-                        x_err = x_en_cur;                      // STEP locked while enabled
-                    BD_BAR_CNT_LO_OFFS, BD_BAR_CNT_HI_OFFS: begin
-                        x_err    = x_en_cur;                   // CNT locked while enabled
-                        x_cnt_wr = !x_en_cur;
-                    end
-                    default: x_err = 1'b1;
-                endcase
+                if (x_tab[T_CTRL]) begin
+                    x_reject   = x_wr_data[BD_BAR_CTRL_EN_LSB] && !x_step_valid;
+                    x_lcnt_clr = !(x_wr_data[BD_BAR_CTRL_EN_LSB] && x_step_valid);
+                end else if (x_tab[T_LN]) begin                // 1..NUM_PES, locked while enabled
+                    x_err      = x_en_cur || pd_ln_bad_reg;
+                    x_lcnt_clr = !x_err;
+                end else if (x_tab[T_INC] || x_tab[T_GIP]) begin
+                    x_err = 1'b0;
+                end else if (x_tab[T_SLO] || x_tab[T_SHI]) begin
+                    x_err = x_en_cur;                          // STEP locked while enabled
+                end else if (pd_cnt_reg) begin
+                    x_err    = x_en_cur;                       // CNT locked while enabled
+                    x_cnt_wr = !x_en_cur;
+                end else begin
+                    x_err = 1'b1;
+                end
             end else if (x_tgt_ok) begin
                 x_err    = pe_busy_nx[x_pe];                   // TGT locked while the PE waits
                 x_tgt_wr = !pe_busy_nx[x_pe];
+            end else if (pd_psn_reg) begin
+                x_psn_wr = 1'b1;
             end else begin
-                case (x_wr_addr)
-                    BD_CTRL_ADDR, BD_INC_MAX_ADDR, BD_SRC_MAC_LO_ADDR, BD_SRC_MAC_HI_ADDR,
-                    BD_SRC_IP_ADDR, BD_DEST_QP_ADDR, BD_KEY_ADDR, BD_UDP_SPORT_TOS_ADDR,
-                    BD_CNT_BASE_LO_ADDR, BD_CNT_BASE_HI_ADDR, BD_MIRROR_BASE_LO_ADDR,
-                    BD_MIRROR_BASE_HI_ADDR, BD_SRC_ADDR: ;
-                    BD_TX_PSN_ADDR: x_psn_wr = 1'b1;
-                    default: x_err = 1'b1;
-                endcase
+                x_err = (x_glob == {NG{1'b0}});                // read-only or unmapped
             end
         end
     end
@@ -313,32 +323,46 @@ module barrier_dev #(
     localparam G_CTRL = 0, G_SRC = 1, G_INC_MAX = 2, G_MAC_LO = 3, G_MAC_HI = 4, G_IP = 5,
                G_QP = 6, G_KEY = 7, G_SPORT = 8, G_CB_LO = 9, G_CB_HI = 10, G_MB_LO = 11,
                G_MB_HI = 12, NG = 13;
-    wire [NG-1:0] x_glob;
-    assign x_glob[G_CTRL]    = (x_wr_addr == BD_CTRL_ADDR);
-    assign x_glob[G_SRC]     = (x_wr_addr == BD_SRC_ADDR);
-    assign x_glob[G_INC_MAX] = (x_wr_addr == BD_INC_MAX_ADDR);
-    assign x_glob[G_MAC_LO]  = (x_wr_addr == BD_SRC_MAC_LO_ADDR);
-    assign x_glob[G_MAC_HI]  = (x_wr_addr == BD_SRC_MAC_HI_ADDR);
-    assign x_glob[G_IP]      = (x_wr_addr == BD_SRC_IP_ADDR);
-    assign x_glob[G_QP]      = (x_wr_addr == BD_DEST_QP_ADDR);
-    assign x_glob[G_KEY]     = (x_wr_addr == BD_KEY_ADDR);
-    assign x_glob[G_SPORT]   = (x_wr_addr == BD_UDP_SPORT_TOS_ADDR);
-    assign x_glob[G_CB_LO]   = (x_wr_addr == BD_CNT_BASE_LO_ADDR);
-    assign x_glob[G_CB_HI]   = (x_wr_addr == BD_CNT_BASE_HI_ADDR);
-    assign x_glob[G_MB_LO]   = (x_wr_addr == BD_MIRROR_BASE_LO_ADDR);
-    assign x_glob[G_MB_HI]   = (x_wr_addr == BD_MIRROR_BASE_HI_ADDR);
+    wire [NG-1:0] w0_glob;
+    assign w0_glob[G_CTRL]    = (w0_a == BD_CTRL_ADDR);
+    assign w0_glob[G_SRC]     = (w0_a == BD_SRC_ADDR);
+    assign w0_glob[G_INC_MAX] = (w0_a == BD_INC_MAX_ADDR);
+    assign w0_glob[G_MAC_LO]  = (w0_a == BD_SRC_MAC_LO_ADDR);
+    assign w0_glob[G_MAC_HI]  = (w0_a == BD_SRC_MAC_HI_ADDR);
+    assign w0_glob[G_IP]      = (w0_a == BD_SRC_IP_ADDR);
+    assign w0_glob[G_QP]      = (w0_a == BD_DEST_QP_ADDR);
+    assign w0_glob[G_KEY]     = (w0_a == BD_KEY_ADDR);
+    assign w0_glob[G_SPORT]   = (w0_a == BD_UDP_SPORT_TOS_ADDR);
+    assign w0_glob[G_CB_LO]   = (w0_a == BD_CNT_BASE_LO_ADDR);
+    assign w0_glob[G_CB_HI]   = (w0_a == BD_CNT_BASE_HI_ADDR);
+    assign w0_glob[G_MB_LO]   = (w0_a == BD_MIRROR_BASE_LO_ADDR);
+    assign w0_glob[G_MB_HI]   = (w0_a == BD_MIRROR_BASE_HI_ADDR);
+    reg  [NG-1:0] pd_glob_reg;
+    wire [NG-1:0] x_glob = pd_glob_reg;
     // W2 copy of the W1 decode (table and register write enables)
     reg  [NG-1:0] a_glob;
     // per-barrier register written (one-hot, from the W1 decode) and the STEP validity flags of
     // the written half, computed from the W1 data
     localparam T_CTRL = 0, T_LN = 1, T_INC = 2, T_SLO = 3, T_SHI = 4, T_GIP = 5, NT = 6;
-    wire [NT-1:0] x_tab;
-    assign x_tab[T_CTRL] = x_bar_ok && (x_boff == BD_BAR_CTRL_OFFS);
-    assign x_tab[T_LN]   = x_bar_ok && (x_boff == BD_BAR_LOCAL_N_OFFS);
-    assign x_tab[T_INC]  = x_bar_ok && (x_boff == BD_BAR_INC_OFFS);
-    assign x_tab[T_SLO]  = x_bar_ok && (x_boff == BD_BAR_STEP_LO_OFFS);
-    assign x_tab[T_SHI]  = x_bar_ok && (x_boff == BD_BAR_STEP_HI_OFFS);
-    assign x_tab[T_GIP]  = x_bar_ok && (x_boff == BD_BAR_GROUP_IP_OFFS);
+    wire [NT-1:0] w0_tab;
+    assign w0_tab[T_CTRL] = w0_bar_ok && (w0_boff == BD_BAR_CTRL_OFFS);
+    assign w0_tab[T_LN]   = w0_bar_ok && (w0_boff == BD_BAR_LOCAL_N_OFFS);
+    assign w0_tab[T_INC]  = w0_bar_ok && (w0_boff == BD_BAR_INC_OFFS);
+    assign w0_tab[T_SLO]  = w0_bar_ok && (w0_boff == BD_BAR_STEP_LO_OFFS);
+    assign w0_tab[T_SHI]  = w0_bar_ok && (w0_boff == BD_BAR_STEP_HI_OFFS);
+    assign w0_tab[T_GIP]  = w0_bar_ok && (w0_boff == BD_BAR_GROUP_IP_OFFS);
+    reg  [NT-1:0] pd_tab_reg;
+    wire [NT-1:0] x_tab = pd_tab_reg;
+    always @(posedge clk) begin
+        pd_bar_ok_reg <= w0_bar_ok;
+        pd_tgt_ok_reg <= w0_tgt_ok;
+        pd_glob_reg   <= w0_glob;
+        pd_tab_reg    <= w0_tab;
+        pd_cnt_reg    <= w0_bar_ok && (w0_boff == BD_BAR_CNT_LO_OFFS || w0_boff == BD_BAR_CNT_HI_OFFS);
+        pd_psn_reg    <= (w0_a == BD_TX_PSN_ADDR);
+        pd_strb_reg   <= (s_axil_wstrb == 4'b1111);
+        pd_ln_bad_reg <= (s_axil_wdata == 32'd0) || (s_axil_wdata > NW);
+    end
     wire [LW-1:0] x_lo = x_wr_data[LW-1:0];
     wire [HW-1:0] x_hi = x_wr_data[HW-1:0];
     reg  [NT-1:0] a_tab;
@@ -357,8 +381,6 @@ module barrier_dev #(
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
             w_bar      <= x_b;
         end
-    wire [LW-1:0] wd_lo = reg_wr_data[LW-1:0];
-    wire [HW-1:0] wd_hi = reg_wr_data[HW-1:0];
 
     // ------------------------------------------------------------ CSR read decode
     // Stage 0 (rd_stage[0]) registers the decode of the registered address: the word kind
@@ -466,12 +488,12 @@ module barrier_dev #(
     end
     wire [BW-1:0] r_b = r0_b_reg;    // barrier_ctr's CSR read ports (cnt, tgt) use these
     wire [PW-1:0] r_p = r0_p_reg;
-    wire [LW-1:0] slo_c  = slo_ok_reg[ctr_lk_bar] ? step_lo_mem[ctr_lk_bar] : {LW{1'b0}};
-    wire [HW-1:0] shi_c  = shi_ok_reg[ctr_lk_bar] ? step_hi_mem[ctr_lk_bar] : {HW{1'b0}};
-    wire [LW-1:0] inc_c  = inc_ok_reg[ctr_lk_bar] ? inc_mem[ctr_lk_bar] : {LW{1'b0}};
-    wire [31:0]   gip_x  = gip_ok_reg[rx_lk_bar] ? gip_mem[rx_lk_bar] : 32'd0;
-    wire [31:0]   gip_t  = gip_ok_reg[notif_bar] ? gip_mem[notif_bar] : 32'd0;
-    wire [LW-1:0] inc_t  = inc_ok_reg[notif_bar] ? inc_mem[notif_bar] : {LW{1'b0}};
+    wire [LW-1:0] slo_c  = step_lo_mem[ctr_lk_bar];
+    wire [HW-1:0] shi_c  = step_hi_mem[ctr_lk_bar];
+    wire [LW-1:0] inc_c  = inc_mem[ctr_lk_bar];
+    wire [31:0]   gip_x  = gip_mem[rx_lk_bar];
+    wire [31:0]   gip_t  = gip_mem[notif_bar];
+    wire [LW-1:0] inc_t  = inc_mem[notif_bar];
     wire [W-1:0]  step_c_w, inc_c_w, inc_t_w;
     generate
         if (W > 32) begin : g_wide
@@ -494,7 +516,7 @@ module barrier_dev #(
     reg           r1_hi_reg;
     reg  [NK-1:0] r1_en_reg;       // word kind, 0 for an unwritten entry
     reg           r1_err_reg, r1_stat_reg;
-    wire          r_step_ok = r0_hi_reg ? (shi_ok_reg[r_b] && (W > 32)) : slo_ok_reg[r_b];
+    wire          r_step_ok = !r0_hi_reg || (W > 32);   // STEP_HI reads 0 when W <= 32
     always @(posedge clk) begin
         if (rd_stage[1]) begin
             r1_cnt_reg  <= rd_cnt_w;
@@ -508,8 +530,8 @@ module barrier_dev #(
             r1_ln_reg   <= local_n_reg[r_b*LNW +: LNW];
             r1_hi_reg   <= r0_hi_reg;
             // {TGT, CNT, GIP, STEP, INC, LN, BCTL, GLOB}
-            r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, gip_ok_reg[r_b], r_step_ok,
-                                          inc_ok_reg[r_b], 1'b1, 1'b1, b_glob_hit};
+            r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, 1'b1, r_step_ok, 1'b1, 1'b1, 1'b1,
+                                          b_glob_hit};
             r1_err_reg  <= r0_err_reg || (r0_kind_reg[K_GLOB] && !b_glob_hit);
             r1_stat_reg <= r0_stat_reg;
         end
@@ -555,6 +577,9 @@ module barrier_dev #(
     wire [7:0]    rx_gap_src;       // source of the gap event (not exposed yet; waiver: barrier.vlt)
     wire          rx_drop_self;        // verdict 13 self (stat 26 rx_drop_self, docs 5.4 row 9a)
 
+    // no fabric beat is taken while the tables are being zeroed (GROUP_IP lookups)
+    wire rx_tready;
+    assign s_axis_rx_tready = rx_tready && !tab_init_reg;
     barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
                  .NUM_SOURCES(NUM_SOURCES)) u_rx (
         .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
@@ -563,12 +588,24 @@ module barrier_dev #(
         .lk_bar(rx_lk_bar), .lk_en(bar_en_reg[rx_lk_bar]),
         .lk_group_ip(gip_x), .lk_internal(ctrl_internal_reg || bar_ip_reg[rx_lk_bar]),
         .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
-        .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
+        .s_axis_rx_tvalid(s_axis_rx_tvalid && !tab_init_reg), .s_axis_rx_tready(rx_tready),
         .s_axis_rx_tlast(s_axis_rx_tlast),
         .m_inc_valid(inc_valid), .m_inc_ready(inc_ready), .m_inc_bar(inc_bar),
         .m_inc_val(inc_val), .stat_ok(rx_ok), .stat_drop({rx_drop_self, rx_drop}),
         .stat_gap(rx_gap), .gap_src(rx_gap_src)
     );
+
+    // barrier_rx -> barrier_ctr register: s_inc_ready is 1 always (barrier_ctr takes an increment
+    // every cycle), so a plain register stage loses nothing; it keeps barrier_rx's FIFO read off
+    // barrier_ctr's update-select path (one cycle more from the fabric to the counter)
+    reg           inc_q_v_reg;
+    reg  [BW-1:0] inc_q_bar_reg;
+    reg  [W-1:0]  inc_q_val_reg;
+    always @(posedge clk) begin
+        inc_q_v_reg   <= !rst && inc_valid && inc_ready;
+        inc_q_bar_reg <= inc_bar;
+        inc_q_val_reg <= inc_val;
+    end
 
     wire          notif_valid, notif_ready;
     wire [BW-1:0] mir_bar;
@@ -593,8 +630,8 @@ module barrier_dev #(
         .pe_busy_nx(pe_busy_nx),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
-        .s_inc_valid(inc_valid), .s_inc_ready(inc_ready), .s_inc_bar(inc_bar),
-        .s_inc_val(inc_val),
+        .s_inc_valid(inc_q_v_reg), .s_inc_ready(inc_ready), .s_inc_bar(inc_q_bar_reg),
+        .s_inc_val(inc_q_val_reg),
         .m_rel_valid(m_rel_valid), .m_rel_ready(m_rel_ready), .m_rel_pe(m_rel_pe),
         .m_rel_bar(m_rel_bar), .m_rel_epoch(m_rel_epoch), .m_rel_status(m_rel_status),
         .m_mir_valid(m_mir_valid), .m_mir_ready(m_mir_ready), .m_mir_bar(mir_bar),
@@ -667,16 +704,20 @@ module barrier_dev #(
     );
 
     // ------------------------------------------------------------ table writes (no reset)
-    wire [NT-1:0] tab_wr = {NT{reg_wr_en && !reg_wr_err}} & a_tab;
+    // (the reset sweep writes 0 at tab_idx_reg into every table; no CSR write meanwhile)
+    wire [NT-1:0] tab_wr = {NT{(reg_wr_en && !reg_wr_err) || tab_init_reg}} &
+                           (a_tab | {NT{tab_init_reg}});
+    wire [BW-1:0] tab_wa = tab_init_reg ? tab_idx_reg : w_bar;
+    wire [31:0]   tab_wd = reg_wr_data & {32{!tab_init_reg}};
     always @(posedge clk) begin
         if (tab_wr[T_INC])
-            inc_mem[w_bar] <= wd_lo;
+            inc_mem[tab_wa] <= tab_wd[LW-1:0];
         if (tab_wr[T_SLO])
-            step_lo_mem[w_bar] <= wd_lo;
+            step_lo_mem[tab_wa] <= tab_wd[LW-1:0];
         if (tab_wr[T_SHI])
-            step_hi_mem[w_bar] <= wd_hi;   // (W <= 32: never read, STEP_HI writes are dropped)
+            step_hi_mem[tab_wa] <= tab_wd[HW-1:0];   // (W <= 32: never read)
         if (tab_wr[T_GIP])
-            gip_mem[w_bar] <= reg_wr_data;
+            gip_mem[tab_wa] <= tab_wd;
     end
 
     // ------------------------------------------------------------ sequential
@@ -699,15 +740,18 @@ module barrier_dev #(
             bar_leader_reg    <= {NB{BD_BAR_CTRL_LEADER_RESET}};
             local_n_reg       <= {NB{LN_ONE}};     // BD_BAR_LOCAL_N_N_RESET
             // unwritten table entries read 0 = the reset values of BAR_INC, BAR_STEP, BAR_GROUP_IP
-            slo_ok_reg        <= {NB{1'b0}};
-            shi_ok_reg        <= {NB{1'b0}};
-            inc_ok_reg        <= {NB{1'b0}};
-            gip_ok_reg        <= {NB{1'b0}};
+            tab_init_reg      <= 1'b1;
+            tab_idx_reg       <= {BW{1'b0}};
             sv_lo_reg         <= {NB{1'b0}};     // STEP 0: not valid
             sv_hnz_reg        <= {NB{1'b0}};
             sv_hlt_reg        <= {NB{1'b1}};
             sv_heq_reg        <= {NB{1'b0}};
         end else begin
+            if (tab_init_reg) begin
+                tab_idx_reg <= tab_idx_reg + 1'b1;
+                if (tab_idx_reg == NB_I[BW-1:0] - 1'b1)
+                    tab_init_reg <= 1'b0;
+            end
             if (reg_wr_en && !reg_wr_err) begin
                 if (a_tab[T_CTRL]) begin
                     bar_en_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
@@ -715,18 +759,15 @@ module barrier_dev #(
                     bar_leader_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
                 end
                 if (a_tab[T_LN])  local_n_reg[w_bar*LNW +: LNW] <= reg_wr_data[LNW-1:0];
-                if (a_tab[T_INC]) inc_ok_reg[w_bar] <= 1'b1;
                 if (a_tab[T_SLO]) begin
-                    slo_ok_reg[w_bar] <= 1'b1;
                     sv_lo_reg[w_bar]  <= a_sv_lo;
                 end
                 if (a_tab[T_SHI]) begin
-                    shi_ok_reg[w_bar] <= 1'b1;
                     sv_hnz_reg[w_bar] <= a_sv_hnz;
                     sv_hlt_reg[w_bar] <= a_sv_hlt;
                     sv_heq_reg[w_bar] <= a_sv_heq;
                 end
-                if (a_tab[T_GIP]) gip_ok_reg[w_bar] <= 1'b1;
+
                 // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
                 if (a_glob[G_CTRL]) begin
                     ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];

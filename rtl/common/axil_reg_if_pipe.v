@@ -11,7 +11,8 @@
 // read. Reads have no side effects.
 // Writes: an AW/W pair (same cycle) is accepted while no write is registered and no B response is
 //   pending; it is registered and applied in the next cycle (reg_wr_en and reg_wr_addr/data/strb
-//   come from flip-flops, so no AXI input reaches the owner's write logic); B (OKAY, or SLVERR
+//   come from flip-flops, so no AXI input reaches the owner's write logic; reg_wr_addr/data/strb
+//   are the write's only while reg_wr_en is high: they follow AW/W in other cycles); B (OKAY, or SLVERR
 //   when reg_wr_err was high in the apply cycle) follows one cycle after the apply. One write per
 //   3 cycles at best.
 // Reads (RD_LATENCY = L, 1..8): the accepted address is registered (reg_rd_addr, held until R is
@@ -138,11 +139,11 @@ module axil_reg_if_pipe #(
     end
     // write and read address registers (data path, no reset)
     always @(posedge clk) begin
-        if (wr_fire) begin
-            wq_addr_reg <= s_axil_awaddr;
-            wq_data_reg <= s_axil_wdata;
-            wq_strb_reg <= s_axil_wstrb;
-        end
+        // the write's words load in every cycle (no enable: the handshake is not on their clock
+        // enable path); they are the write's in the cycle reg_wr_en is high, the one after it
+        wq_addr_reg <= s_axil_awaddr;
+        wq_data_reg <= s_axil_wdata;
+        wq_strb_reg <= s_axil_wstrb;
         if (rd_fire)
             rd_addr_reg <= s_axil_araddr;
     end
