@@ -163,7 +163,6 @@ module barrier_ctr_props #(
     (* hierconn *) wire [7:0]   \dut.rq_bar_raw_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgt_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgtn_reg ;
-    (* hierconn *) wire [W-1:0] \dut.rq_tgt_m ;
     (* hierconn *) wire         \dut.rq_dgo_reg ;
     (* hierconn *) wire [W-1:0] \dut.u_keep_reg ;
     (* hierconn *) wire [W-1:0] \dut.s1_cnt ;
@@ -458,7 +457,7 @@ module barrier_ctr_props #(
                 assert(f_st[\dut.rq_pe_raw_reg [0]] == S_PIPE && \dut.rq_pe_raw_reg [7:1] == 7'd0);
                 assert(\dut.rq_op_reg == 2'd0 && \dut.rq_bar_raw_reg == 8'd0);
                 if (\dut.rq_ph_reg != 2'd0)
-                    assert(\dut.rq_tgt_m == d_tgt[\dut.rq_pe_raw_reg [0]] &&
+                    assert(\dut.rq_tgt_reg == d_tgt[\dut.rq_pe_raw_reg [0]] &&
                            \dut.rq_step_reg == STEP && \dut.rq_inc_reg == INC && \dut.rq_bar_ok_reg );
                 if (\dut.rq_ph_reg [1])
                     assert(\dut.rq_tgtn_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP);

@@ -78,7 +78,7 @@ module barrier_ctr #(
     input  wire [BW-1:0]                 csr_cnt_idx,
     input  wire [31:0]                   csr_cnt_data,
     output wire                          hold_busy,
-    input  wire                          csr_tgt_wr,      // write half of tgt[csr_tgt_pre_idx of the cycle before]
+    input  wire                          csr_tgt_wr,      // write half of a tgt entry (below)
     input  wire                          csr_tgt_hi,
     input  wire [31:0]                   csr_tgt_data,
     input  wire [PW-1:0]                 csr_tgt_pre_idx, // the entry of a TGT write applied next cycle
@@ -271,10 +271,10 @@ module barrier_ctr #(
     // U0 reads the counter of the update it selects (the RAM read is off the U1 adder path); an
     // update of the same barrier in U1 this cycle is forwarded (its value is written at the end
     // of this cycle). Timing unchanged: U1 still writes at the end of t+1.
-    // u0_bar (= the registered s_inc_bar if i_v_reg, else h_bar_reg) and the forward select (the update in U1 this
-    // cycle is of the same barrier) are registered one cycle ahead from the next values of the
-    // input register and the hold, so the counter read address and the forward mux start at
-    // flip-flops
+    // u0_bar (the registered s_inc_bar if i_v_reg, else h_bar_reg) and the forward select (the
+    // update in U1 this cycle is of the same barrier) are registered one cycle ahead from the next
+    // values of the input register and the hold (and the reset sweep), so the counter read
+    // address and the forward mux start at flip-flops
     reg  [BW-1:0] u0_bar_reg;
     reg           u0_fwd_reg;
     wire [BW-1:0] u0_bar  = u0_bar_reg;
@@ -293,7 +293,7 @@ module barrier_ctr #(
             u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b1}};
         end
     end
-    // U1: the counter's value (0 if never written) and the new one: cnt + inc, or the CSR half
+    // U1: the new counter value: cnt + inc, or the CSR half
     // merged in by an add (a SET's u_val is zero outside its half, u_keep_reg clears that half)
     wire [W-1:0]  u_new = (u_old_reg & u_keep_reg) + u_val_reg;
 
@@ -304,10 +304,9 @@ module barrier_ctr #(
     reg [7:0]    rq_pe_raw_reg;
     reg [7:0]    rq_bar_raw_reg;
     reg [W-1:0]  rq_epoch_reg;
-    reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B, raw: rq_cok_r says written, else 0)
-    wire [W-1:0] rq_cnt_m, rq_tgt_m;   // (the words as read)
+    reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B)
     reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar] (phase B2)
-    reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B, raw: rq_tok_r says written, else 0)
+    reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B)
     reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar] (phase B2)
     reg [W-1:0]  rq_step_reg;
     reg [W-1:0]  rq_inc_reg;     // INC[bar]
@@ -486,8 +485,8 @@ module barrier_ctr #(
     // flight)
     reg  [PW-1:0] tgt_wa_reg;
     reg           tgt_wcsr_reg;
-    // (an ERR_FAR WAIT writes the entry's own value: rq_tgt_m, which does not move in flight)
-    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : (rq_fefar ? rq_tgt_m : rq_tval_reg);
+    // (an ERR_FAR WAIT writes the entry's own value: rq_tgt_reg, which does not move in flight)
+    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : (rq_fefar ? rq_tgt_reg : rq_tval_reg);
     always @(posedge clk) begin
         tgt_wa_reg   <= csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
         tgt_wcsr_reg <= csr_wr_any_nx;
@@ -507,9 +506,6 @@ module barrier_ctr #(
             nq_mem[nq_wp_reg] <= rq_bar;
     end
 
-    assign rq_cnt_m = rq_cnt_reg;
-    assign rq_tgt_m = rq_tgt_reg;
-
     // ---------------------------------------------------------------- request datapath
     // Free-running (no enable, no reset): each register is loaded every cycle from the stage
     // before it, and the phase counter says which values are the request's: in phase B2 the
@@ -528,8 +524,8 @@ module barrier_ctr #(
         rq_ln_reg     <= cfg_lk_local_n;
         rq_lc_reg     <= lcnt_cur;
         // phase B2: sums, the leader count, the PE's state at the start of C
-        rq_dist_reg   <= rq_epoch_reg - rq_cnt_m;
-        rq_tgtn_reg   <= rq_tgt_m + rq_step_reg;
+        rq_dist_reg   <= rq_epoch_reg - rq_cnt_reg;
+        rq_tgtn_reg   <= rq_tgt_reg + rq_step_reg;
         rq_lcn_reg    <= rq_lc_reg + {{PW{1'b0}}, 1'b1};
         rq_send_reg   <= !rq_ld_reg || (rq_lc_reg + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
         rq_cbusy_reg  <= pe_busy_nx[rq_pe];
