@@ -966,8 +966,9 @@ int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fan
     m->g_ip = calloc(cfg->num_groups, sizeof *m->g_ip);
     m->g_mask = calloc(cfg->num_groups, sizeof *m->g_mask);
     m->xlt = calloc(16u * cfg->num_groups, sizeof *m->xlt);
+    m->xlt_base = calloc(16u * cfg->num_groups, sizeof *m->xlt_base);
     m->outq = calloc(cfg->num_ports, sizeof *m->outq);
-    int ok = m->g_ctrl && m->g_ip && m->g_mask && m->xlt && m->outq;
+    int ok = m->g_ctrl && m->g_ip && m->g_mask && m->xlt && m->xlt_base && m->outq;
     for (unsigned p = 0; ok && p < cfg->num_ports; p++) {
         m->outq[p] = bq_new(sizeof(struct fpkt));
         ok = m->outq[p] != NULL;
@@ -993,6 +994,7 @@ void barrier_fanout_free(struct barrier_fanout_model *m)
     free(m->g_ip);
     free(m->g_mask);
     free(m->xlt);
+    free(m->xlt_base);
     memset(m, 0, sizeof *m);
 }
 
@@ -1005,6 +1007,7 @@ void barrier_fanout_reset(struct barrier_fanout_model *m)
     memset(m->g_ctrl, 0, m->cfg.num_groups * sizeof *m->g_ctrl);
     memset(m->g_ip, 0, m->cfg.num_groups * sizeof *m->g_ip);
     memset(m->g_mask, 0, m->cfg.num_groups * sizeof *m->g_mask);
+    m->xlt_lo_stage = 0;
     /* XLT is RAM in the RTL (not reset): the model keeps it; software rewrites it before use */
 }
 
@@ -1013,10 +1016,10 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i)
     return (m && i < BFS_NUM_STATS) ? m->stats[i] : 0u;
 }
 
-/* XLT entry index 16 * g + p of a CSR address, or -1 (section 7.2) */
+/* XLT entry index 16 * g + p of a CSR address (any of the words +0, +4, +8), or -1 (section 7.2) */
 static int fan_xlt_index(const struct barrier_fanout_model *m, uint32_t addr)
 {
-    if (addr < 0x4000u || addr >= 0x8000u || (addr & 0xfu) != 0)
+    if (addr < 0x4000u || addr >= 0x8000u || (addr & 0xfu) > 8u || (addr & 3u) != 0)
         return -1;
     unsigned g = (addr - 0x4000u) >> 8, p = ((addr - 0x4000u) >> 4) & 0xfu;
     if (g >= m->cfg.num_groups || p >= m->cfg.num_ports)
@@ -1054,6 +1057,42 @@ static int fan_translate(struct barrier_fanout_model *m, unsigned g, unsigned p,
     return 1;
 }
 
+/*
+ * FETCH_ADD translation of the copy to port p of group g (section 7.2), from scratch: a
+ * FETCH_ADD notification (byte 14 = 0x45, IPv4 total length 72, BTH opcode 0x14, >= 43 bytes)
+ * with XLT[g][p].FA_EN gets its AtomicETH VA (bytes 54-61, big-endian) replaced by
+ * DST_BASE[63:12] || VA[11:0] (those bytes present); its ICRC (bytes 82-85, those present) is
+ * XORed with ICRC(rewritten 86-byte image) ^ ICRC(original image), both computed in full by
+ * roce_icrc_ipv4 over the first 86 bytes (zero-padded). Returns 1 when the copy was rewritten.
+ */
+static int fan_translate_fa(struct barrier_fanout_model *m, unsigned g, unsigned p, uint8_t *c,
+                            size_t len)
+{
+    uint16_t e = m->xlt[16u * g + p];
+    if (!(e & BFAN_XLT_FA_EN) || len < 43 || c[14] != 0x45 || c[16] != 0x00 ||
+        c[17] != ROCE_FA_IP_TOTLEN || c[42] != 0x14)
+        return 0;
+    uint8_t img[ROCE_FA_LEN] = {0};
+    memcpy(img, c, len < ROCE_FA_LEN ? len : ROCE_FA_LEN);
+    uint32_t a = 0, b = 0;
+    (void)roce_icrc_ipv4(img, ROCE_FA_LEN, &a);
+    uint64_t va = 0;
+    for (unsigned i = 0; i < 8; i++)
+        va = (va << 8) | img[54u + i];
+    va = (m->xlt_base[16u * g + p] & BFAN_XLT_BASE_MASK) | (va & UINT64_C(0xfff));
+    for (unsigned i = 0; i < 8; i++)
+        img[54u + i] = (uint8_t)(va >> (56u - 8u * i));
+    (void)roce_icrc_ipv4(img, ROCE_FA_LEN, &b);
+    for (unsigned i = 0; i < 8; i++)
+        if (54u + i < len)
+            c[54u + i] = img[54u + i];
+    for (unsigned k = 0; k < 4; k++)
+        if (82u + k < len)
+            c[82u + k] ^= (uint8_t)((a ^ b) >> (8u * k));
+    m->xlt_fa++;
+    return 1;
+}
+
 int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint32_t data)
 {
     return barrier_fanout_csr_write_strb(m, addr, data, 0xfu);
@@ -1081,7 +1120,14 @@ int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr,
         }
     }
     if (fan_xlt_index(m, addr) >= 0) {
-        m->xlt[fan_xlt_index(m, addr)] = (uint16_t)(data & BFAN_XLT_MASK);
+        unsigned i = (unsigned)fan_xlt_index(m, addr);
+        switch (addr & 0xfu) {
+        case 0x0: m->xlt[i] = (uint16_t)(data & BFAN_XLT_MASK); break;
+        case 0x4: m->xlt_lo_stage = data & 0xfffff000u; break;  /* staged */
+        default:  /* BASE_HI commits {BASE_HI, staged BASE_LO} */
+            m->xlt_base[i] = ((uint64_t)data << 32) | m->xlt_lo_stage;
+            break;
+        }
         return BARRIER_CSR_DONE;
     }
     bump(&m->stats[BFS_CSR_ERR]);
@@ -1174,6 +1220,7 @@ int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size
             return BARRIER_ENOMEM;
         memcpy(e.data, pkt, len);
         (void)fan_translate(m, g, p, e.data, len);
+        (void)fan_translate_fa(m, g, p, e.data, len);
         if (bq_push(m->outq[p], &e) != BARRIER_OK) {
             free(e.data);
             return BARRIER_ENOMEM;

@@ -469,10 +469,15 @@ enum barrier_fanout_verdict {
 #define BFAN_ID_VALUE         0x46414e31u  /* "FAN1" */
 #define BFAN_G_CTRL_VALID     0x1u
 #define BFAN_G_CTRL_REFLECT   0x2u
-/* translation entry of (group g, port p), section 7.2: [0] UD_EN, [15:8] BAR */
+/* translation entry of (group g, port p), section 7.2: CTRL [0] UD_EN, [1] FA_EN, [15:8] BAR;
+ * BASE_LO (+4) DST_BASE[31:12] (bits 11:0 ignored), BASE_HI (+8) DST_BASE[63:32]; write-only */
 #define BFAN_CSR_XLT(g, p)    (0x4000u + 0x100u * (unsigned)(g) + 0x10u * (unsigned)(p))
+#define BFAN_CSR_XLT_LO(g, p) (BFAN_CSR_XLT(g, p) + 4u)  /* staged; write it before XLT_HI */
+#define BFAN_CSR_XLT_HI(g, p) (BFAN_CSR_XLT(g, p) + 8u)
 #define BFAN_XLT_UD_EN        0x1u
-#define BFAN_XLT_MASK         0xff01u
+#define BFAN_XLT_FA_EN        0x2u
+#define BFAN_XLT_MASK         0xff03u
+#define BFAN_XLT_BASE_MASK    UINT64_C(0xfffffffffffff000)  /* DST_BASE[63:12] */
 
 struct barrier_fanout_cfg {
     unsigned num_ports;   /* NP: 2..16 */
@@ -485,8 +490,11 @@ struct barrier_fanout_model {
     uint8_t  *g_ctrl;      /* [1:0] valid, reflect */
     uint32_t *g_ip;
     uint32_t *g_mask;      /* NP bits */
-    uint16_t *xlt;         /* [16 * g + p]: translation entry (CSR XLT, bits 15:8 BAR, 0 UD_EN) */
+    uint16_t *xlt;         /* [16 * g + p]: translation entry (CSR XLT CTRL: 15:8 BAR, 1 FA_EN, 0 UD_EN) */
+    uint64_t *xlt_base;    /* [16 * g + p]: DST_BASE[63:12] (committed by CSR XLT BASE_HI), low 12 bits 0 */
+    uint32_t xlt_lo_stage; /* staged BASE_LO (DST_BASE[31:12] in bits 31:12; 0 after reset) */
     uint64_t xlt_ud;       /* copies rewritten (UD translation), for coverage */
+    uint64_t xlt_fa;       /* copies rewritten (FETCH_ADD translation), for coverage */
     struct bq **outq;      /* per egress port: struct of packet copies */
 };
 
@@ -506,6 +514,10 @@ void barrier_fanout_reset(struct barrier_fanout_model *m);
 /*
  * barrier_fanout_csr_write - full-word AXI4-Lite write, addr bits 1:0 must be 0. Group table
  * (g < NG): +0 CTRL [1:0], +4 GROUP_IP [31:0], +8 PORT_MASK [NP-1:0]; reserved bits dropped.
+ * Translation table XLT[g][p] (g < NG, p < NP; section 7.2), write-only: 0x4000 + 0x100*g +
+ * 0x10*p +0 CTRL {BAR[15:8], FA_EN[1], UD_EN[0]}, +4 BASE_LO DST_BASE[31:12] (data bits 31:12,
+ * held in one staging register for the block), +8 BASE_HI DST_BASE[63:32]: commits DST_BASE =
+ * {BASE_HI, staged BASE_LO} to the entry; +0xC and entries out of range answer SLVERR.
  * ID, PARAMS, statistics and unmapped addresses -> BARRIER_CSR_ERR, csr_err++.
  * Returns enum barrier_csr_result or BARRIER_EINVAL.
  */
@@ -532,8 +544,15 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i);
  *   pkt, len: the packet bytes; src_port: its tuser[3:0] (bits above 3 are ignored).
  * pkts_in++; then drop checks in order: malformed, bad_src, unknown_group (lowest matching
  * valid entry wins), no_members with dmask = PORT_MASK[g] & ~(REFLECT[g] ? 0 : 1 << src).
- * Otherwise the bytes are queued unchanged on every port of dmask with tuser = src; pkts_fwd++,
- * copies_out += popcount(dmask).
+ * Otherwise the bytes are queued on every port of dmask with tuser = src; pkts_fwd++,
+ * copies_out += popcount(dmask). Each copy is unchanged except for the per-member translation
+ * of section 7.2, computed from scratch per copy (two full roce_icrc_ipv4 runs): a UD
+ * notification (byte 14 0x45, IPv4 total length 64, opcode 0x65) with XLT[g][p].UD_EN gets
+ * byte 63 := BAR; a FETCH_ADD notification (0x45, total length 72, opcode 0x14) with
+ * XLT[g][p].FA_EN gets VA (bytes 54-61) := DST_BASE[63:12] || VA[11:0]; in both the ICRC
+ * bytes present are XORed with ICRC(rewritten image) ^ ICRC(original image) (an ingress ICRC
+ * error is preserved); frames of the class with another length are rewritten where the bytes
+ * exist. Source: seed 001 ¶41-¶44, claims 8, 15; note block B, B2.
  * Returns enum barrier_fanout_verdict, BARRIER_EINVAL or BARRIER_ENOMEM.
  */
 int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,

@@ -85,6 +85,9 @@ lockstep-barrier: $(TB_BARRIER)
 	$(B)/barrier/dw64_w64/tb_barrier --seed 7 --scenario system --epochs 20 --pcap-out $(PCAP)/dw64 --quiet
 	$(B)/barrier/dw128_w10/tb_barrier --seed 7 --scenario directed --pcap-out $(PCAP)/dw128 --quiet
 	$(PY) scripts/barrier_pcap.py check $(PCAP)/dw64_system_tx.pcap $(PCAP)/dw128_directed_tx.pcap
+	@# fan-out egress copies (UD and FETCH_ADD, translated or not, docs/barrier.md 7.2): same check
+	$(B)/barrier_fanout/tb_fanout --seed 7 --scenario fanout_pcap --n 2000 --pcap-out $(PCAP)/fan --quiet
+	$(PY) scripts/barrier_pcap.py check $(PCAP)/fan_fanout_pcap_egress.pcap
 
 lockstep-quick-barrier: $(TB_BARRIER)
 	@mkdir -p $(REPORT) $(PCAP); rm -f $(LOCKSTEP)

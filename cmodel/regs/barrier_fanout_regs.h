@@ -63,14 +63,29 @@ typedef struct __attribute__ ((__packed__)) {
 #define BARRIER_FANOUT__XLT__CTRL__UD_EN_bm 0x1
 #define BARRIER_FANOUT__XLT__CTRL__UD_EN_bp 0
 #define BARRIER_FANOUT__XLT__CTRL__UD_EN_bw 1
+#define BARRIER_FANOUT__XLT__CTRL__FA_EN_bm 0x2
+#define BARRIER_FANOUT__XLT__CTRL__FA_EN_bp 1
+#define BARRIER_FANOUT__XLT__CTRL__FA_EN_bw 1
 #define BARRIER_FANOUT__XLT__CTRL__BAR_bm 0xff00
 #define BARRIER_FANOUT__XLT__CTRL__BAR_bp 8
 #define BARRIER_FANOUT__XLT__CTRL__BAR_bw 8
 
+// reg - barrier_fanout::XLT::BASE_LO
+#define BARRIER_FANOUT__XLT__BASE_LO__BASE_bm 0xfffff000
+#define BARRIER_FANOUT__XLT__BASE_LO__BASE_bp 12
+#define BARRIER_FANOUT__XLT__BASE_LO__BASE_bw 20
+
+// reg - barrier_fanout::XLT::BASE_HI
+#define BARRIER_FANOUT__XLT__BASE_HI__BASE_bm 0xffffffff
+#define BARRIER_FANOUT__XLT__BASE_HI__BASE_bp 0
+#define BARRIER_FANOUT__XLT__BASE_HI__BASE_bw 32
+
 // regfile - barrier_fanout::XLT
 typedef struct __attribute__ ((__packed__)) {
     uint32_t CTRL;
-    uint8_t RESERVED_4_f[0xc];
+    uint32_t BASE_LO;
+    uint32_t BASE_HI;
+    uint8_t RESERVED_c_f[0x4];
 } barrier_fanout__XLT__stride10_t;
 
 // addrmap - barrier_fanout

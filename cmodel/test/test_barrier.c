@@ -1260,6 +1260,64 @@ static void test_fanout_drops(void)
 
 /* section 7 / ¶48: REFLECT=1 copies back to the source, REFLECT=0 excludes it; bytes
    unchanged, tuser = source port, per-port ingress order, lowest matching entry wins */
+/* FETCH_ADD translation (docs/barrier.md 7.2): VA[63:12] := DST_BASE[63:12] on FA_EN ports, the
+ * ICRC stays correct (checked by roce_fa_parse) and an ingress ICRC error is preserved */
+static void test_fanout_xlt_fa(void)
+{
+    struct barrier_fanout_model m;
+    uint8_t p[ROCE_FA_LEN], q[200];
+    size_t len;
+    unsigned src;
+    fan_setup(&m, 4, 2);
+    fan_group(&m, 1, 3, 0xef000007u, 0x0f);
+    const uint64_t base = UINT64_C(0x123456789abcd000);
+    for (unsigned port = 0; port < 4; port++) {
+        uint32_t ctrl = (port == 0 || port == 2) ? BFAN_XLT_FA_EN : (port == 3 ? BFAN_XLT_UD_EN : 0u);
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT(1, port), ctrl | 0x4200u), BARRIER_CSR_DONE);
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT_LO(1, port), (uint32_t)base + port * 0x1000u + 0xfffu),
+                 BARRIER_CSR_DONE);
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT_HI(1, port), (uint32_t)(base >> 32)), BARRIER_CSR_DONE);
+    }
+    CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT(1, 0) + 12u, 1), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_fanout_csr_read_err(&m, BFAN_CSR_XLT_HI(1, 0)), 0);
+    CHECK_EQ(barrier_fanout_csr_read(&m, BFAN_CSR_XLT_HI(1, 0)), 0u);
+    CHECK_EQ(barrier_fanout_csr_read_err(&m, BFAN_CSR_XLT(1, 0) + 12u), 1);
+    struct roce_fa_fields f = {0};
+    f.dst_ip = 0xef000007u;
+    f.src_ip = 0x0a000001u;
+    f.psn = 77;
+    f.dest_qp = 0x123;
+    f.va = UINT64_C(0x0000001000000000) + 8u * 5u + 0x340u;
+    f.rkey = 0x5eed;
+    f.add_data = 3;
+    f.cmp_data = 9;
+    for (int bad = 0; bad < 2; bad++) {
+        roce_fa_build(&f, p);
+        if (bad)
+            p[83] ^= 0x10;
+        CHECK_EQ(barrier_fanout_push(&m, p, ROCE_FA_LEN, 1), BFAN_FWD);
+        for (unsigned port = 0; port < 4; port++) {
+            struct roce_fa_fields g;
+            CHECK_EQ(barrier_fanout_pop(&m, port, q, sizeof q, &len, &src), 1);
+            CHECK_EQ(len, (size_t)ROCE_FA_LEN);
+            enum roce_rx_verdict v = roce_fa_parse(q, len, 0x123, 0x5eed, &g);
+            CHECK_EQ(v, bad ? ROCE_RX_ICRC : ROCE_RX_OK);
+            if (port == 0 || port == 2) {
+                CHECK_EQ(g.va, (base + port * 0x1000u) | (f.va & 0xfffu));
+                CHECK(memcmp(p, q, 54) == 0 && memcmp(p + 62, q + 62, 20) == 0);
+                uint32_t ip = 0, iq = 0;
+                CHECK_EQ(roce_icrc_ipv4(p, len, &ip), 0);
+                CHECK_EQ(roce_icrc_ipv4(q, len, &iq), 0);
+                CHECK_EQ(roce_get_icrc(p + 82) ^ ip, roce_get_icrc(q + 82) ^ iq);
+            } else {
+                CHECK(memcmp(p, q, ROCE_FA_LEN) == 0);
+            }
+        }
+    }
+    CHECK_EQ(m.xlt_fa, 4u);
+    barrier_fanout_free(&m);
+}
+
 static void test_fanout_reflect_exclude(void)
 {
     struct barrier_fanout_model m;
@@ -1789,6 +1847,7 @@ int main(void)
         TT_CASE(test_fanout_init_csr),
         TT_CASE(test_fanout_drops),
         TT_CASE(test_fanout_reflect_exclude),
+        TT_CASE(test_fanout_xlt_fa),
         TT_CASE(test_dev_bar_internal_path),
         TT_CASE(test_dev_rx_self),
         TT_CASE(test_dev_leader),

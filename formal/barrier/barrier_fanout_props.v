@@ -26,9 +26,12 @@
 //       tuser unchanged, ingress order) and its data is the head beat's modulo the documented
 //       rewrite (docs/barrier.md 7.2): every byte is unchanged except, on a UD-class packet
 //       (byte 14 = 0x45, total length 64, opcode 0x65, flags computed here from the bytes and the
-//       beat index), byte 63 and the ICRC bytes 74-77, which this proof does not constrain (their
-//       values are checked by the lockstep against the C model, which recomputes the ICRC in
-//       full, and by tshark/scapy on the RTL's egress copies: docs 7.2);
+//       beat index), byte 63 and the ICRC bytes 74-77, and on a FETCH_ADD-class packet (0x45,
+//       total length 72, opcode 0x14) the VA bits 63:12 (bytes 54-59 and bits 7:4 of byte 60;
+//       byte 60 bits 3:0 and byte 61 must be unchanged) and the ICRC bytes 82-85, which this
+//       proof does not constrain (their values are checked by the lockstep against the C model,
+//       which recomputes the ICRC in full, and by tshark/scapy on the RTL's egress copies: docs
+//       7.2);
 //   F3  the head beat leaves the block iff it is dropped or every destination has taken it
 //       (together with F1/F2: every accepted beat of a forwarded packet is delivered exactly once
 //       to each port of its mask; one beat per cycle when every destination is ready);
@@ -76,7 +79,7 @@ module barrier_fanout_props #(
     localparam KW = DATA_WIDTH / 8;
     localparam FD = FIFO_DEPTH;
     localparam FW = $clog2(FIFO_DEPTH);
-    localparam EW = 5 + DW + KW + 1 + 4;    // {x63, xc[3:0], data, keep, last, user}, as the DUT stores it
+    localparam EW = 16 + DW + KW + 1 + 4;   // {xv[6:0], xcf[3:0], x63, xc[3:0], data, keep, last, user}, as the DUT stores it
     localparam DQ = DEC_DEPTH;              // DUT decision reservations (live packets <= DQ + 1)
 
     generate
@@ -250,6 +253,9 @@ module barrier_fanout_props #(
     // translation class of the beat now accepted (valid from the beat carrying byte 42 on)
     wire          f_ud_tag  = (f_len_n > 42) && f_hn[2] == 8'h45 && f_xn[0] == 8'h00 &&
                               f_xn[1] == 8'd64 && f_xn[2] == 8'h65;
+    // FETCH_ADD class (total length 72, opcode 0x14)
+    wire          f_fa_tag  = (f_len_n > 42) && f_hn[2] == 8'h45 && f_xn[0] == 8'h00 &&
+                              f_xn[1] == 8'd72 && f_xn[2] == 8'h14;
 
     // The decision is taken in stages (docs/barrier.md section 7, sampling rule): the deciding
     // beat's header (stage 1, next cycle) is looked up in GROUP_IP/valid as they are in stage 1's
@@ -297,13 +303,18 @@ module barrier_fanout_props #(
     reg [2:0]     f_nq;         // decisions queued behind it
 
     wire [EW-1:0] f_head      = f_mem[f_rp];
-    wire          f_h_x63     = f_head[EW-1];
-    wire [3:0]    f_h_xc      = f_head[EW-2 -: 4];
-    wire [DW-1:0] f_h_data    = f_head[EW-6 -: DW];
-    // bytes the rewrite may change in the head beat (byte 63 = lane 15 of beat 3, ICRC 74-77 =
-    // lanes 10-13 of beat 4, at DW 128)
+    wire [6:0]    f_h_xv      = f_head[EW-1 -: 7];
+    wire [3:0]    f_h_xcf     = f_head[EW-8 -: 4];
+    wire          f_h_x63     = f_head[EW-12];
+    wire [3:0]    f_h_xc      = f_head[EW-13 -: 4];
+    wire [DW-1:0] f_h_data    = f_head[EW-17 -: DW];
+    // bits the rewrite may change in the head beat (byte 63 = lane 15 of beat 3, ICRC 74-77 =
+    // lanes 10-13 of beat 4; FETCH_ADD: VA bytes 54-59 = lanes 6-11 of beat 3 and bits 7:4 of
+    // byte 60 (lane 12), ICRC 82-85 = lanes 2-5 of beat 5, at DW 128)
     wire [DW-1:0] f_ovl       = (f_h_x63 ? {8'hff, {(DW-8){1'b0}}} : {DW{1'b0}}) |
-                                (|f_h_xc ? {{(DW-112){1'b0}}, 32'hffffffff, {80{1'b0}}} : {DW{1'b0}});
+                                (|f_h_xc ? {{(DW-112){1'b0}}, 32'hffffffff, {80{1'b0}}} : {DW{1'b0}}) |
+                                (|f_h_xv ? {{(DW-104){1'b0}}, 4'hf, 4'h0, 48'hffffffffffff, {48{1'b0}}} : {DW{1'b0}}) |
+                                (|f_h_xcf ? {{(DW-48){1'b0}}, 32'hffffffff, {16{1'b0}}} : {DW{1'b0}});
     wire [KW-1:0] f_h_keep    = f_head[4 + 1 +: KW];
     wire          f_h_last    = f_head[4];
     wire [3:0]    f_h_user    = f_head[3:0];
@@ -363,7 +374,9 @@ module barrier_fanout_props #(
             f_eb      <= 5'd0;
         end else begin
             if (in_fire) begin
-                f_mem[f_wp] <= {f_ud_tag && f_len < 8'd240 && f_len[7:4] == 4'd3,
+                f_mem[f_wp] <= {{7{f_fa_tag && f_len < 8'd240 && f_len[7:4] == 4'd3}},
+                                {4{f_fa_tag && f_len < 8'd240 && f_len[7:4] == 4'd5}},
+                                f_ud_tag && f_len < 8'd240 && f_len[7:4] == 4'd3,
                                 {4{f_ud_tag && f_len < 8'd240 && f_len[7:4] == 4'd4}}, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
                                 s_axis_in_tuser};
                 f_tag[f_wp] <= f_itag;
@@ -569,7 +582,7 @@ module barrier_fanout_props #(
     (* hierconn *) wire [NP-1:0] \dut.cur_reg ;
     (* hierconn *) wire [NP-1:0] \dut.rem_reg ;
     (* hierconn *) wire          \dut.cur_v_reg ;
-    (* hierconn *) wire [NP:0]   \dut.nxt_reg ;      // {group index, mask}
+    (* hierconn *) wire [NP-1:0] \dut.nxt_reg ;      // mask
     (* hierconn *) wire          \dut.p4_gi_reg ;
     (* hierconn *) wire [7:0]    \dut.xb_reg[0] ;
     (* hierconn *) wire [7:0]    \dut.xb_reg[1] ;
@@ -595,6 +608,7 @@ module barrier_fanout_props #(
     (* hierconn *) wire [NP-1:0] \dut.g_mask_reg[1] ;
     (* hierconn *) wire [5:0]    \dut.wq_en_reg ;     // [s * NG + g]
     (* hierconn *) wire          \dut.ud_reg ;
+    (* hierconn *) wire          \dut.fa_reg ;
     (* hierconn *) wire [4:0]    \dut.xbi_reg ;
     (* hierconn *) wire [31:0]   \dut.wq_data_reg ;
     (* hierconn *) wire          \dut.p1_v_reg ;
@@ -669,11 +683,8 @@ module barrier_fanout_props #(
             assert(\dut.dq_cnt_reg == f_nq);
             assert(\dut.dq_wp_reg == \dut.dq_rp_reg + f_nq[1:0]);
             assert(\dut.cur_v_reg == f_hd && \dut.nxt_v_reg == f_hx);
-            if (f_hx) begin
-                assert(\dut.nxt_reg [NP-1:0] == f_pk_mask[f_htag + {2'd0, f_hd}]);
-                if (!f_pk_drop[f_htag + {2'd0, f_hd}])
-                    assert(\dut.nxt_reg [NP] == f_pk_g[f_htag + {2'd0, f_hd}]);
-            end
+            if (f_hx)
+                assert(\dut.nxt_reg == f_pk_mask[f_htag + {2'd0, f_hd}]);
             // translation class and beat index at ingress (the flags stored with each beat)
             if (f_len < 8'd240)
                 assert(\dut.xbi_reg == {1'b0, f_len[7:4]});
@@ -682,6 +693,9 @@ module barrier_fanout_props #(
             if (f_len >= 8'd48)
                 assert(\dut.ud_reg == (f_h[2] == 8'h45 && f_x[0] == 8'h00 && f_x[1] == 8'd64 &&
                                          f_x[2] == 8'h65));
+            if (f_len >= 8'd48)
+                assert(\dut.fa_reg == (f_h[2] == 8'h45 && f_x[0] == 8'h00 && f_x[1] == 8'd72 &&
+                                         f_x[2] == 8'h14));
             if (f_s4_v && !f_s4_malf && f_s4_hit)
                 assert(\dut.p4_gi_reg == f_s4_g);
             if (f_hd)

@@ -18,7 +18,11 @@ mutant rtl/barrier/barrier_fanout.v barrier_fanout_refl.v \
 # barrier_fanout bug4: the translated BAR is written to byte 62 (lane of byte 63 minus one): a
 # rewrite outside the documented positions (section 7.2), caught by F2
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_lane.v \
-    's/if (gl == L63) begin : g_bar/if (gl == L63 - 1) begin : g_bar   \/\/ MUTANT: wrong lane/' || return 1
+    's/od\[8 \* L63 +: 8\] = xbar;/od[8 * (L63 - 1) +: 8] = xbar;   \/\/ MUTANT: wrong lane/' || return 1
+# barrier_fanout bug5: the translated FETCH_ADD VA written one byte off (bytes 55-60 instead of
+# 54-59): byte 60 bits 3:0 (VA[11:8], the page offset) are overwritten, caught by F2 (section 7.2)
+mutant rtl/barrier/barrier_fanout.v barrier_fanout_va.v \
+    's/od\[8 \* ((54 + om) % KW) +: 8\] = xeb_reg\[51 - 8 \* om -: 8\];/od[8 * ((55 + om) % KW) +: 8] = xeb_reg[51 - 8 * om -: 8];   \/\/ MUTANT: VA one byte off/' || return 1
 # barrier_rx bug1: the duplicate/stale check disabled (a repeated PSN is accepted again)
 mutant rtl/barrier/barrier_rx.v barrier_rx_nodup.v \
     's/wire          s_dup   = kn4_reg \&\& d4_reg\[23\];/wire          s_dup   = 1'"'"'b0 \&\& d4_reg[23];   \/\/ MUTANT: no dup check/' || return 1

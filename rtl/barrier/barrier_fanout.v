@@ -34,7 +34,21 @@
 // D(old) ^ D(BAR)): the ICRC stays correct (an ingress ICRC error is preserved). XLT is write-only,
 // one RAM per port holding {D(BAR), BAR, UD_EN}, read when the packet's decision is prefetched
 // (xn_reg) and copied to the head entry register (xe_reg) the cycle after cur_load; D(old) is
-// common (dold_reg). Timing at the defaults: 126.4 MHz on ECP5-85 speed 6 (docs 7.2).
+// common (dold_reg).
+// FETCH_ADD translation (docs 7.2, same sources): an RC FETCH_ADD notification (byte 14 = 0x45,
+// IPv4 total length 72, BTH opcode 0x14; classified like UD, beats stored with flags xv[6:0]
+// (carries VA byte 54 + m) / xcf[3:0] (carries ICRC byte 82 + k)) sent to port p of group g with
+// XLT[g][p].FA_EN = 1 has its AtomicETH VA (bytes 54-61, big-endian) replaced by
+// DST_BASE[g][p][63:12] || VA[11:0] (bytes 54-59 and the high nibble of byte 60) and its ICRC
+// (bytes 82-85) XORed with D_fa(old VA[63:12]) ^ D_fa(DST_BASE[63:12]), D_fa = CRC-32 register
+// effect of the 52 bits followed by the covered bytes up to 81 (a 52 x 32 XOR matrix, linear):
+// D_fa(DST_BASE) is computed when the base is committed (BASE_HI write, with the staged BASE_LO;
+// the matrix split over two register stages) and stored in one FA RAM word per (group, port)
+// with the base; D_fa(old VA) is common (o_va_reg -> dfa_reg). Write-only CSR words XLT +0 CTRL
+// {BAR, FA_EN, UD_EN}, +4 BASE_LO (DST_BASE[31:12], staged: one register for the block), +8
+// BASE_HI (DST_BASE[63:32], commits {BASE_HI, staged BASE_LO}); +0xC and out-of-range entries
+// SLVERR. A CTRL / BASE_HI write accepted in cycle t lands in the RAM at the end of t+3.
+// Timing at the defaults: see docs/barrier.md 7.2 and docs/synth.md (ECP5-85 speed 6).
 `resetall
 `default_nettype none
 module barrier_fanout #(
@@ -94,7 +108,10 @@ module barrier_fanout #(
     // translation: byte positions (beat, lane)
     localparam B42 = 42 / KW, L42 = 42 % KW;
     localparam B63 = 63 / KW, L63 = 63 % KW;
-    localparam XW  = 41;                        // XLT entry {D(BAR)[31:0], BAR[7:0], UD_EN}
+    localparam XW  = 42;                        // XLT CTRL entry {D(BAR)[31:0], BAR[7:0], FA_EN, UD_EN}
+    localparam B54 = 54 / KW;                   // first VA byte of a FETCH_ADD (5.2)
+    localparam B60 = 60 / KW;                   // last rewritten VA byte (high nibble)
+    localparam B82 = 82 / KW;                   // first ICRC byte of a FETCH_ADD
 
     // CSR addresses and field positions: generated from rdl/barrier_fanout.rdl (BF_*)
 `include "barrier_fanout_regs.vh"
@@ -181,12 +198,16 @@ module barrier_fanout #(
     localparam XSH = BF_XLT_STRIDE_LOG2;
     wire [13:0] w_xoff  = reg_wr_addr[13:0] - BF_XLT_ADDR[13:0];
     wire [13:0] r_xoff  = reg_rd_addr[13:0] - BF_XLT_ADDR[13:0];
+    // XLT words: +0 CTRL, +4 BASE_LO, +8 BASE_HI (w_xk: one-hot word of the write)
+    wire [2:0] w_xk     = {w_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS, w_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS,
+                           w_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS};
     wire       w_xlt    = (reg_wr_addr >= BF_XLT_ADDR) && (reg_wr_addr < XLT_END) &&
                           ({1'b0, w_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, w_xoff[XSH +: 4]} < NP5) &&
-                          (w_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS);
+                          (w_xk != 3'b000);
     wire       r_xlt    = (reg_rd_addr >= BF_XLT_ADDR) && (reg_rd_addr < XLT_END) &&
                           ({1'b0, r_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, r_xoff[XSH +: 4]} < NP5) &&
-                          (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS);
+                          (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS || r_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS ||
+                           r_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS);
     // XLT is write-only (reads answer 0): a readback copy would be an NG * 16-entry RAM whose
     // write address fans out across the device
 
@@ -195,11 +216,40 @@ module barrier_fanout #(
     // the write enables are registered one-hot per (register, group): wq_en_reg[s * NG + g], s =
     // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK, so that a table flip-flop's enable is a register output
     reg [3*NG-1:0] wq_en_reg;
-    // an accepted XLT write has its own register: one write enable per port's RAM (one-hot),
-    // the row and the entry {BAR, UD_EN}
-    reg [NP-1:0]  xw_we_reg;
-    reg [GW-1:0]  xw_g_reg;
-    reg [XW-1:0]  xw_d_reg;
+    // XLT BASE_LO (+4) is held in a staging register (lo_stage_reg, one for the block); a
+    // BASE_HI (+8) write commits DST_BASE = {BASE_HI, staged BASE_LO} to the entry it addresses
+    // (one FA word per entry: the 64-bit base changes atomically). An accepted CTRL or BASE_HI
+    // write (cycle t) goes through three registers before the RAM write (end of t+3), so that
+    // its XOR matrix is split over two register stages:
+    //   xq_* (end of t): one-hot (word, port) write enable, row, and xg_reg = the matrix inputs
+    //        {BASE_HI, staged BASE_LO[31:12], BAR}, zero outside the written word;
+    //   xr_* (end of t+1): xp_reg = four partial products of xg_reg (<= 15 inputs per bit each),
+    //        the data;
+    //   xw_* (end of t+2): D = the XOR of the four: D(BAR) or D_fa(DST_BASE[63:12]) (docs 7.2),
+    //        and the fields; each port's RAMs take their fields from it
+    reg [19:0]    lo_stage_reg;   // staged DST_BASE[31:12]
+    reg [2*NP-1:0] xq_we_reg;     // [k * NP + p], k = 0 CTRL, 1 FA (BASE_HI commit)
+    reg [GW-1:0]  xq_g_reg;
+    reg [59:0]    xg_reg;
+    reg [2*NP-1:0] xr_we_reg;
+    reg [GW-1:0]  xr_g_reg;
+    reg [31:0]    xr_data_reg;
+    reg [51:0]    xr_base_reg;
+    reg [127:0]   xp_reg;
+    // {D, DST_BASE[63:12], BAR, FA_EN, UD_EN}: two copies, for ports [0, NP/2) and [NP/2, NP),
+    // each loaded only when a port of its half is written (kept apart: half the fan-out each)
+    reg [93:0]    xw_d_reg [0:1];
+    reg [2*NP-1:0] xw_we_reg;
+    reg  [1:0]    xr_we_half;     // registered: a port of [0, NP/2) / [NP/2, NP) is written by the xr_* write
+    reg  [1:0]    xq_half;
+    integer xh;
+    always @* begin
+        xq_half = 2'b00;
+        for (xh = 0; xh < 2 * NP; xh = xh + 1)
+            if (xq_we_reg[xh]) xq_half[(xh % NP) >= NP / 2] = 1'b1;
+    end
+    // the last stage's row is kept per (word, port) (each copy loaded only by its own enable, so
+    // that synthesis keeps the copies): no register drives the write address of every port's RAMs
     reg [31:0]   wq_data_reg;
     always @* begin
         reg_wr_err = 1'b0;
@@ -240,8 +290,9 @@ module barrier_fanout #(
     end
 
     // ------------------------------------------------------------ data FIFO (beats)
-    // {x63, xc[3:0], data, keep, last, user}: translation flags of the beat (7.2)
-    localparam EW = 5 + DATA_WIDTH + KW + 1 + 4;
+    // {xv[6:0], xcf[3:0], x63, xc[3:0], data, keep, last, user}: translation flags of the beat
+    // (7.2; UD: x63, xc; FETCH_ADD: xv[m] carries VA byte 54 + m, xcf[k] ICRC byte 82 + k)
+    localparam EW = 16 + DATA_WIDTH + KW + 1 + 4;
     reg [EW-1:0] fifo_mem [0:FIFO_DEPTH-1];
     reg [FW-1:0] f_wp_reg, f_rp_reg;
     reg [FW:0]   f_cnt_reg;
@@ -255,7 +306,8 @@ module barrier_fanout #(
     reg [QW:0]   dq_res_reg;
     reg [NP-1:0] cur_reg;
     reg          cur_v_reg;
-    reg [GW+NP-1:0] nxt_reg;      // {group, mask}: the decision after cur_reg, prefetched from dq_mem
+    reg [NP-1:0] nxt_reg;         // mask of the decision after cur_reg, prefetched from dq_mem
+                                  // (its group goes to each member port's xa_reg)
     reg          nxt_v_reg;
     reg          f_ne_reg;        // data FIFO not empty
 
@@ -297,6 +349,9 @@ module barrier_fanout #(
     wire have42  = ({28'd0, bi_reg} > B42) || (({28'd0, bi_reg} == B42) && s_axis_in_tkeep[L42]);
     wire ud_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd64) &&
                    (xn[2] == 8'h65);
+    // FETCH_ADD class (5.2): IPv4 total length 72, BTH opcode 0x14 (RC FETCH_ADD)
+    wire fa_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd72) &&
+                   (xn[2] == 8'h14);
     // translation flags stored with the beat, from its index in the packet (xbi_reg, saturating
     // at 31): x63 carries byte 63, xc[k] carries ICRC byte 74 + k; all
     // zero unless the packet is of UD class. The egress overlay reads them with the beat, so it
@@ -306,12 +361,21 @@ module barrier_fanout #(
     // 63 is in a later beat, so the stored flags come from ud_reg (off the ingress data path)
     reg        ud_reg;
     wire       ud_f  = (B63 > B42) ? ud_reg : ud_tag;
+    // the same for the FETCH_ADD class (fa_reg; byte 54 is in a later beat for DATA_WIDTH <= 128)
+    reg        fa_reg;
+    wire       fa_f  = (B54 > B42) ? fa_reg : fa_tag;
+    wire [6:0] xv_n;
+    wire [3:0] xcf_n;
     wire       x63_n = ud_f && ({27'd0, xbi_reg} == B63);
     wire [3:0] xc_n;
     genvar gk;
     generate
         for (gk = 0; gk < 4; gk = gk + 1) begin : g_xc
             assign xc_n[gk] = ud_f && ({27'd0, xbi_reg} == (74 + gk) / KW);
+            assign xcf_n[gk] = fa_f && ({27'd0, xbi_reg} == (82 + gk) / KW);
+        end
+        for (gk = 0; gk < 7; gk = gk + 1) begin : g_xv
+            assign xv_n[gk] = fa_f && ({27'd0, xbi_reg} == (54 + gk) / KW);
         end
     endgenerate
     wire long_enough = (bi_reg == BB[3:0]) && s_axis_in_tkeep[LB];
@@ -409,16 +473,16 @@ module barrier_fanout #(
 
     // ------------------------------------------------------------ egress
     wire [EW-1:0]         head      = fifo_mem[f_rp_reg];
-    wire                  h_x63     = head[EW-1];
-    wire [3:0]            h_xc      = head[EW-2 -: 4];
-    wire [DATA_WIDTH-1:0] h_data    = head[EW-6 -: DATA_WIDTH];
+    wire [6:0]            h_xv      = head[EW-1 -: 7];
+    wire [3:0]            h_xcf     = head[EW-8 -: 4];
+    wire                  h_x63     = head[EW-12];
+    wire [3:0]            h_xc      = head[EW-13 -: 4];
+    wire [DATA_WIDTH-1:0] h_data    = head[EW-17 -: DATA_WIDTH];
     wire [KW-1:0]         h_keep    = head[4 + 1 +: KW];
     wire                  h_last    = head[4];
     wire [3:0]            h_user    = head[3:0];
     wire                  have_beat = f_ne_reg && cur_v_reg;
     wire [NP-1:0]         cur_mask  = cur_reg[NP-1:0];
-    wire [GW-1:0]         nxt_gi    = nxt_reg[NP +: GW];   // group of the prefetched decision
-    reg                   cur_load_d_reg;   // cur_load one cycle later
     // the prefetched packet's entry is read the cycle after nxt_reg loads (xn_load_reg), at the
     // latest in the cycle whose end moves it to the head (cur_load needs nxt_v_reg)
     reg                   xn_load_reg;
@@ -465,7 +529,58 @@ module barrier_fanout #(
     endfunction
     wire [7:0] h_b63 = h_data[8 * L63 +: 8];
 
-    genvar gp, gl;
+    // FETCH_ADD: D_fa(x) = CRC-32 register effect of x = VA[63:12] at bytes 54-60 (byte 54 + m
+    // carries VA[63-8m -: 8]; VA bit v enters as bit v % 8 of byte 54 + (63 - v) / 8) followed by
+    // the covered bytes up to 81; linear: the XOR of the constants of its set bits (52 x 32)
+    function [52*32-1:0] fac_all(input integer last);   // last: last covered byte (81)
+        integer fc_v, fc_j;
+        begin
+            fac_all = {(52*32){1'b0}};
+            for (fc_v = 12; fc_v < 64; fc_v = fc_v + 1) begin
+                fc_j = 54 + (63 - fc_v) / 8;
+                fac_all[32 * (fc_v - 12) +: 32] = crc32_zeros(crc32_byte(32'd0, 8'd1 << (fc_v % 8)), last - fc_j);
+            end
+        end
+    endfunction
+    localparam [52*32-1:0] FAC = fac_all(81);
+    // the CSR write's matrix (xq_* / xr_* / xw_*): input y = {BASE_HI, BASE_LO[31:12], BAR} (60
+    // bits, at most one part non-zero); column i: D(BAR bit i), D_fa(VA bit 12 + i - 8); partial
+    // product j over columns [15j, 15j + 15)
+    function [31:0] xwpart(input [59:0] y, input integer j);
+        integer xp_i;
+        begin
+            xwpart = 32'd0;
+            for (xp_i = 15 * j; xp_i < 15 * j + 15; xp_i = xp_i + 1)
+                if (y[xp_i])
+                    xwpart = xwpart ^ (xp_i < 8 ? XDC[32 * xp_i +: 32] : FAC[32 * (xp_i - 8) +: 32]);
+        end
+    endfunction
+    function [31:0] fadelta(input [51:0] x);
+        integer fd_i;
+        begin
+            fadelta = 32'd0;
+            for (fd_i = 0; fd_i < 52; fd_i = fd_i + 1)
+                if (x[fd_i]) fadelta = fadelta ^ FAC[32 * fd_i +: 32];
+        end
+    endfunction
+    // old VA[63:12] of the head packet: XF2 (the ICRC starts >= 2 beats after the last VA beat,
+    // DATA_WIDTH <= 128): the VA bytes are registered (o_va_reg) while their beats are the head and
+    // dfa_reg = D_fa(o_va_reg) one cycle later from registers only; otherwise (DATA_WIDTH >= 256,
+    // every VA byte and the ICRC one beat apart) dfa_reg is registered from the head beat itself
+    // while it carries the VA (not timing-closed, like the UD path at >= 128)
+    localparam XF2 = (B82 - B60) >= 2;
+    reg  [51:0] o_va_reg;
+    reg  [31:0] dfa_reg;
+    reg  [51:0] h_va;               // VA[63:12] as carried by the head beat (its VA lanes)
+    integer vm;
+    always @* begin
+        h_va = o_va_reg;
+        for (vm = 0; vm < 6; vm = vm + 1)
+            if (h_xv[vm]) h_va[51 - 8 * vm -: 8] = h_data[8 * ((54 + vm) % KW) +: 8];
+        if (h_xv[6]) h_va[3:0] = h_data[8 * (60 % KW) + 4 +: 4];
+    end
+
+    genvar gp;
     generate
         for (gp = 0; gp < NP; gp = gp + 1) begin : g_out
             // translation table of port p: one RAM per port, NG entries {BAR, UD_EN}, written by
@@ -473,37 +588,94 @@ module barrier_fanout #(
             // the prefetched packet's entry (xn_reg, read the cycle after nxt_reg loads) and the
             // head packet's (xe_reg, copied one cycle after cur_load when byte 63 is not in the
             // first beat: its enable is a register, off the egress handshake path)
+            // FETCH_ADD fields in two more RAMs (one per CSR word): BASE_LO {D_fa, base[31:12]},
+            // BASE_HI {D_fa, base[63:32]}
             reg  [XW-1:0] xt_mem [0:NG-1];
+            reg  [83:0]   xf_mem [0:NG-1];      // FA word {D_fa(DST_BASE[63:12]), DST_BASE[63:12]}
             reg  [XW-1:0] xn_reg, xe_reg;
+            // write side (last stage of the XLT write pipeline): row per word, {D, data} per port
+            reg  [GW-1:0] xwt_g_reg, xwf_g_reg;
+            // read side: this port's copy of the prefetched packet's group, loaded only when the
+            // port is in its mask (a port outside the mask is never offered the packet, so its
+            // entry registers do not matter); the CTRL RAM is read from it at the prefetch, the FA
+            // RAMs the cycle after the packet becomes the head (at 512 bits at cur_load)
+            reg  [GW-1:0] xa_reg;
+            // the FA RAM's own copy, loaded with xn_reg (its own enable, so the copy stays next to
+            // that RAM; registered enables, off the egress handshake path); it still holds the
+            // head packet's group the cycle after cur_load, when the FA RAM is read (the next
+            // prefetch loads it two cycles after cur_load at the earliest); at 512 bits the FA
+            // RAM is read from xa_reg at cur_load
+            reg  [GW-1:0] xaf_reg;
+            wire [GW-1:0] xfa = (B54 == 0) ? xa_reg : xaf_reg;
+            // cur_load one cycle later, for a packet that has this port in its mask (one register
+            // per port): the enable of its head entry registers, so that no single
+            // register drives the enables of every port's entry registers
+            reg           xld_reg;
+            // XS (byte 54 in beat >= 2: DATA_WIDTH <= 128): the FA RAM read is registered next to
+            // the RAM (xfr_reg) and copied to xeb_reg / xed_reg one cycle later (xld2_reg)
+            localparam    XS = B54 >= 2;
+            reg  [83:0]   xfr_reg;
+            reg           xld2_reg;
+            reg  [51:0]   xeb_reg;                // DST_BASE[63:12] of the head packet
+            reg  [31:0]   xed_reg;                // D_fa(DST_BASE[63:12]) of the head packet
             wire          xen = xe_reg[0];
-            wire [7:0]    xbar = xe_reg[8:1];
+            wire          fen = xe_reg[1];
+            wire [7:0]    xbar = xe_reg[9:2];
             // ICRC correction of this port's copy: D(old ^ BAR) = D(old) ^ D(BAR) (linear), D(BAR)
             // computed once when the entry is written, D(old) common to all ports
-            wire [31:0]   xd = dold_reg ^ xe_reg[40:9];
+            wire [31:0]   xd = dold_reg ^ xe_reg[41:10];
+            // FETCH_ADD: D_fa(old VA ^ new VA) = D_fa(old) ^ D_fa(base), zero when FA_EN = 0
+            wire [31:0]   xdf = fen ? dfa_reg ^ xed_reg : 32'd0;
             always @(posedge clk) begin
-                if (xw_we_reg[gp])
-                    xt_mem[xw_g_reg] <= xw_d_reg;
+                if (nxt_load && dq_mem[dq_rp_reg][gp])
+                    xa_reg <= dq_mem[dq_rp_reg][NP +: GW];
+                if (xn_load_reg && nxt_reg[gp])
+                    xaf_reg <= xa_reg;
+                xld_reg <= cur_load && nxt_reg[gp];
+                if (xr_we_reg[0 * NP + gp])
+                    xwt_g_reg <= xr_g_reg;
+                if (xr_we_reg[1 * NP + gp])
+                    xwf_g_reg <= xr_g_reg;
+                if (xw_we_reg[0 * NP + gp])
+                    xt_mem[xwt_g_reg] <= {xw_d_reg[gp >= NP / 2][93:62], xw_d_reg[gp >= NP / 2][9:0]};
+                if (xw_we_reg[1 * NP + gp])
+                    xf_mem[xwf_g_reg] <= xw_d_reg[gp >= NP / 2][93:10];
                 if (xn_load_reg)
-                    xn_reg <= xt_mem[nxt_gi];
-                if (B63 == 0 ? cur_load : cur_load_d_reg)
+                    xn_reg  <= xt_mem[xa_reg];
+                if (B63 == 0 ? cur_load : xld_reg)
                     xe_reg <= xn_reg;
-            end
-            for (gl = 0; gl < KW; gl = gl + 1) begin : g_lane
-                // lane gl carries ICRC byte 74 + XK in its beat when XK < 4
-                localparam integer XK = (gl - (74 % KW) + KW) % KW;
-                wire [7:0] hb = h_data[8 * gl +: 8];
-                wire [7:0] hx;
-                if (XK < 4) begin : g_crc
-                    assign hx = (xen && h_xc[XK]) ? hb ^ xd[8 * XK +: 8] : hb;
-                end else begin : g_pass
-                    assign hx = hb;
-                end
-                if (gl == L63) begin : g_bar
-                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = (xen && h_x63) ? xbar : hx;
-                end else begin : g_nobar
-                    assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = hx;
+                // the FA words are read the cycle after the packet becomes the head (from cur_g_reg:
+                // byte 54 is never in the first beat for DATA_WIDTH <= 256); at 512 from the
+                // prefetch group at cur_load
+                xld2_reg <= xld_reg;
+                if (xld_reg)
+                    xfr_reg <= xf_mem[xfa];
+                if (XS ? xld2_reg : (B54 == 0 ? cur_load : xld_reg)) begin
+                    xeb_reg <= XS ? xfr_reg[51:0] : xf_mem[xfa][51:0];
+                    xed_reg <= XS ? xfr_reg[83:52] : xf_mem[xfa][83:52];
                 end
             end
+            // egress beat of this port: ICRC corrections (UD 74-77, FA 82-85), then the FA VA
+            // bytes 54-59 and the high nibble of 60, then the UD byte 63; at most one class applies
+            reg [DATA_WIDTH-1:0] od;
+            integer ok, om;
+            always @* begin
+                od = h_data;
+                for (ok = 0; ok < 4; ok = ok + 1) begin
+                    if (xen && h_xc[ok])
+                        od[8 * ((74 + ok) % KW) +: 8] = od[8 * ((74 + ok) % KW) +: 8] ^ xd[8 * ok +: 8];
+                    if (h_xcf[ok])
+                        od[8 * ((82 + ok) % KW) +: 8] = od[8 * ((82 + ok) % KW) +: 8] ^ xdf[8 * ok +: 8];
+                end
+                for (om = 0; om < 6; om = om + 1)
+                    if (fen && h_xv[om])
+                        od[8 * ((54 + om) % KW) +: 8] = xeb_reg[51 - 8 * om -: 8];
+                if (fen && h_xv[6])
+                    od[8 * (60 % KW) + 4 +: 4] = xeb_reg[3:0];
+                if (xen && h_x63)
+                    od[8 * L63 +: 8] = xbar;
+            end
+            assign m_axis_out_tdata[gp*DATA_WIDTH +: DATA_WIDTH] = od;
             assign m_axis_out_tkeep[gp*KW +: KW]                 = h_keep;
             assign m_axis_out_tlast[gp]                          = h_last;
             assign m_axis_out_tuser[gp*4 +: 4]                   = h_user;
@@ -515,20 +687,32 @@ module barrier_fanout #(
     integer q;
     always @(posedge clk) begin
         if (in_fire) begin
-            fifo_mem[f_wp_reg] <= {x63_n, xc_n, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
-                                   s_axis_in_tuser};
+            fifo_mem[f_wp_reg] <= {xv_n, xcf_n, x63_n, xc_n, s_axis_in_tdata, s_axis_in_tkeep,
+                                   s_axis_in_tlast, s_axis_in_tuser};
             for (q = 0; q < 7; q = q + 1) hb_reg[q] <= hn[q];
             for (q = 0; q < 3; q = q + 1) xb_reg[q] <= xn[q];
         end
         if (p4_v_reg)
             dq_mem[dq_wp_reg] <= {p4_gi_reg, d_drop ? {NP{1'b0}} : dmask};
         if (nxt_load)
-            nxt_reg <= dq_mem[dq_rp_reg];
+            nxt_reg <= dq_mem[dq_rp_reg][NP-1:0];
         if (cur_load)
-            cur_reg <= nxt_reg[NP-1:0];
-        xw_g_reg      <= w_xoff[XSH + 4 +: GW];
-        xw_d_reg      <= {xdelta(reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8]),
-                          reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8], reg_wr_data[BF_XLT_CTRL_UD_EN_LSB]};
+            cur_reg <= nxt_reg;
+        // XLT write pipeline (see xq_* above)
+        xq_g_reg      <= w_xoff[XSH + 4 +: GW];
+        xg_reg        <= {w_xk[2] ? reg_wr_data : 32'd0, w_xk[2] ? lo_stage_reg : 20'd0,
+                          w_xk[0] ? reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8] : 8'd0};
+        xr_g_reg      <= xq_g_reg;
+        xr_data_reg   <= wq_data_reg;
+        xr_base_reg   <= xg_reg[59:8];
+        for (q = 0; q < 4; q = q + 1)
+            xp_reg[32 * q +: 32] <= xwpart(xg_reg, q);
+        for (q = 0; q < 2; q = q + 1)
+            if (xr_we_half[q])
+                xw_d_reg[q] <= {xp_reg[31:0] ^ xp_reg[63:32] ^ xp_reg[95:64] ^ xp_reg[127:96], xr_base_reg,
+                                xr_data_reg[BF_XLT_CTRL_BAR_LSB +: 8], xr_data_reg[BF_XLT_CTRL_FA_EN_LSB],
+                                xr_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
+
         wq_data_reg   <= reg_wr_data;
         p1_dip_reg    <= {hn[3], hn[4], hn[5], hn[6]};
         if (decide_now)
@@ -564,6 +748,13 @@ module barrier_fanout #(
             dold_reg  <= xdelta(o63_reg);
         else if (have_beat && h_x63)
             dold_reg  <= xdelta(h_b63);
+        // FETCH_ADD: old VA[63:12] and D_fa of it, common to all ports
+        if (have_beat)
+            o_va_reg  <= h_va;
+        if (XF2)
+            dfa_reg   <= fadelta(o_va_reg);
+        else if (have_beat && h_xv[0])
+            dfa_reg   <= fadelta(h_va);
         p5_fwd_reg    <= !d_drop;
         p5_malf_reg   <= d_malf;
         p5_group_reg  <= d_group;
@@ -596,9 +787,13 @@ module barrier_fanout #(
             bi_reg      <= 4'd0;
             rem_reg     <= {NP{1'b0}};
             xbi_reg     <= 5'd0;
-            cur_load_d_reg <= 1'b0;
             xn_load_reg <= 1'b0;
             ud_reg      <= 1'b0;
+            fa_reg      <= 1'b0;
+            xq_we_reg   <= {(2*NP){1'b0}};
+            xr_we_reg   <= {(2*NP){1'b0}};
+            xr_we_half  <= 2'b00;
+            lo_stage_reg <= 20'd0;
             p1_v_reg    <= 1'b0;
             p2_v_reg    <= 1'b0;
             p3_v_reg    <= 1'b0;
@@ -607,7 +802,7 @@ module barrier_fanout #(
             p6_v_reg    <= 1'b0;
             csr_err_reg <= 1'b0;
             wq_en_reg   <= {(3*NG){1'b0}};
-            xw_we_reg   <= {NP{1'b0}};
+            xw_we_reg   <= {(2*NP){1'b0}};
             tready_reg  <= 1'b1;
             for (q = 0; q < NG; q = q + 1) begin
                 g_valid_reg[q]   <= 1'b0;
@@ -626,8 +821,14 @@ module barrier_fanout #(
                 wq_en_reg[2 * NG + q] <= reg_wr_en && !reg_wr_err && w_grp && w_g == q[GW-1:0] &&
                                          w_reg == BF_GRP_PORT_MASK_OFFS;
             end
-            for (q = 0; q < NP; q = q + 1)
-                xw_we_reg[q] <= reg_wr_en && !reg_wr_err && w_xlt && ({28'd0, w_xoff[XSH +: 4]} == q);
+            for (q = 0; q < 2 * NP; q = q + 1)
+                xq_we_reg[q] <= reg_wr_en && !reg_wr_err && w_xlt && w_xk[2 * (q / NP)] &&
+                                ({28'd0, w_xoff[XSH +: 4]} == q % NP);
+            if (reg_wr_en && !reg_wr_err && w_xlt && w_xk[1])
+                lo_stage_reg <= reg_wr_data[31:12];
+            xr_we_reg <= xq_we_reg;
+            xr_we_half <= xq_half;
+            xw_we_reg <= xr_we_reg;
             for (q = 0; q < NG; q = q + 1) begin
                 if (wq_en_reg[0 * NG + q]) begin
                     g_valid_reg[q]   <= wq_data_reg[BF_GRP_CTRL_VALID_LSB];
@@ -647,10 +848,13 @@ module barrier_fanout #(
                     xbi_reg <= 5'd0;
                 else if (xbi_reg != 5'd31)
                     xbi_reg <= xbi_reg + 5'd1;
-                if (s_axis_in_tlast)
+                if (s_axis_in_tlast) begin
                     ud_reg <= 1'b0;
-                else if ({27'd0, xbi_reg} == B42)
+                    fa_reg <= 1'b0;
+                end else if ({27'd0, xbi_reg} == B42) begin
                     ud_reg <= ud_tag;
+                    fa_reg <= fa_tag;
+                end
                 if (s_axis_in_tlast) begin
                     bi_reg      <= 4'd0;
                     decided_reg <= 1'b0;
@@ -690,7 +894,7 @@ module barrier_fanout #(
                 f_rp_reg <= f_rp_reg + 1'b1;
 
             if (cur_load)
-                rem_reg <= nxt_reg[NP-1:0];
+                rem_reg <= nxt_reg;
             else if (beat_done)
                 rem_reg <= cur_mask;
             else
@@ -701,7 +905,6 @@ module barrier_fanout #(
             end else if (cur_load) begin
                 nxt_v_reg <= 1'b0;
             end
-            cur_load_d_reg <= cur_load;
             xn_load_reg <= nxt_load;
             if (cur_load)
                 cur_v_reg <= 1'b1;

@@ -47,6 +47,13 @@ localparam [15:0] BF_XLT_ADDR = 16'h4000;
 localparam BF_XLT_STRIDE = 16, BF_XLT_COUNT = 1024;
 localparam BF_XLT_STRIDE_LOG2 = 4;
 localparam [3:0] BF_XLT_CTRL_OFFS = 4'h0;
-localparam [31:0] BF_XLT_CTRL_MASK = 32'h0000ff01;   // bits covered by fields
+localparam [31:0] BF_XLT_CTRL_MASK = 32'h0000ff03;   // bits covered by fields
 localparam BF_XLT_CTRL_UD_EN_LSB = 0, BF_XLT_CTRL_UD_EN_MSB = 0, BF_XLT_CTRL_UD_EN_WIDTH = 1;
+localparam BF_XLT_CTRL_FA_EN_LSB = 1, BF_XLT_CTRL_FA_EN_MSB = 1, BF_XLT_CTRL_FA_EN_WIDTH = 1;
 localparam BF_XLT_CTRL_BAR_LSB = 8, BF_XLT_CTRL_BAR_MSB = 15, BF_XLT_CTRL_BAR_WIDTH = 8;
+localparam [3:0] BF_XLT_BASE_LO_OFFS = 4'h4;
+localparam [31:0] BF_XLT_BASE_LO_MASK = 32'hfffff000;   // bits covered by fields
+localparam BF_XLT_BASE_LO_BASE_LSB = 12, BF_XLT_BASE_LO_BASE_MSB = 31, BF_XLT_BASE_LO_BASE_WIDTH = 20;
+localparam [3:0] BF_XLT_BASE_HI_OFFS = 4'h8;
+localparam [31:0] BF_XLT_BASE_HI_MASK = 32'hffffffff;   // bits covered by fields
+localparam BF_XLT_BASE_HI_BASE_LSB = 0, BF_XLT_BASE_HI_BASE_MSB = 31, BF_XLT_BASE_HI_BASE_WIDTH = 32;

@@ -9,14 +9,18 @@
 //                  and IPv4-version-6 frames, long packets (up to 300 bytes, longer than the
 //                  FIFO), bad source ports (tuser >= NP); per-port backpressure profiles on the
 //                  egress ports (tb/common/stimulus.h, --bp or seed mod 4), input unthrottled.
-//                  Translation (section 7.2): XLT written for every (group, port), about a
-//                  third of the groups untranslated; half the frames of UD class (mostly 78
-//                  bytes with a correct ICRC).
-//   fanout_pcap    --n well-formed UD notifications (roce_ud_build) to 4 reflecting groups of all
+//                  Translation (section 7.2): XLT (CTRL, BASE_LO, BASE_HI) written for every
+//                  (group, port), about a third of the groups untranslated per class (UD_EN and
+//                  FA_EN drawn apart); ~40% of the frames of UD class (mostly 78 bytes with a
+//                  correct ICRC), ~35% of FETCH_ADD class (mostly 86 bytes, correct ICRC ~90%),
+//                  some of either with one class byte (14, 16, 17, 42) off by one.
+//   fanout_pcap    --n well-formed notifications, UD (roce_ud_build) and FETCH_ADD (roce_fa_build,
+//                  VA = CNT_BASE + 8 * bar) alternating at random, to 4 reflecting groups of all
 //                  ports; with --pcap-out PREFIX every RTL egress copy goes to
 //                  PREFIX_fanout_pcap_egress.pcap for scripts/barrier_pcap.py check (tshark + scapy).
 // Coverage (JSON cov_*, from the model): every profile, every drop class, fwd, copies per port,
-// xlt_ud_copy (translated UD copies), passthrough_copy.
+// xlt_ud_copy (translated UD copies), xlt_fa_copy (translated FETCH_ADD copies),
+// passthrough_copy.
 // Every egress port has its own in-order scoreboard (model queue of that port); the statistics
 // are read back and compared after every quiesce; at the end the number of copies received must
 // equal the copies_out statistic.
@@ -120,14 +124,19 @@ struct Fan {
   }
 };
 
-// translation table (section 7.2): about a third of the groups untranslated, the others with a
-// random BAR per member port and UD_EN on most ports
+// translation table (section 7.2): about a third of the groups untranslated (UD and FETCH_ADD
+// drawn apart), the others with a random BAR and DST_BASE per member port and UD_EN / FA_EN on
+// most ports; reserved bits (and BASE_LO bits 11:0) sometimes set
 static void program_xlt(Fan& f, tb::Rng& r) {
   for (unsigned g = 0; g < NG; g++) {
-    const bool grp_on = r.chance(0.67);
-    for (unsigned p = 0; p < NP; p++)
-      f.wr(0x4000 + 0x100 * g + 0x10 * p, uint32_t(r.bits(8)) << 8 | uint32_t(grp_on && r.chance(0.8) ? 1 : 0) |
-                                             (r.chance(0.1) ? uint32_t(r.next()) & 0xffff00feu : 0));
+    const bool grp_on = r.chance(0.67), fa_on = r.chance(0.67);
+    for (unsigned p = 0; p < NP; p++) {
+      const uint32_t a = 0x4000 + 0x100 * g + 0x10 * p;
+      f.wr(a, uint32_t(r.bits(8)) << 8 | uint32_t(grp_on && r.chance(0.8) ? 1 : 0) |
+                  uint32_t(fa_on && r.chance(0.8) ? 2 : 0) | (r.chance(0.1) ? uint32_t(r.next()) & 0xffff00fcu : 0));
+      f.wr(a + 4, uint32_t(r.next()) & (r.chance(0.8) ? 0xfffff000u : 0xffffffffu));
+      f.wr(a + 8, r.chance(0.2) ? 0u : uint32_t(r.next()));
+    }
   }
 }
 
@@ -157,7 +166,22 @@ static std::vector<uint8_t> frame(tb::Rng& r, const std::vector<uint32_t>& ips) 
   for (int i = 0; i < 4; i++) put(30 + size_t(i), uint8_t(dip >> (24 - 8 * i)));
   // UD notification class (section 7.2): total length 64 and opcode 0x65, mostly 78 bytes with a
   // correct ICRC (roce_icrc_ipv4), sometimes another length; sometimes one class byte off
-  if (r.chance(0.5)) {
+  const double c = r.next() * 0x1.0p-64;
+  if (c < 0.35) {
+    // FETCH_ADD class (section 7.2): total length 72 and opcode 0x14, mostly 86 bytes with a
+    // correct ICRC, sometimes another length; sometimes one class byte off by one
+    if (r.chance(0.8)) p.resize(86);
+    put(16, 0x00), put(17, 72), put(42, 0x14);
+    if (r.chance(0.1)) {
+      static const size_t cls[] = {14, 16, 17, 42};
+      const size_t off = cls[r.below(4)];
+      if (off < p.size()) p[off] = uint8_t(p[off] + (r.chance(0.5) ? 1 : 0xff));
+    }
+    if (p.size() == 86 && p[14] == 0x45 && r.chance(0.9)) {
+      uint32_t icrc = 0;
+      if (roce_icrc_ipv4(p.data(), p.size(), &icrc) == 0) roce_put_icrc(p.data() + 82, icrc);
+    }
+  } else if (c < 0.75) {
     if (r.chance(0.8)) p.resize(78);
     put(16, 0x00), put(17, 64), put(42, 0x65);
     if (r.chance(0.1)) put(size_t(r.chance(0.5) ? 17 : 42), uint8_t(r.bits(8)));
@@ -185,7 +209,8 @@ static void scenario_csr(tb::Harness& h) {
            uint32_t(r.next()));
     f.read_all();
     for (uint32_t g = 0; g <= NG; g++)
-      for (uint32_t p = 0; p < 16; p += (g < NG ? 1 : 5)) f.rd(0x4000 + 0x100 * g + 0x10 * p), f.rd(0x4004 + 0x100 * g + 0x10 * p);
+      for (uint32_t p = 0; p < 16; p += (g < NG ? 1 : 5))
+        for (uint32_t o = 0; o < 16; o += 4) f.rd(0x4000 + 0x100 * g + 0x10 * p + o);
     f.csr_wait();
   }
   f.sim.drain(100);
@@ -249,10 +274,11 @@ static void scenario_random(tb::Harness& h) {
     if (uint32_t v = barrier_fanout_stat(&f.m, ids[i])) h.cover(names[i], v);
   }
   // translation classes (section 7.2), from the model
-  for (const char* n : {"xlt_ud_copy", "passthrough_copy"})
+  for (const char* n : {"xlt_ud_copy", "xlt_fa_copy", "passthrough_copy"})
     if (FANOUT_DECLARE) h.cov_declare(n);
   if (f.m.xlt_ud) h.cover("xlt_ud_copy", f.m.xlt_ud);
-  if (f.copies > f.m.xlt_ud) h.cover("passthrough_copy", f.copies - f.m.xlt_ud);
+  if (f.m.xlt_fa) h.cover("xlt_fa_copy", f.m.xlt_fa);
+  if (f.copies > f.m.xlt_ud + f.m.xlt_fa) h.cover("passthrough_copy", f.copies - f.m.xlt_ud - f.m.xlt_fa);
   for (unsigned p = 0; p < NP; p++) {
     const std::string n = "port" + std::to_string(p) + "_copies";
     if (FANOUT_DECLARE) h.cov_declare(n);
@@ -260,8 +286,8 @@ static void scenario_random(tb::Harness& h) {
   }
 }
 
-// fanout_pcap: only well-formed UD notifications (roce_ud_build, correct ICRC) to 4 groups of
-// all ports with reflection, translated on most (group, port) pairs: every egress copy is
+// fanout_pcap: only well-formed notifications (roce_ud_build / roce_fa_build, correct ICRC) to 4
+// groups of all ports with reflection, translated on most (group, port) pairs: every egress copy is
 // compared with the model and, with --pcap-out, written to a capture that
 // scripts/barrier_pcap.py check decodes with tshark and rebuilds with scapy (independent ICRC).
 static void scenario_pcap(tb::Harness& h) {
@@ -293,6 +319,18 @@ static void scenario_pcap(tb::Harness& h) {
       u.inc = 1 + r.bits(8);
       std::vector<uint8_t> pkt(ROCE_UD_LEN);
       roce_ud_build(&u, pkt.data());
+      if (r.chance(0.5)) {  // FETCH_ADD mode (5.2): VA = CNT_BASE + 8 * bar
+        roce_fa_fields a{};
+        a.dst_mac = u.dst_mac, a.src_mac = u.src_mac, a.tos = u.tos, a.src_ip = u.src_ip;
+        a.dst_ip = u.dst_ip, a.psn = u.psn, a.udp_sport = u.udp_sport;
+        a.dest_qp = uint32_t(r.bits(24));
+        a.va = (0x00007f0000000000ull | (r.bits(28) << 12)) + 8u * u.bar;
+        a.rkey = uint32_t(r.next());
+        a.add_data = u.inc;
+        a.cmp_data = u.src_id;
+        pkt.assign(ROCE_FA_LEN, 0);
+        roce_fa_build(&a, pkt.data());
+      }
       f.in.push(pkt, r.below(NP));
     }
     f.sim.step();
@@ -301,8 +339,10 @@ static void scenario_pcap(tb::Harness& h) {
   f.sim.drain(1000);
   f.read_all();
   h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
-  h.check(f.m.xlt_ud > 0 && f.m.xlt_ud < f.copies, "m_axis_out", "both translated and untranslated copies");
+  h.check(f.m.xlt_ud > 0 && f.m.xlt_fa > 0 && f.m.xlt_ud + f.m.xlt_fa < f.copies, "m_axis_out",
+          "translated UD, translated FETCH_ADD and untranslated copies");
   h.extra("xlt_ud_copies", double(f.m.xlt_ud));
+  h.extra("xlt_fa_copies", double(f.m.xlt_fa));
   h.extra("copies", double(f.copies));
 }
 
