@@ -152,6 +152,12 @@ module barrier_ctr_props #(
     (* hierconn *) wire [0:0]   \dut.u_bar_reg ;
     (* hierconn *) wire [W-1:0] \dut.u_val_reg ;
     (* hierconn *) wire [W-1:0] \dut.u_old_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u_new_reg ;
+    (* hierconn *) wire [1:0]   \dut.rq_pesel_reg ;
+    (* hierconn *) wire [1:0]   \dut.rq_barsel_reg ;
+    (* hierconn *) wire [1:0]   \dut.rel_peoh_reg ;
+    (* hierconn *) wire [1:0]   \dut.s2_peoh_reg ;
+    (* hierconn *) wire [0:0]   \dut.rel_pe_reg ;
     (* hierconn *) wire         \dut.h_v_reg ;
     (* hierconn *) wire [1:0]   \dut.h_kind_reg ;
     (* hierconn *) wire [0:0]   \dut.h_bar_reg ;
@@ -418,7 +424,13 @@ module barrier_ctr_props #(
         if (f_past && !rst && f_run && F_BUG == 0) begin
             // update stage pre-read: U1's old value is the counter it updates
             if (\dut.u_v_reg ) assert(\dut.u_old_reg == d_cnt[\dut.u_bar_reg ] &&
-                                     \dut.u_keep_reg == {W{1'b1}});
+                                     \dut.u_keep_reg == {W{1'b1}} &&
+                                     \dut.u_new_reg == \dut.u_old_reg + \dut.u_val_reg );
+            // one-hot copies of the request's PE / barrier and of the release register's PE
+            assert(\dut.rq_pesel_reg == (\dut.rq_pe_raw_reg [0] ? 2'b10 : 2'b01));
+            assert(\dut.rq_barsel_reg == (\dut.rq_bar_raw_reg [0] ? 2'b10 : 2'b01));
+            assert(\dut.rel_peoh_reg == (\dut.rel_pe_reg [0] ? 2'b10 : 2'b01));
+            assert(\dut.s2_peoh_reg == (\dut.s2_pe_reg [0] ? 2'b10 : 2'b01));
             // conservation (S5) and counter ghost (A1)
             assert(d_cnt0 == f_dcnt0);
             assert(d_cnt1 == f_cnt[1] - ((\dut.u_v_reg && \dut.u_bar_reg == 1'b1) ? \dut.u_val_reg : {W{1'b0}})

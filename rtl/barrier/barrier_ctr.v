@@ -32,7 +32,7 @@
 //   pipeline does not advance in a cycle with csr_wr_any).
 // Timing (cycles; docs/barrier.md 3.1):
 //   update stage: an s_inc accepted in cycle t is written to cnt at the end of t+2 (input
-//   register, U0 register, U1 read-modify-write). The internal-path increment of an ARRIVE and a
+//   register, U0 read and add, U1 write). The internal-path increment of an ARRIVE and a
 //   CSR counter write wait in the 1-entry hold register and take the update slot in a cycle with
 //   no registered s_inc.
 //   requests: accepted into R (cycle a); phase B registers cnt[bar] (value at the start of B),
@@ -179,6 +179,12 @@ module barrier_ctr #(
     reg [IW-1:0] ini_idx_reg;
     assign init_busy = ini_v_reg;
 
+    // one-hot copies of the request's PE and barrier (loaded with rq_pe_raw_reg / rq_bar_raw_reg
+    // from the low bits of s_req_pe / s_req_bar): the per-PE selects of phase B2 and the leader
+    // count write decode and the update stage's forward compare start at flip-flops of their own, not at the widely fanned-out index
+    reg [NUM_PES-1:0]      rq_pesel_reg;
+    reg [NUM_BARRIERS-1:0] rq_barsel_reg;
+
     // per-PE control state
     reg [NUM_PES-1:0] armed_reg;
     reg [NUM_PES-1:0] pend_reg;          // response (error / ARRIVE_NB) pending
@@ -188,6 +194,7 @@ module barrier_ctr #(
     // release register
     reg          rel_valid_reg;
     reg [PW-1:0] rel_pe_reg;
+    reg [NUM_PES-1:0] rel_peoh_reg;   // one-hot rel_pe_reg (pe_busy_nx without a compare)
     reg [7:0]    rel_bar_reg;
     reg [W-1:0]  rel_epoch_reg;
     reg [1:0]    rel_status_reg;
@@ -203,7 +210,7 @@ module barrier_ctr #(
     generate
         for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_busy
             assign pe_busy[gi]    = armed_reg[gi] || pend_reg[gi] || pres_reg[gi];
-            assign pe_busy_nx[gi] = pe_busy[gi] && !(rel_fire && rel_pe_reg == gi &&
+            assign pe_busy_nx[gi] = pe_busy[gi] && !(rel_fire && rel_peoh_reg[gi] &&
                                                      !armed_reg[gi] && !pend_reg[gi]);
         end
     endgenerate
@@ -252,10 +259,19 @@ module barrier_ctr #(
     reg          u_hold_reg;     // the op came from the hold (lockstep probe only)
     reg [1:0]    u_kind_reg;
     reg [BW-1:0] u_bar_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+`ifdef FORMAL
+    (* keep *) reg [W-1:0] u_val_reg, u_old_reg, u_keep_reg;
+`else
     reg [W-1:0]  u_val_reg;
     reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0, raw (forwarded from U1 when the same barrier)
-    reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe only)
     reg [W-1:0]  u_keep_reg;     // bits of the old value kept: all (INC), the other half (SET_*)
+`endif
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe only)
+    // (u_old_reg, u_val_reg, u_keep_reg: the operands of u_new_reg, kept for the proof and the
+    // probes; synthesis drops them)
+    reg [W-1:0]  u_new_reg;      // the value U1 writes: (u_old & u_keep) + u_val, summed in U0
 
     assign s_inc_ready = 1'b1;
     // input register of the fabric increments (s_inc_ready is 1: every s_inc_valid cycle is a
@@ -268,9 +284,9 @@ module barrier_ctr #(
         if (s_inc_valid)
             i_val_reg <= s_inc_val;
 
-    // U0 reads the counter of the update it selects (the RAM read is off the U1 adder path); an
-    // update of the same barrier in U1 this cycle is forwarded (its value is written at the end
-    // of this cycle). Timing unchanged: U1 still writes at the end of t+1.
+    // U0 reads the counter of the update it selects and adds; an update of the same barrier in
+    // U1 this cycle is forwarded (its value is written at the end of this cycle). U1 writes at
+    // the end of t+1.
     // u0_bar (the registered s_inc_bar if i_v_reg, else h_bar_reg) and the forward select (the
     // update in U1 this cycle is of the same barrier) are registered one cycle ahead from the next
     // values of the input register and the hold (and the reset sweep), so the counter read
@@ -280,6 +296,11 @@ module barrier_ctr #(
     wire [BW-1:0] u0_bar  = u0_bar_reg;
     wire [BW-1:0] h_bar_nx;
     wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
+    // u0_bar == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's
+    // barrier through its one-hot copy: rq_bar fans out to the table lookups)
+    wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_bar) :
+                              !h_free     ? (h_bar_reg == u0_bar) :
+                              csr_cnt_wr  ? (csr_cnt_idx == u0_bar) : rq_barsel_reg[u0_bar];
     wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     reg  [W-1:0]  u0_keep;
@@ -293,9 +314,14 @@ module barrier_ctr #(
             u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b1}};
         end
     end
-    // U1: the new counter value: cnt + inc, or the CSR half
-    // merged in by an add (a SET's u_val is zero outside its half, u_keep_reg clears that half)
-    wire [W-1:0]  u_new = (u_old_reg & u_keep_reg) + u_val_reg;
+    // The new counter value: cnt + inc, or the CSR half merged in by an add (a SET's value is
+    // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
+    // the forwarded U1 value) and registered in u_new_reg, which U1 writes: the RAM write data
+    // and its five copies start at flip-flops (the adder is not on the write path)
+    wire [W-1:0]  u0_val  = i_v_reg ? i_val_reg : h_val_reg;
+    wire [W-1:0]  u0_old  = u0_fwd_reg ? u_new_reg : u0_ram;
+    wire [W-1:0]  u0_new  = (u0_old & u0_keep) + u0_val;
+    wire [W-1:0]  u_new   = u_new_reg;
 
     // ---------------------------------------------------------------- request pipeline
     reg          rq_v_reg;
@@ -358,6 +384,14 @@ module barrier_ctr #(
     localparam integer ND_I = NOTIF_DEPTH;
     wire req_fire = s_req_valid && s_req_ready;
 
+    function [NUM_PES-1:0] onehot_pe;
+        input [PW-1:0] i;
+        onehot_pe = {{(NUM_PES-1){1'b0}}, 1'b1} << i;   // 0 when i >= NUM_PES
+    endfunction
+    function [NUM_BARRIERS-1:0] onehot_bar;
+        input [BW-1:0] i;
+        onehot_bar = {{(NUM_BARRIERS-1){1'b0}}, 1'b1} << i;
+    endfunction
     wire          rq_pe_ok  = (rq_pe_raw_reg[7:PW] == {(8-PW){1'b0}});
     wire [PW-1:0] rq_pe     = rq_pe_raw_reg[PW-1:0];
     wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
@@ -412,6 +446,7 @@ module barrier_ctr #(
     reg [PW-1:0] sc_ptr_reg;
     reg          s0_v_reg, s1_v_reg, s2_v_reg;
     reg [PW-1:0] s0_pe_reg, s1_pe_reg, s2_pe_reg;
+    reg [NUM_PES-1:0] s2_peoh_reg;         // one-hot s2_pe_reg (the release load's PE decode)
     reg          s0_pend_reg, s1_pend_reg;
     reg [7:0]    s0_bar_reg, s1_bar_reg, s2_bar_reg;
     reg [1:0]    s0_st_reg, s1_st_reg, s2_st_reg;
@@ -528,8 +563,8 @@ module barrier_ctr #(
         rq_tgtn_reg   <= rq_tgt_reg + rq_step_reg;
         rq_lcn_reg    <= rq_lc_reg + {{PW{1'b0}}, 1'b1};
         rq_send_reg   <= !rq_ld_reg || (rq_lc_reg + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
-        rq_cbusy_reg  <= pe_busy_nx[rq_pe];
-        rq_cidle_reg  <= b2_load_pe || (!armed_reg[rq_pe] && !pend_reg[rq_pe]);
+        rq_cbusy_reg  <= |(pe_busy_nx & rq_pesel_reg);
+        rq_cidle_reg  <= b2_load_pe || !(|((armed_reg | pend_reg) & rq_pesel_reg));
         rq_crel_reg   <= b2_load_pe || (rel_pe_reg == rq_pe && !rel_load);
         // phase C: the values phase D writes
         rq_pval_reg   <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
@@ -550,6 +585,7 @@ module barrier_ctr #(
             end
             rel_valid_reg  <= 1'b0;
             rel_pe_reg     <= {PW{1'b0}};
+            rel_peoh_reg   <= {{(NUM_PES-1){1'b0}}, 1'b1};
             rel_bar_reg    <= 8'd0;
             rel_epoch_reg  <= {W{1'b0}};
             rel_status_reg <= ST_OK;
@@ -568,11 +604,14 @@ module barrier_ctr #(
             u_val_reg  <= {W{1'b0}};
             u_old_reg  <= {W{1'b0}};
             u_keep_reg <= {W{1'b1}};
+            u_new_reg  <= {W{1'b0}};
             rq_v_reg   <= 1'b0;
             rq_ph_reg  <= 2'd0;
             rq_op_reg  <= 2'd0;
             rq_pe_raw_reg  <= 8'd0;
             rq_bar_raw_reg <= 8'd0;
+            rq_pesel_reg   <= {{(NUM_PES-1){1'b0}}, 1'b1};
+            rq_barsel_reg  <= {{(NUM_BARRIERS-1){1'b0}}, 1'b1};
             lcnt_reg       <= {(NUM_BARRIERS*(PW+1)){1'b0}};
             rq_busy_reg    <= 1'b0;
             rq_farr_reg    <= 1'b0;
@@ -597,6 +636,7 @@ module barrier_ctr #(
             s0_pe_reg  <= {PW{1'b0}};
             s1_pe_reg  <= {PW{1'b0}};
             s2_pe_reg  <= {PW{1'b0}};
+            s2_peoh_reg <= {{(NUM_PES-1){1'b0}}, 1'b1};
             s0_pend_reg <= 1'b0;
             s1_pend_reg <= 1'b0;
             s0_bar_reg <= 8'd0;
@@ -632,9 +672,10 @@ module barrier_ctr #(
             u_bar_reg  <= ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar;
             u0_bar_reg <= u0_bar_nx;
             u0_fwd_reg <= ini_v_reg ? (ini_idx_reg[BW-1:0] == u0_bar_nx) :
-                                      ((i_v_reg || h_v_reg) && (u0_bar == u0_bar_nx));
-            u_val_reg  <= ini_v_reg ? {W{1'b0}} : (i_v_reg ? i_val_reg : h_val_reg);
-            u_old_reg  <= u0_fwd_reg ? u_new : u0_ram;
+                                      ((i_v_reg || h_v_reg) && u0_eq_nx);
+            u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
+            u_old_reg  <= u0_old;
+            u_new_reg  <= ini_v_reg ? {W{1'b0}} : u0_new;
             if (ini_v_reg) begin
                 ini_idx_reg <= ini_idx_reg + 1'b1;
                 if (ini_idx_reg == NI_I[IW-1:0] - 1'b1)
@@ -661,16 +702,22 @@ module barrier_ctr #(
                 rq_op_reg      <= s_req_op;
                 rq_pe_raw_reg  <= s_req_pe;
                 rq_bar_raw_reg <= s_req_bar;
+                rq_pesel_reg   <= onehot_pe(s_req_pe[PW-1:0]);
+                rq_barsel_reg  <= onehot_bar(s_req_bar[BW-1:0]);
                 rq_epoch_reg   <= s_req_epoch;
             end
             if (ph_b_go)
                 rq_ph_reg <= 2'd1;
             if (ph_b2_go)
                 rq_ph_reg <= 2'd2;
-            if (csr_lcnt_clr)
-                lcnt_reg[csr_lcnt_idx*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
-            else if (do_arr && rq_ld_reg)
-                lcnt_reg[rq_bar*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} : rq_lcn_reg;
+            for (q = 0; q < NUM_BARRIERS; q = q + 1) begin
+                if (csr_lcnt_clr) begin
+                    if ({{(32-BW){1'b0}}, csr_lcnt_idx} == q)
+                        lcnt_reg[q*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
+                end else if (do_arr && rq_ld_reg && rq_barsel_reg[q]) begin
+                    lcnt_reg[q*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} : rq_lcn_reg;
+                end
+            end
             if (ph_c_go)
                 rq_ph_reg <= 2'd3;
             begin   // phase C values (free-running, used in D: see the request datapath below)
@@ -723,27 +770,33 @@ module barrier_ctr #(
                            (c_done && rq_peoh_reg[s1_pe_reg] && (rq_farm || rq_fpend));
             s2_v_reg    <= s2_in;
             s2_pe_reg   <= s1_pe_reg;
+            s2_peoh_reg <= onehot_pe(s1_pe_reg);
             s2_bar_reg  <= s1_bar_reg;
             s2_st_reg   <= s1_st_reg;
             s2_ep_reg   <= s1_pend_reg ? s1_pep_reg : s1_tgt;
 
             if (rel_fire && !rel_load)
                 rel_valid_reg <= 1'b0;
-            if (rel_fire)
-                pres_reg[rel_pe_reg] <= 1'b0;
-            if (rel_load)
-                pres_reg[s2_pe_reg] <= 1'b1;
+            for (q = 0; q < NUM_PES; q = q + 1) begin
+                if (rel_fire && rel_peoh_reg[q])
+                    pres_reg[q] <= 1'b0;
+                if (rel_load && s2_peoh_reg[q])
+                    pres_reg[q] <= 1'b1;
+            end
             if (!rel_valid_reg || m_rel_ready) begin   // free: the words load (valid says if)
                 rel_pe_reg     <= s2_pe_reg;
+                rel_peoh_reg   <= s2_peoh_reg;
                 rel_bar_reg    <= s2_bar_reg;
                 rel_epoch_reg  <= s2_ep_reg;
                 rel_status_reg <= s2_st_reg;
             end
-            if (rel_load) begin
+            if (rel_load)
                 rel_valid_reg  <= 1'b1;
-                armed_reg[s2_pe_reg] <= 1'b0;
-                pend_reg[s2_pe_reg]  <= 1'b0;
-            end
+            for (q = 0; q < NUM_PES; q = q + 1)
+                if (rel_load && s2_peoh_reg[q]) begin
+                    armed_reg[q] <= 1'b0;
+                    pend_reg[q]  <= 1'b0;
+                end
 
             // ---- request effects (the PE is idle, so no conflict with the release load)
             for (q = 0; q < NUM_PES; q = q + 1)

@@ -248,41 +248,46 @@ module barrier_dev #(
     wire        x_step_valid = pd_step_valid_reg;
     wire [NW-1:0] pe_busy_nx;
 
-    reg x_err, x_reject, x_cnt_wr, x_tgt_wr, x_psn_wr, x_lcnt_clr;
+    // TGT[p] write: the lock (pe_busy_nx, late in the cycle) selected by a one-hot PE register
+    // predecoded in W0 and ORed in last
+    reg  [NW-1:0] pd_pesel_reg;
+    reg           pd_tgtw_reg;     // full-strobe write to a TGT[p] word (no BAR[b] match)
+    wire          x_tgt_busy = |(pe_busy_nx & pd_pesel_reg);
+    reg x_err0, x_reject, x_cnt_wr, x_psn_wr, x_lcnt_clr;
+    wire x_tgt_wr = x_wr_en && pd_tgtw_reg && !x_tgt_busy;
+    wire x_err    = x_err0 || (x_wr_en && pd_tgtw_reg && x_tgt_busy);
     always @* begin
-        x_err      = 1'b0;
+        x_err0     = 1'b0;
         x_reject   = 1'b0;
         x_cnt_wr   = 1'b0;
-        x_tgt_wr   = 1'b0;
         x_psn_wr   = 1'b0;
         x_lcnt_clr = 1'b0;
         if (x_wr_en) begin
             if (!pd_strb_reg) begin
-                x_err = 1'b1;                                  // partial writes are refused
+                x_err0 = 1'b1;                                 // partial writes are refused
             end else if (x_bar_ok) begin
                 if (x_tab[T_CTRL]) begin
                     x_reject   = x_wr_data[BD_BAR_CTRL_EN_LSB] && !x_step_valid;
                     x_lcnt_clr = !(x_wr_data[BD_BAR_CTRL_EN_LSB] && x_step_valid);
                 end else if (x_tab[T_LN]) begin                // 1..NUM_PES, locked while enabled
-                    x_err      = x_en_cur || pd_ln_bad_reg;
-                    x_lcnt_clr = !x_err;
+                    x_err0     = x_en_cur || pd_ln_bad_reg;
+                    x_lcnt_clr = !(x_en_cur || pd_ln_bad_reg);
                 end else if (x_tab[T_INC] || x_tab[T_GIP]) begin
-                    x_err = 1'b0;
+                    x_err0 = 1'b0;
                 end else if (x_tab[T_SLO] || x_tab[T_SHI]) begin
-                    x_err = x_en_cur;                          // STEP locked while enabled
+                    x_err0 = x_en_cur;                         // STEP locked while enabled
                 end else if (pd_cnt_reg) begin
-                    x_err    = x_en_cur;                       // CNT locked while enabled
+                    x_err0   = x_en_cur;                       // CNT locked while enabled
                     x_cnt_wr = !x_en_cur;
                 end else begin
-                    x_err = 1'b1;
+                    x_err0 = 1'b1;
                 end
             end else if (x_tgt_ok) begin
-                x_err    = pe_busy_nx[x_pe];                   // TGT locked while the PE waits
-                x_tgt_wr = !pe_busy_nx[x_pe];
+                x_err0 = 1'b0;                                 // TGT: x_tgt_busy (above)
             end else if (pd_psn_reg) begin
                 x_psn_wr = 1'b1;
             end else begin
-                x_err = (x_glob == {NG{1'b0}});                // read-only or unmapped
+                x_err0 = (x_glob == {NG{1'b0}});               // read-only or unmapped
             end
         end
     end
@@ -356,6 +361,8 @@ module barrier_dev #(
     always @(posedge clk) begin
         pd_bar_ok_reg <= w0_bar_ok;
         pd_tgt_ok_reg <= w0_tgt_ok;
+        pd_tgtw_reg   <= w0_tgt_ok && !w0_bar_ok && (s_axil_wstrb == 4'b1111);
+        pd_pesel_reg  <= {{(NW-1){1'b0}}, 1'b1} << w0_pidx[PW-1:0];
         pd_glob_reg   <= w0_glob;
         pd_tab_reg    <= w0_tab;
         pd_cnt_reg    <= w0_bar_ok && (w0_boff == BD_BAR_CNT_LO_OFFS || w0_boff == BD_BAR_CNT_HI_OFFS);
