@@ -219,7 +219,8 @@ module barrier_dev #(
     wire [3:0]  x_wr_strb;
     // W0 predecode: the AW address and the W data / strobes are decoded in every cycle and
     // registered (pd_*), so in W1 (the cycle after the handshake, when axil_reg_if_pipe presents
-    // the write) they hold the decode of that write: the W1 error decode starts at flip-flops
+    // the write) they hold the decode of that write, its effects and its error (pd_e_*) included:
+    // W1 only gates them with x_wr_en and adds the TGT lock
     wire [15:0] w0_a      = s_axil_awaddr;
     wire [4:0]  w0_bidx   = w0_a[BAR_TOP-1:BAR_OFF_W];
     wire [BAR_OFF_W-1:0] w0_boff = w0_a[BAR_OFF_W-1:0];
@@ -228,69 +229,28 @@ module barrier_dev #(
     wire [7:0]  w0_pidx   = w0_a[TGT_TOP-1:BD_TGT_STRIDE_LOG2];
     wire        w0_tgt_ok = (w0_a[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]) &&      // TGT[p]
                             ({1'b0, w0_pidx} < NW9) && (w0_a[1:0] == 2'b00);
-    reg         pd_bar_ok_reg, pd_tgt_ok_reg, pd_cnt_reg, pd_psn_reg, pd_strb_reg, pd_ln_bad_reg;
-    wire        x_bar_ok  = pd_bar_ok_reg;
-    wire [BW-1:0] x_b     = x_wr_addr[BAR_OFF_W +: BW];             // the barrier (if x_bar_ok)
-    wire        x_tgt_ok  = pd_tgt_ok_reg;
+    wire [BW-1:0] x_b     = x_wr_addr[BAR_OFF_W +: BW];             // the barrier (if BAR[b])
     wire [PW-1:0] x_pe    = x_wr_addr[BD_TGT_STRIDE_LOG2 +: PW];    // the PE (if x_tgt_ok)
     // the barrier's enable and STEP validity, predecoded too (only CSR writes change them, and a
     // write's W2 is over before the next write's AW/W handshake)
     wire [BW-1:0] w0_b    = w0_a[BAR_OFF_W +: BW];
-    reg         pd_en_cur_reg, pd_step_valid_reg;
-    always @(posedge clk) begin
-        pd_en_cur_reg     <= bar_en_reg[w0_b];
-        pd_step_valid_reg <= (W > 32) ?
-                             ((sv_lo_reg[w0_b] || sv_hnz_reg[w0_b]) &&
-                              (sv_hlt_reg[w0_b] || (sv_heq_reg[w0_b] && !sv_lo_reg[w0_b]))) :
-                             sv_lo_reg[w0_b];
-    end
-    wire        x_en_cur     = pd_en_cur_reg;
+    reg         pd_step_valid_reg;
     wire        x_step_valid = pd_step_valid_reg;
     wire [NW-1:0] pe_busy_nx;
 
-    // TGT[p] write: the lock (pe_busy_nx, late in the cycle) selected by a one-hot PE register
+    // W1 effects: every part but the TGT lock is decoded in W0 (w0_* below) and registered
+    // (pd_e_*); the TGT lock (pe_busy_nx, late in the cycle) is selected by a one-hot PE register
     // predecoded in W0 and ORed in last
     reg  [NW-1:0] pd_pesel_reg;
     reg           pd_tgtw_reg;     // full-strobe write to a TGT[p] word (no BAR[b] match)
     wire          x_tgt_busy = |(pe_busy_nx & pd_pesel_reg);
-    reg x_err0, x_reject, x_cnt_wr, x_psn_wr, x_lcnt_clr;
-    wire x_tgt_wr = x_wr_en && pd_tgtw_reg && !x_tgt_busy;
-    wire x_err    = x_err0 || (x_wr_en && pd_tgtw_reg && x_tgt_busy);
-    always @* begin
-        x_err0     = 1'b0;
-        x_reject   = 1'b0;
-        x_cnt_wr   = 1'b0;
-        x_psn_wr   = 1'b0;
-        x_lcnt_clr = 1'b0;
-        if (x_wr_en) begin
-            if (!pd_strb_reg) begin
-                x_err0 = 1'b1;                                 // partial writes are refused
-            end else if (x_bar_ok) begin
-                if (x_tab[T_CTRL]) begin
-                    x_reject   = x_wr_data[BD_BAR_CTRL_EN_LSB] && !x_step_valid;
-                    x_lcnt_clr = !(x_wr_data[BD_BAR_CTRL_EN_LSB] && x_step_valid);
-                end else if (x_tab[T_LN]) begin                // 1..NUM_PES, locked while enabled
-                    x_err0     = x_en_cur || pd_ln_bad_reg;
-                    x_lcnt_clr = !(x_en_cur || pd_ln_bad_reg);
-                end else if (x_tab[T_INC] || x_tab[T_GIP]) begin
-                    x_err0 = 1'b0;
-                end else if (x_tab[T_SLO] || x_tab[T_SHI]) begin
-                    x_err0 = x_en_cur;                         // STEP locked while enabled
-                end else if (pd_cnt_reg) begin
-                    x_err0   = x_en_cur;                       // CNT locked while enabled
-                    x_cnt_wr = !x_en_cur;
-                end else begin
-                    x_err0 = 1'b1;
-                end
-            end else if (x_tgt_ok) begin
-                x_err0 = 1'b0;                                 // TGT: x_tgt_busy (above)
-            end else if (pd_psn_reg) begin
-                x_psn_wr = 1'b1;
-            end else begin
-                x_err0 = (x_glob == {NG{1'b0}});               // read-only or unmapped
-            end
-        end
-    end
+    reg           pd_e_err_reg, pd_e_reject_reg, pd_e_cnt_reg, pd_e_psn_reg, pd_e_lcnt_reg;
+    wire x_tgt_wr   = x_wr_en && pd_tgtw_reg && !x_tgt_busy;
+    wire x_err      = x_wr_en && (pd_e_err_reg || (pd_tgtw_reg && x_tgt_busy));
+    wire x_reject   = x_wr_en && pd_e_reject_reg;
+    wire x_cnt_wr   = x_wr_en && pd_e_cnt_reg;
+    wire x_psn_wr   = x_wr_en && pd_e_psn_reg;
+    wire x_lcnt_clr = x_wr_en && pd_e_lcnt_reg;
 
     // W2: the write's effects, registered
     reg         reg_wr_en, reg_wr_err;
@@ -359,16 +319,62 @@ module barrier_dev #(
     reg  [NT-1:0] pd_tab_reg;
     wire [NT-1:0] x_tab = pd_tab_reg;
     always @(posedge clk) begin
-        pd_bar_ok_reg <= w0_bar_ok;
-        pd_tgt_ok_reg <= w0_tgt_ok;
         pd_tgtw_reg   <= w0_tgt_ok && !w0_bar_ok && (s_axil_wstrb == 4'b1111);
         pd_pesel_reg  <= {{(NW-1){1'b0}}, 1'b1} << w0_pidx[PW-1:0];
         pd_glob_reg   <= w0_glob;
         pd_tab_reg    <= w0_tab;
-        pd_cnt_reg    <= w0_bar_ok && (w0_boff == BD_BAR_CNT_LO_OFFS || w0_boff == BD_BAR_CNT_HI_OFFS);
-        pd_psn_reg    <= (w0_a == BD_TX_PSN_ADDR);
-        pd_strb_reg   <= (s_axil_wstrb == 4'b1111);
-        pd_ln_bad_reg <= (s_axil_wdata == 32'd0) || (s_axil_wdata > NW);
+    end
+    // W0 decode of the write's effects (the AW address and W data of the handshake, CSR state)
+    wire w0_strb_ok   = (s_axil_wstrb == 4'b1111);
+    wire w0_en_cur    = bar_en_reg[w0_b];
+    wire w0_step_valid = (W > 32) ?
+                         ((sv_lo_reg[w0_b] || sv_hnz_reg[w0_b]) &&
+                          (sv_hlt_reg[w0_b] || (sv_heq_reg[w0_b] && !sv_lo_reg[w0_b]))) :
+                         sv_lo_reg[w0_b];
+    wire w0_en_bit    = s_axil_wdata[BD_BAR_CTRL_EN_LSB];
+    wire w0_ln_bad    = (s_axil_wdata == 32'd0) || (s_axil_wdata > NW);
+    wire w0_cnt       = w0_bar_ok && (w0_boff == BD_BAR_CNT_LO_OFFS || w0_boff == BD_BAR_CNT_HI_OFFS);
+    reg  w0_err, w0_reject, w0_cnt_wr, w0_psn_wr, w0_lcnt_clr;
+    always @* begin
+        w0_err      = 1'b0;
+        w0_reject   = 1'b0;
+        w0_cnt_wr   = 1'b0;
+        w0_psn_wr   = 1'b0;
+        w0_lcnt_clr = 1'b0;
+        if (!w0_strb_ok) begin
+            w0_err = 1'b1;                                     // partial writes are refused
+        end else if (w0_bar_ok) begin
+            if (w0_tab[T_CTRL]) begin
+                w0_reject   = w0_en_bit && !w0_step_valid;
+                w0_lcnt_clr = !(w0_en_bit && w0_step_valid);
+            end else if (w0_tab[T_LN]) begin                   // 1..NUM_PES, locked while enabled
+                w0_err      = w0_en_cur || w0_ln_bad;
+                w0_lcnt_clr = !(w0_en_cur || w0_ln_bad);
+            end else if (w0_tab[T_INC] || w0_tab[T_GIP]) begin
+                w0_err = 1'b0;
+            end else if (w0_tab[T_SLO] || w0_tab[T_SHI]) begin
+                w0_err = w0_en_cur;                            // STEP locked while enabled
+            end else if (w0_cnt) begin
+                w0_err    = w0_en_cur;                         // CNT locked while enabled
+                w0_cnt_wr = !w0_en_cur;
+            end else begin
+                w0_err = 1'b1;
+            end
+        end else if (w0_tgt_ok) begin
+            w0_err = 1'b0;                                     // TGT: x_tgt_busy (above)
+        end else if (w0_a == BD_TX_PSN_ADDR) begin
+            w0_psn_wr = 1'b1;
+        end else begin
+            w0_err = (w0_glob == {NG{1'b0}});                  // read-only or unmapped
+        end
+    end
+    always @(posedge clk) begin
+        pd_e_err_reg    <= w0_err;
+        pd_e_reject_reg <= w0_reject;
+        pd_e_cnt_reg    <= w0_cnt_wr;
+        pd_e_psn_reg    <= w0_psn_wr;
+        pd_e_lcnt_reg   <= w0_lcnt_clr;
+        pd_step_valid_reg <= w0_step_valid;
     end
     wire [LW-1:0] x_lo = x_wr_data[LW-1:0];
     wire [HW-1:0] x_hi = x_wr_data[HW-1:0];
