@@ -81,6 +81,7 @@ module barrier_ctr_props #(
 
     (* anyconst *) reg f_internal;
     (* anyconst *) reg [W-1:0] f_init;   // initial counter and targets (note A15), any value
+    (* anyseq *)   reg f_pre, f_w0;       // TGT lock indices (W1 / W0 of an owner's write), any
 
     // initialisation after reset (cycles 0-2: CNT[0] lo, TGT[0] lo, TGT[1] lo through the CSR
     // ports; then two cycles for the held counter write to land); agents start at f_ini == 5
@@ -94,7 +95,7 @@ module barrier_ctr_props #(
     // ------------------------------------------------------------ DUT
     wire            s_req_ready, s_inc_ready, hold_busy, init_busy;
     wire [W-1:0]    csr_rd_cnt, csr_rd_tgt;
-    wire [NW-1:0]   pe_busy;
+    wire            tgt_lock;
     wire            m_rel_valid, m_mir_valid, m_notif_valid;
     wire [7:0]      m_rel_pe, m_rel_bar;
     wire [W-1:0]    m_rel_epoch, m_mir_data;
@@ -115,10 +116,10 @@ module barrier_ctr_props #(
         .csr_wr_any(i_cnt || i_tgt), .csr_wr_any_nx(rst || f_ini <= 3'd1), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),
         .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0),
-        .csr_tgt_pre_idx(f_ini == 3'd1), .csr_tgt_data(i_data),
+        .csr_tgt_pre_idx(f_run ? f_pre : (f_ini == 3'd1)), .csr_tgt_data(i_data),
         .csr_rd_bar(1'b0), .csr_rd_cnt(csr_rd_cnt), .csr_rd_pe(1'b0),
         .csr_rd_tgt(csr_rd_tgt), .init_busy(init_busy),
-        .pe_busy_nx(pe_busy),
+        .csr_tgt_w0_idx(f_w0), .csr_tgt_lock(tgt_lock),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(2'd0),
         .s_req_pe({7'd0, s_req_pe1}), .s_req_bar(8'd0), .s_req_epoch({W{1'b0}}),
         .s_inc_valid(e_inc_valid), .s_inc_ready(s_inc_ready), .s_inc_bar(e_inc_bar),
@@ -320,6 +321,7 @@ module barrier_ctr_props #(
         end
     end
     (* hierconn *) wire       \dut.c_done ;
+    (* hierconn *) wire [1:0] \dut.pe_busy_nx ;
     (* hierconn *) wire       \dut.rel_load ;
 
     // ------------------------------------------------------------ properties
@@ -339,6 +341,10 @@ module barrier_ctr_props #(
                            $past(f_internal)) ? INC : {W{1'b0}})
                        - (($past(\dut.i_v_reg ) && $past(\dut.u0_bar_reg ) == $past(\dut.mq_bar_reg ))
                         ? $past(\dut.i_val_reg ) : {W{1'b0}}));
+            // TGT lock: the PE named one cycle ahead (f_w0) and now (f_pre) is busy at the start of
+            // the next cycle, when no request was applied in the cycle before (the owner's rule)
+            if ($past(f_w0) == f_pre && !$past(\dut.c_done ))
+                assert(tgt_lock == \dut.pe_busy_nx [f_pre]);
             // stability
             if (F_BUG == 0 && $past(m_rel_valid && !m_rel_ready))
                 assert(m_rel_valid && m_rel_pe == $past(m_rel_pe) &&

@@ -6,6 +6,10 @@ mutant rtl/barrier/barrier_ctr.v barrier_ctr_literal_ge.v \
 # barrier_ctr bug3: the update stage does not mark the barrier's mirror dirty (write lost)
 mutant rtl/barrier/barrier_ctr.v barrier_ctr_nodirty.v \
     's/| ((u_v_reg \&\& u_kind_reg == UK_INC) ?/| ((u_v_reg \&\& u_kind_reg == 2'"'"'d3) ?   \/\/ MUTANT: no dirty bit (kind 3 is never used)/' || return 1
+# barrier_ctr bug4: the TGT lock ignores a release acknowledged in the owner's W1 (the PE freed by it
+# is still reported busy): caught by the "TGT lock" assertion
+mutant rtl/barrier/barrier_ctr.v barrier_ctr_nolockrel.v \
+    's/assign csr_tgt_lock = tl_busy_reg \&\& !(rel_fire \&\& tl_relx_reg);/assign csr_tgt_lock = tl_busy_reg;   \/\/ MUTANT: release of W1 ignored/' || return 1
 # barrier_fanout bug1: no remaining mask, a port that took the head beat is offered it again
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_dup.v \
     's/rem_reg <= rem_reg \& ~took;/rem_reg <= rem_reg;   \/\/ MUTANT: no remaining mask/' || return 1
@@ -22,7 +26,7 @@ mutant rtl/barrier/barrier_fanout.v barrier_fanout_lane.v \
 # barrier_fanout bug5: the translated FETCH_ADD VA written one byte off (bytes 55-60 instead of
 # 54-59): byte 60 bits 3:0 (VA[11:8], the page offset) are overwritten, caught by F2 (section 7.2)
 mutant rtl/barrier/barrier_fanout.v barrier_fanout_va.v \
-    's/od\[8 \* ((54 + om) % KW) +: 8\] = xeb_reg\[51 - 8 \* om -: 8\];/od[8 * ((55 + om) % KW) +: 8] = xeb_reg[51 - 8 * om -: 8];   \/\/ MUTANT: VA one byte off/' || return 1
+    's/od\[8 \* ((54 + om) % KW) +: 8\] = xeb\[51 - 8 \* om -: 8\];/od[8 * ((55 + om) % KW) +: 8] = xeb[51 - 8 * om -: 8];   \/\/ MUTANT: VA one byte off/' || return 1
 # barrier_rx bug1: the duplicate/stale check disabled (a repeated PSN is accepted again)
 mutant rtl/barrier/barrier_rx.v barrier_rx_nodup.v \
     's/wire          s_dup   = kn4_reg \&\& d4_reg\[23\];/wire          s_dup   = 1'"'"'b0 \&\& d4_reg[23];   \/\/ MUTANT: no dup check/' || return 1

@@ -87,7 +87,8 @@ module barrier_ctr #(
     input  wire [PW-1:0]                 csr_rd_pe,
     output wire [CNT_WIDTH-1:0]          csr_rd_tgt,
     output wire                          init_busy,       // reset sweep of cnt / tgt (below)
-    output wire [NUM_PES-1:0]            pe_busy_nx,      // PE busy at the start of the next cycle (see below)
+    input  wire [PW-1:0]                 csr_tgt_w0_idx,  // the entry csr_tgt_pre_idx will name next cycle
+    output wire                          csr_tgt_lock,    // PE csr_tgt_pre_idx busy at the start of the next cycle (below)
     // PE requests
     input  wire                          s_req_valid,
     output wire                          s_req_ready,
@@ -206,6 +207,7 @@ module barrier_ctr #(
     // D) may set it as well: the users (phase C here, the owner's TGT lock one cycle before the
     // CSR write applies) exclude that case.
     wire [NUM_PES-1:0] pe_busy;
+    wire [NUM_PES-1:0] pe_busy_nx;
     genvar gi;
     generate
         for (gi = 0; gi < NUM_PES; gi = gi + 1) begin : g_busy
@@ -217,6 +219,7 @@ module barrier_ctr #(
 
     assign csr_rd_cnt = cnt_mem[csr_rd_bar];
     assign csr_rd_tgt = tgt_mem[csr_rd_pe];
+
 
     // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
     // csr_tgt_pre_idx (nothing writes tgt in between: the owner accepts no CSR write while a
@@ -464,6 +467,24 @@ module barrier_ctr #(
     wire         s2_live = s2_live_reg;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
     wire b2_load_pe = rel_load && (s2_pe_reg == rq_pe);   // phase B2: the request's PE loads
+
+    // TGT write lock of the owner's W1: pe_busy_nx[csr_tgt_pre_idx], computed from flip-flops
+    // registered one cycle ahead at csr_tgt_w0_idx (the same PE) and the release handshake of this
+    // cycle. Between the two cycles busy is only cleared, never set (the owner takes no CSR write
+    // while a request is in phase C or D, so no phase D sets armed / pending then; a release load
+    // moves armed / pending to pres), so in the second cycle: busy = the registered pe_busy_nx,
+    // armed/pending = the registered value less the release load, rel_pe = the registered next
+    // rel_pe (proved: barrier_ctr_props, "TGT lock").
+    wire [NUM_PES-1:0] tl_sel = onehot_pe(csr_tgt_w0_idx);
+    reg  tl_busy_reg, tl_relx_reg;
+    always @(posedge clk) begin
+        tl_busy_reg <= |(pe_busy_nx & tl_sel);
+        tl_relx_reg <= ((!rel_valid_reg || m_rel_ready) ? |(s2_peoh_reg & tl_sel)
+                                                        : |(rel_peoh_reg & tl_sel)) &&
+                       !(|((armed_reg | pend_reg) & tl_sel) &&
+                         !(rel_load && |(s2_peoh_reg & tl_sel)));
+    end
+    assign csr_tgt_lock = tl_busy_reg && !(rel_fire && tl_relx_reg);
     wire [PW-1:0] sel_pe = s2_pe_reg;  // the PE loaded when rel_load (lockstep probe only)
 
     assign m_rel_valid  = rel_valid_reg;

@@ -236,14 +236,13 @@ module barrier_dev #(
     wire [BW-1:0] w0_b    = w0_a[BAR_OFF_W +: BW];
     reg         pd_step_valid_reg;
     wire        x_step_valid = pd_step_valid_reg;
-    wire [NW-1:0] pe_busy_nx;
+    wire          ctr_tgt_lock;    // barrier_ctr: PE x_pe busy at the start of W2
 
     // W1 effects: every part but the TGT lock is decoded in W0 (w0_* below) and registered
-    // (pd_e_*); the TGT lock (pe_busy_nx, late in the cycle) is selected by a one-hot PE register
-    // predecoded in W0 and ORed in last
-    reg  [NW-1:0] pd_pesel_reg;
+    // (pd_e_*); the TGT lock (barrier_ctr's csr_tgt_lock, registered there from the W0 PE index)
+    // is ORed in last
     reg           pd_tgtw_reg;     // full-strobe write to a TGT[p] word (no BAR[b] match)
-    wire          x_tgt_busy = |(pe_busy_nx & pd_pesel_reg);
+    wire          x_tgt_busy = ctr_tgt_lock;
     reg           pd_e_err_reg, pd_e_reject_reg, pd_e_cnt_reg, pd_e_psn_reg, pd_e_lcnt_reg;
     wire x_tgt_wr   = x_wr_en && pd_tgtw_reg && !x_tgt_busy;
     wire x_err      = x_wr_en && (pd_e_err_reg || (pd_tgtw_reg && x_tgt_busy));
@@ -320,7 +319,6 @@ module barrier_dev #(
     wire [NT-1:0] x_tab = pd_tab_reg;
     always @(posedge clk) begin
         pd_tgtw_reg   <= w0_tgt_ok && !w0_bar_ok && (s_axil_wstrb == 4'b1111);
-        pd_pesel_reg  <= {{(NW-1){1'b0}}, 1'b1} << w0_pidx[PW-1:0];
         pd_glob_reg   <= w0_glob;
         pd_tab_reg    <= w0_tab;
     end
@@ -640,7 +638,7 @@ module barrier_dev #(
         .csr_tgt_data(reg_wr_data),
         .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
         .init_busy(ctr_init),
-        .pe_busy_nx(pe_busy_nx),
+        .csr_tgt_w0_idx(w0_pidx[PW-1:0]), .csr_tgt_lock(ctr_tgt_lock),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),
         .s_req_pe(s_req_pe), .s_req_bar(s_req_bar), .s_req_epoch(s_req_epoch),
         .s_inc_valid(inc_q_v_reg), .s_inc_ready(inc_ready), .s_inc_bar(inc_q_bar_reg),
