@@ -959,7 +959,7 @@ int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fan
         return BARRIER_EINVAL;
     memset(m, 0, sizeof *m);
     if (!cfg || cfg->num_ports < 2 || cfg->num_ports > 16 || cfg->num_groups < 1 ||
-        cfg->num_groups > 255)
+        cfg->num_groups > 255 || cfg->xlt_fa > 1)
         return BARRIER_EINVAL;
     m->cfg = *cfg;
     m->g_ctrl = calloc(cfg->num_groups, sizeof *m->g_ctrl);
@@ -1016,10 +1016,11 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i)
     return (m && i < BFS_NUM_STATS) ? m->stats[i] : 0u;
 }
 
-/* XLT entry index 16 * g + p of a CSR address (any of the words +0, +4, +8), or -1 (section 7.2) */
+/* XLT entry index 16 * g + p of a CSR address (any of the words +0, +4, +8; +0 only without
+ * cfg.xlt_fa), or -1 (section 7.2) */
 static int fan_xlt_index(const struct barrier_fanout_model *m, uint32_t addr)
 {
-    if (addr < 0x4000u || addr >= 0x8000u || (addr & 0xfu) > 8u || (addr & 3u) != 0)
+    if (addr < 0x4000u || addr >= 0x8000u || (addr & 0xfu) > (m->cfg.xlt_fa ? 8u : 0u) || (addr & 3u) != 0)
         return -1;
     unsigned g = (addr - 0x4000u) >> 8, p = ((addr - 0x4000u) >> 4) & 0xfu;
     if (g >= m->cfg.num_groups || p >= m->cfg.num_ports)
@@ -1069,7 +1070,7 @@ static int fan_translate_fa(struct barrier_fanout_model *m, unsigned g, unsigned
                             size_t len)
 {
     uint16_t e = m->xlt[16u * g + p];
-    if (!(e & BFAN_XLT_FA_EN) || len < 43 || c[14] != 0x45 || c[16] != 0x00 ||
+    if (!m->cfg.xlt_fa || !(e & BFAN_XLT_FA_EN) || len < 43 || c[14] != 0x45 || c[16] != 0x00 ||
         c[17] != ROCE_FA_IP_TOTLEN || c[42] != 0x14)
         return 0;
     uint8_t img[ROCE_FA_LEN] = {0};

@@ -470,9 +470,10 @@ enum barrier_fanout_verdict {
 #define BFAN_G_CTRL_VALID     0x1u
 #define BFAN_G_CTRL_REFLECT   0x2u
 /* translation entry of (group g, port p), section 7.2: CTRL [0] UD_EN, [1] FA_EN, [15:8] BAR;
- * BASE_LO (+4) DST_BASE[31:12] (bits 11:0 ignored), BASE_HI (+8) DST_BASE[63:32]; write-only */
+ * BASE_LO (+4) DST_BASE[31:12] (bits 11:0 ignored), BASE_HI (+8) DST_BASE[63:32]; write-only.
+ * FA_EN, BASE_LO and BASE_HI only with cfg.xlt_fa (RTL XLT_FA = 1) */
 #define BFAN_CSR_XLT(g, p)    (0x4000u + 0x100u * (unsigned)(g) + 0x10u * (unsigned)(p))
-#define BFAN_CSR_XLT_LO(g, p) (BFAN_CSR_XLT(g, p) + 4u)  /* staged; write it before XLT_HI */
+#define BFAN_CSR_XLT_LO(g, p) (BFAN_CSR_XLT(g, p) + 4u)  /* staged; write it before XLT_HI (xlt_fa) */
 #define BFAN_CSR_XLT_HI(g, p) (BFAN_CSR_XLT(g, p) + 8u)
 #define BFAN_XLT_UD_EN        0x1u
 #define BFAN_XLT_FA_EN        0x2u
@@ -482,6 +483,9 @@ enum barrier_fanout_verdict {
 struct barrier_fanout_cfg {
     unsigned num_ports;   /* NP: 2..16 */
     unsigned num_groups;  /* NG: 1..255 (PARAMS[15:8]) */
+    unsigned xlt_fa;      /* RTL parameter XLT_FA (section 7.2): 0 (the RTL default) = no FETCH_ADD
+                             translation: FA_EN ignored, FETCH_ADD copies unchanged, XLT +4 / +8
+                             unmapped (SLVERR, csr_err); 1 = FETCH_ADD translation built */
 };
 
 struct barrier_fanout_model {
@@ -501,7 +505,7 @@ struct barrier_fanout_model {
 /*
  * barrier_fanout_init - create the model in its post-reset state (group table all 0:
  * invalid). Returns BARRIER_OK, BARRIER_EINVAL (NULL, num_ports not 2..16, num_groups not
- * 1..255; *m zeroed) or BARRIER_ENOMEM.
+ * 1..255, xlt_fa not 0 / 1; *m zeroed) or BARRIER_ENOMEM.
  */
 int barrier_fanout_init(struct barrier_fanout_model *m, const struct barrier_fanout_cfg *cfg);
 
@@ -517,7 +521,8 @@ void barrier_fanout_reset(struct barrier_fanout_model *m);
  * Translation table XLT[g][p] (g < NG, p < NP; section 7.2), write-only: 0x4000 + 0x100*g +
  * 0x10*p +0 CTRL {BAR[15:8], FA_EN[1], UD_EN[0]}, +4 BASE_LO DST_BASE[31:12] (data bits 31:12,
  * held in one staging register for the block), +8 BASE_HI DST_BASE[63:32]: commits DST_BASE =
- * {BASE_HI, staged BASE_LO} to the entry; +0xC and entries out of range answer SLVERR.
+ * {BASE_HI, staged BASE_LO} to the entry; +0xC and entries out of range answer SLVERR. With
+ * cfg.xlt_fa = 0 (RTL XLT_FA = 0) +4 and +8 are unmapped too (SLVERR) and FA_EN is ignored.
  * ID, PARAMS, statistics and unmapped addresses -> BARRIER_CSR_ERR, csr_err++.
  * Returns enum barrier_csr_result or BARRIER_EINVAL.
  */
@@ -549,7 +554,8 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i);
  * of section 7.2, computed from scratch per copy (two full roce_icrc_ipv4 runs): a UD
  * notification (byte 14 0x45, IPv4 total length 64, opcode 0x65) with XLT[g][p].UD_EN gets
  * byte 63 := BAR; a FETCH_ADD notification (0x45, total length 72, opcode 0x14) with
- * XLT[g][p].FA_EN gets VA (bytes 54-61) := DST_BASE[63:12] || VA[11:0]; in both the ICRC
+ * XLT[g][p].FA_EN gets VA (bytes 54-61) := DST_BASE[63:12] || VA[11:0] (cfg.xlt_fa only,
+ * otherwise the FETCH_ADD copy is unchanged); in both the ICRC
  * bytes present are XORed with ICRC(rewritten image) ^ ICRC(original image) (an ingress ICRC
  * error is preserved); frames of the class with another length are rewritten where the bytes
  * exist. Source: seed 001 ¶41-¶44, claims 8, 15; note block B, B2.

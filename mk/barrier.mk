@@ -5,7 +5,7 @@
 #   make lint-barrier cmodel-test-barrier oracles-barrier lockstep-barrier lockstep-quick-barrier
 #   make selftest-barrier replay-barrier bench-barrier
 #   make sim BLOCK=barrier [CFG=dw64_w64] SEED=n N=n [SCENARIO=s] [EPOCHS=n] [FAULT=f] [TRACE=1]
-#   make sim BLOCK=barrier_fanout SEED=n N=n [TRACE=1]
+#   make sim BLOCK=barrier_fanout [XLT_FA=1] SEED=n N=n [TRACE=1]
 
 # ------------------------------------------------------------------ barrier_dev configurations
 # One parameter set per lockstep configuration (Makefile "build macros": TB macro:PARAM=value);
@@ -41,6 +41,8 @@ lint-barrier:
 	$(LINT) --top-module barrier_dev -GNUM_BARRIERS=32 -GNUM_PES=128 -GCNT_WIDTH=4 rtl/barrier/barrier_dev.v
 	$(LINT) --top-module barrier_dev -GDATA_WIDTH=32 -GNUM_BARRIERS=2 -GNUM_PES=2 rtl/barrier/barrier_dev.v
 	$(LINT) --top-module barrier_fanout rtl/barrier/barrier_fanout.v
+	$(LINT) --top-module barrier_fanout -GXLT_FA=1 rtl/barrier/barrier_fanout.v
+	$(LINT) --top-module barrier_fanout -GXLT_FA=1 -GNUM_PORTS=2 -GNUM_GROUPS=2 -GDATA_WIDTH=512 rtl/barrier/barrier_fanout.v
 	$(LINT) --top-module barrier_fanout -GNUM_PORTS=2 -GNUM_GROUPS=2 -GDATA_WIDTH=512 rtl/barrier/barrier_fanout.v
 	$(LINT) --top-module barrier_fanout -GNUM_PORTS=16 -GNUM_GROUPS=64 -GDATA_WIDTH=32 rtl/barrier/barrier_fanout.v
 
@@ -64,10 +66,15 @@ $(foreach c,$(BARRIER_CFGS),$(eval $(call verilator_tb,$(B)/barrier/$(c)/tb_barr
   $(BARRIER_VLT) rtl/barrier/barrier_dev.v tb/barrier/barrier_dev.vlt,$(barrier_$(c)),tb/barrier/tb_barrier_dev.cpp,\
   $(B)/cmodel/libcmodel.a,$(RTL_COMMON) $(RTL_BARRIER) rtl/barrier/barrier_dev_regs.vh)))
 
+# barrier_fanout: two builds, the RTL default (XLT_FA = 0: no FETCH_ADD translation) and XLT_FA = 1
+# (docs/barrier.md 7.2); the testbench learns the parameter from -DTB_XLT_FA (parameter set)
 $(eval $(call verilator_tb,$(B)/barrier_fanout/tb_fanout,barrier_fanout,rtl/common rtl/barrier,\
   $(BARRIER_VLT) rtl/barrier/barrier_fanout.v,,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
+$(eval $(call verilator_tb,$(B)/barrier_fanout_fa/tb_fanout,barrier_fanout,rtl/common rtl/barrier,\
+  $(BARRIER_VLT) rtl/barrier/barrier_fanout.v,TB_XLT_FA:XLT_FA=1,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
+FANOUT_TBS := $(B)/barrier_fanout/tb_fanout $(B)/barrier_fanout_fa/tb_fanout
 
-TB_BARRIER := $(foreach c,$(BARRIER_CFGS),$(B)/barrier/$(c)/tb_barrier) $(B)/barrier_fanout/tb_fanout
+TB_BARRIER := $(foreach c,$(BARRIER_CFGS),$(B)/barrier/$(c)/tb_barrier) $(FANOUT_TBS)
 
 # ------------------------------------------------------------------ lockstep regression
 # scripts/lockstep.sh BIN JSON "SEEDS" ARGS...: one run per seed, stops at the first failure.
@@ -80,21 +87,23 @@ lockstep-barrier: $(TB_BARRIER)
 	scripts/lockstep.sh $(B)/barrier/dw64_w64/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 20000 --epochs 100 --pcap-in $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw128_w10/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 5000 --epochs 1000 --pcap-in $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw512_w32/tb_barrier $(LOCKSTEP) "$(wordlist 1,5,$(SEEDS))" --n 20000 --epochs 200 --pcap-in $(PCAP)/scapy_notif.pcap
-	scripts/lockstep.sh $(B)/barrier_fanout/tb_fanout $(LOCKSTEP) "$(SEEDS)" --n 20000
+	$(foreach t,$(FANOUT_TBS),scripts/lockstep.sh $(t) $(LOCKSTEP) "$(SEEDS)" --n 20000;)
 	@# packets the RTL emitted: tshark decode + scapy byte identity
 	$(B)/barrier/dw64_w64/tb_barrier --seed 7 --scenario system --epochs 20 --pcap-out $(PCAP)/dw64 --quiet
 	$(B)/barrier/dw128_w10/tb_barrier --seed 7 --scenario directed --pcap-out $(PCAP)/dw128 --quiet
 	$(PY) scripts/barrier_pcap.py check $(PCAP)/dw64_system_tx.pcap $(PCAP)/dw128_directed_tx.pcap
-	@# fan-out egress copies (UD and FETCH_ADD, translated or not, docs/barrier.md 7.2): same check
+	@# fan-out egress copies (UD and FETCH_ADD, translated or not, docs/barrier.md 7.2): same check,
+	@# both builds (XLT_FA = 0: FETCH_ADD copies unchanged; XLT_FA = 1: translated on FA_EN ports)
 	$(B)/barrier_fanout/tb_fanout --seed 7 --scenario fanout_pcap --n 2000 --pcap-out $(PCAP)/fan --quiet
-	$(PY) scripts/barrier_pcap.py check $(PCAP)/fan_fanout_pcap_egress.pcap
+	$(B)/barrier_fanout_fa/tb_fanout --seed 7 --scenario fanout_pcap --n 2000 --pcap-out $(PCAP)/fanfa --quiet
+	$(PY) scripts/barrier_pcap.py check $(PCAP)/fan_fanout_pcap_egress.pcap $(PCAP)/fanfa_fanout_pcap_egress.pcap
 
 lockstep-quick-barrier: $(TB_BARRIER)
 	@mkdir -p $(REPORT) $(PCAP); rm -f $(LOCKSTEP)
 	$(PY) scripts/barrier_pcap.py gen $(PCAP)/scapy_notif.pcap > /dev/null
 	scripts/lockstep.sh $(B)/barrier/dw64_w64/tb_barrier $(LOCKSTEP) "$(QUICK_SEEDS)" --n 5000 --epochs 50 --pcap-in $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw128_w10/tb_barrier $(LOCKSTEP) "$(QUICK_SEEDS)" --n 2000 --epochs 1000
-	scripts/lockstep.sh $(B)/barrier_fanout/tb_fanout $(LOCKSTEP) "$(QUICK_SEEDS)" --n 5000
+	$(foreach t,$(FANOUT_TBS),scripts/lockstep.sh $(t) $(LOCKSTEP) "$(QUICK_SEEDS)" --n 5000;)
 
 # ------------------------------------------------------------------ harness self-test: faults must be caught
 selftest-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrier
@@ -126,8 +135,9 @@ bench-barrier: $(B)/barrier/dw64_w64/tb_barrier $(B)/barrier/dw128_w10/tb_barrie
 	@$(PY) scripts/bench_table.py $(REPORT)/barrier_latency.json
 
 # ------------------------------------------------------------------ rerun one seed
-# make sim BLOCK=barrier|barrier_fanout (the top-level `sim` maps barrier_fanout here)
-sim-barrier: $(if $(filter barrier_fanout,$(BLOCK)),$(B)/barrier_fanout/tb_fanout,$(B)/barrier/$(CFG)/tb_barrier)
+# make sim BLOCK=barrier|barrier_fanout [XLT_FA=1] (the top-level `sim` maps barrier_fanout here;
+# XLT_FA=1: the fan-out build with FETCH_ADD translation)
+sim-barrier: $(if $(filter barrier_fanout,$(BLOCK)),$(B)/barrier_fanout$(if $(filter 1,$(XLT_FA)),_fa)/tb_fanout,$(B)/barrier/$(CFG)/tb_barrier)
 	$< --seed $(SEED) --n $(N) --epochs $(EPOCHS) $(if $(SCENARIO),--scenario $(SCENARIO)) \
 	  $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 

@@ -1022,7 +1022,7 @@ static void test_paper_replay(void)
 {
     struct barrier_dev_model d[4];
     struct barrier_fanout_model sw;
-    struct barrier_fanout_cfg fc = {4, 16};
+    struct barrier_fanout_cfg fc = {4, 16, 0};
     struct barrier_rel rel;
     CHECK_EQ(barrier_fanout_init(&sw, &fc), BARRIER_OK);
     CHECK_EQ(barrier_fanout_csr_write(&sw, BFAN_CSR_G_IP(0), T_GROUP(0)), BARRIER_CSR_DONE);
@@ -1163,10 +1163,16 @@ static void mk_ip_pkt(uint8_t *p, size_t len, uint32_t dip, uint8_t tag)
     p[33] = (uint8_t)dip;
 }
 
+/* xlt_fa: RTL parameter XLT_FA (FETCH_ADD translation built, section 7.2) */
+static void fan_setup_x(struct barrier_fanout_model *m, unsigned np, unsigned ng, unsigned xlt_fa)
+{
+    struct barrier_fanout_cfg c = {np, ng, xlt_fa};
+    CHECK_EQ(barrier_fanout_init(m, &c), BARRIER_OK);
+}
+
 static void fan_setup(struct barrier_fanout_model *m, unsigned np, unsigned ng)
 {
-    struct barrier_fanout_cfg c = {np, ng};
-    CHECK_EQ(barrier_fanout_init(m, &c), BARRIER_OK);
+    fan_setup_x(m, np, ng, 0);
 }
 
 static void fan_group(struct barrier_fanout_model *m, unsigned g, uint32_t ctrl, uint32_t ip,
@@ -1180,7 +1186,8 @@ static void fan_group(struct barrier_fanout_model *m, unsigned g, uint32_t ctrl,
 static void test_fanout_init_csr(void)
 {
     struct barrier_fanout_model m;
-    const struct barrier_fanout_cfg bad[] = {{1, 16}, {17, 16}, {0, 16}, {8, 0}, {8, 256}};
+    const struct barrier_fanout_cfg bad[] = {{1, 16, 0}, {17, 16, 0}, {0, 16, 0}, {8, 0, 0}, {8, 256, 0},
+                                             {8, 16, 2}};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK_EQ(barrier_fanout_init(&m, &bad[i]), BARRIER_EINVAL);
         barrier_fanout_free(&m);
@@ -1268,7 +1275,7 @@ static void test_fanout_xlt_fa(void)
     uint8_t p[ROCE_FA_LEN], q[200];
     size_t len;
     unsigned src;
-    fan_setup(&m, 4, 2);
+    fan_setup_x(&m, 4, 2, 1);
     fan_group(&m, 1, 3, 0xef000007u, 0x0f);
     const uint64_t base = UINT64_C(0x123456789abcd000);
     for (unsigned port = 0; port < 4; port++) {
@@ -1315,6 +1322,30 @@ static void test_fanout_xlt_fa(void)
         }
     }
     CHECK_EQ(m.xlt_fa, 4u);
+    barrier_fanout_free(&m);
+
+    /* xlt_fa = 0 (RTL XLT_FA = 0, the default): BASE_LO / BASE_HI unmapped (SLVERR, csr_err,
+     * reads too), FA_EN ignored: the FETCH_ADD copies pass unchanged */
+    fan_setup_x(&m, 4, 2, 0);
+    fan_group(&m, 1, 3, 0xef000007u, 0x0f);
+    for (unsigned port = 0; port < 4; port++) {
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT(1, port), BFAN_XLT_FA_EN | BFAN_XLT_UD_EN | 0x4200u),
+                 BARRIER_CSR_DONE);
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT_LO(1, port), (uint32_t)base), BARRIER_CSR_ERR);
+        CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_XLT_HI(1, port), (uint32_t)(base >> 32)), BARRIER_CSR_ERR);
+    }
+    CHECK_EQ(barrier_fanout_stat(&m, BFS_CSR_ERR), 8u);
+    CHECK_EQ(barrier_fanout_csr_read_err(&m, BFAN_CSR_XLT(1, 0)), 0);
+    CHECK_EQ(barrier_fanout_csr_read_err(&m, BFAN_CSR_XLT_LO(1, 0)), 1);
+    CHECK_EQ(barrier_fanout_csr_read_err(&m, BFAN_CSR_XLT_HI(1, 0)), 1);
+    roce_fa_build(&f, p);
+    CHECK_EQ(barrier_fanout_push(&m, p, ROCE_FA_LEN, 1), BFAN_FWD);
+    for (unsigned port = 0; port < 4; port++) {
+        CHECK_EQ(barrier_fanout_pop(&m, port, q, sizeof q, &len, &src), 1);
+        CHECK_EQ(len, (size_t)ROCE_FA_LEN);
+        CHECK(memcmp(p, q, ROCE_FA_LEN) == 0);
+    }
+    CHECK_EQ(m.xlt_fa, 0u);
     barrier_fanout_free(&m);
 }
 

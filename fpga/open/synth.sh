@@ -14,7 +14,8 @@
 #            "TIMING FAIL top X: Fmax Y MHz < Z MHz". 0: reported only, labelled
 #            "not gated (later issue)" (a top whose timing pass has not been done yet).
 #   NAME     the row's name when one top has several lines (default: the top); outputs are
-#            build/synth/NAME.*; a NAME or TOP argument selects lines (a TOP selects all its lines).
+#            build/synth/NAME.*; a NAME or TOP argument selects lines (a TOP selects all its lines,
+#            unless one line is NAMEd like the top: then that line alone, e.g. barrier_fanout).
 #   WRAP=reg place and route the top inside a generated wrapper that registers every input and
 #            output (build/synth/NAME.wrap.v): out of context only register-to-register paths are
 #            timed, so this is how a combinational primitive (or a top's input -> output paths) gets
@@ -74,14 +75,15 @@ while read -r t rest; do
     NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
-# selection: named lines (a NAME, or a TOP for all its lines); default every line (--timing:
-# every gated line)
+# selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
+# every line (--timing: every gated line)
 SEL=()
 if [ $# -gt 0 ]; then
     for a in "$@"; do
-        hit=0
+        hit=0 byname=0
+        for n in "${NAMES[@]}"; do [ "$n" = "$a" ] && byname=1; done
         for n in "${NAMES[@]}"; do
-            if [ "$n" = "$a" ] || [ "${TOPOF[$n]}" = "$a" ]; then
+            if [ "$n" = "$a" ] || { [ $byname = 0 ] && [ "${TOPOF[$n]}" = "$a" ]; }; then
                 hit=1
                 [[ " ${SEL[*]} " == *" $n "* ]] || SEL+=("$n")   # once, even if named twice
             fi

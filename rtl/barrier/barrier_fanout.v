@@ -48,6 +48,12 @@
 // {BAR, FA_EN, UD_EN}, +4 BASE_LO (DST_BASE[31:12], staged: one register for the block), +8
 // BASE_HI (DST_BASE[63:32], commits {BASE_HI, staged BASE_LO}); +0xC and out-of-range entries
 // SLVERR. A CTRL / BASE_HI write accepted in cycle t lands in the RAM at the end of t+3.
+// XLT_FA (0 or 1, default 0) builds the FETCH_ADD translation: with XLT_FA = 0 every FA piece
+// (FA class flags, FA RAMs, the D_fa matrices, the BASE_LO staging register, the FA lane rewrite)
+// is left out by generate / constants, XLT +4 / +8 answer SLVERR like an unmapped offset (reads
+// and writes), FA_EN (CTRL bit 1) is ignored and FETCH_ADD notifications pass unchanged (UD
+// translation as above). It is off by default for timing: with it on, 114.1 MHz / 6,400 LUT4
+// at e0779d4 on ECP5-85 speed 6, below the 125 MHz gate (docs/barrier.md 7.2, docs/synth.md).
 // Timing at the defaults: see docs/barrier.md 7.2 and docs/synth.md (ECP5-85 speed 6).
 `resetall
 `default_nettype none
@@ -56,7 +62,8 @@ module barrier_fanout #(
     parameter NUM_GROUPS = 16,
     parameter DATA_WIDTH = 64,
     parameter FIFO_DEPTH = 32,
-    parameter DEC_DEPTH  = 8
+    parameter DEC_DEPTH  = 8,
+    parameter XLT_FA     = 0              // 1: FETCH_ADD translation built (docs 7.2)
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -108,10 +115,12 @@ module barrier_fanout #(
     // translation: byte positions (beat, lane)
     localparam B42 = 42 / KW, L42 = 42 % KW;
     localparam B63 = 63 / KW, L63 = 63 % KW;
-    localparam XW  = 42;                        // XLT CTRL entry {D(BAR)[31:0], BAR[7:0], FA_EN, UD_EN}
+    // XLT CTRL entry {D(BAR)[31:0], BAR[7:0], FA_EN, UD_EN} (XLT_FA), {D(BAR)[31:0], BAR[7:0], UD_EN}
+    localparam XW  = (XLT_FA != 0) ? 42 : 41;
     localparam B54 = 54 / KW;                   // first VA byte of a FETCH_ADD (5.2)
     localparam B60 = 60 / KW;                   // last rewritten VA byte (high nibble)
     localparam B82 = 82 / KW;                   // first ICRC byte of a FETCH_ADD
+    localparam FA  = (XLT_FA != 0);             // FETCH_ADD translation built
 
     // CSR addresses and field positions: generated from rdl/barrier_fanout.rdl (BF_*)
 `include "barrier_fanout_regs.vh"
@@ -136,6 +145,10 @@ module barrier_fanout #(
         end
         if (DQ < 2 || DQ > 16 || (DQ & (DQ - 1)) != 0) begin
             $error("%m: DEC_DEPTH must be a power of two, 2..16");
+            $finish;
+        end
+        if (XLT_FA != 0 && XLT_FA != 1) begin
+            $error("%m: XLT_FA must be 0 or 1");
             $finish;
         end
     end
@@ -198,16 +211,17 @@ module barrier_fanout #(
     localparam XSH = BF_XLT_STRIDE_LOG2;
     wire [13:0] w_xoff  = reg_wr_addr[13:0] - BF_XLT_ADDR[13:0];
     wire [13:0] r_xoff  = reg_rd_addr[13:0] - BF_XLT_ADDR[13:0];
-    // XLT words: +0 CTRL, +4 BASE_LO, +8 BASE_HI (w_xk: one-hot word of the write)
-    wire [2:0] w_xk     = {w_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS, w_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS,
+    // XLT words: +0 CTRL, +4 BASE_LO, +8 BASE_HI (w_xk: one-hot word of the write); BASE_LO /
+    // BASE_HI only with XLT_FA (otherwise unmapped: SLVERR)
+    wire [2:0] w_xk     = {FA && w_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS, FA && w_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS,
                            w_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS};
     wire       w_xlt    = (reg_wr_addr >= BF_XLT_ADDR) && (reg_wr_addr < XLT_END) &&
                           ({1'b0, w_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, w_xoff[XSH +: 4]} < NP5) &&
                           (w_xk != 3'b000);
     wire       r_xlt    = (reg_rd_addr >= BF_XLT_ADDR) && (reg_rd_addr < XLT_END) &&
                           ({1'b0, r_xoff[XSH + 4 +: 6]} < NG7) && ({1'b0, r_xoff[XSH +: 4]} < NP5) &&
-                          (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS || r_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS ||
-                           r_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS);
+                          (r_xoff[XSH-1:0] == BF_XLT_CTRL_OFFS || (FA && r_xoff[XSH-1:0] == BF_XLT_BASE_LO_OFFS) ||
+                           (FA && r_xoff[XSH-1:0] == BF_XLT_BASE_HI_OFFS));
     // XLT is write-only (reads answer 0): a readback copy would be an NG * 16-entry RAM whose
     // write address fans out across the device
 
@@ -216,40 +230,6 @@ module barrier_fanout #(
     // the write enables are registered one-hot per (register, group): wq_en_reg[s * NG + g], s =
     // 0 CTRL, 1 GROUP_IP, 2 PORT_MASK, so that a table flip-flop's enable is a register output
     reg [3*NG-1:0] wq_en_reg;
-    // XLT BASE_LO (+4) is held in a staging register (lo_stage_reg, one for the block); a
-    // BASE_HI (+8) write commits DST_BASE = {BASE_HI, staged BASE_LO} to the entry it addresses
-    // (one FA word per entry: the 64-bit base changes atomically). An accepted CTRL or BASE_HI
-    // write (cycle t) goes through three registers before the RAM write (end of t+3), so that
-    // its XOR matrix is split over two register stages:
-    //   xq_* (end of t): one-hot (word, port) write enable, row, and xg_reg = the matrix inputs
-    //        {BASE_HI, staged BASE_LO[31:12], BAR}, zero outside the written word;
-    //   xr_* (end of t+1): xp_reg = four partial products of xg_reg (<= 15 inputs per bit each),
-    //        the data;
-    //   xw_* (end of t+2): D = the XOR of the four: D(BAR) or D_fa(DST_BASE[63:12]) (docs 7.2),
-    //        and the fields; each port's RAMs take their fields from it
-    reg [19:0]    lo_stage_reg;   // staged DST_BASE[31:12]
-    reg [2*NP-1:0] xq_we_reg;     // [k * NP + p], k = 0 CTRL, 1 FA (BASE_HI commit)
-    reg [GW-1:0]  xq_g_reg;
-    reg [59:0]    xg_reg;
-    reg [2*NP-1:0] xr_we_reg;
-    reg [GW-1:0]  xr_g_reg;
-    reg [31:0]    xr_data_reg;
-    reg [51:0]    xr_base_reg;
-    reg [127:0]   xp_reg;
-    // {D, DST_BASE[63:12], BAR, FA_EN, UD_EN}: two copies, for ports [0, NP/2) and [NP/2, NP),
-    // each loaded only when a port of its half is written (kept apart: half the fan-out each)
-    reg [93:0]    xw_d_reg [0:1];
-    reg [2*NP-1:0] xw_we_reg;
-    reg  [1:0]    xr_we_half;     // registered: a port of [0, NP/2) / [NP/2, NP) is written by the xr_* write
-    reg  [1:0]    xq_half;
-    integer xh;
-    always @* begin
-        xq_half = 2'b00;
-        for (xh = 0; xh < 2 * NP; xh = xh + 1)
-            if (xq_we_reg[xh]) xq_half[(xh % NP) >= NP / 2] = 1'b1;
-    end
-    // the last stage's row is kept per (word, port) (each copy loaded only by its own enable, so
-    // that synthesis keeps the copies): no register drives the write address of every port's RAMs
     reg [31:0]   wq_data_reg;
     always @* begin
         reg_wr_err = 1'b0;
@@ -291,8 +271,10 @@ module barrier_fanout #(
 
     // ------------------------------------------------------------ data FIFO (beats)
     // {xv[6:0], xcf[3:0], x63, xc[3:0], data, keep, last, user}: translation flags of the beat
-    // (7.2; UD: x63, xc; FETCH_ADD: xv[m] carries VA byte 54 + m, xcf[k] ICRC byte 82 + k)
-    localparam EW = 16 + DATA_WIDTH + KW + 1 + 4;
+    // (7.2; UD: x63, xc; FETCH_ADD: xv[m] carries VA byte 54 + m, xcf[k] ICRC byte 82 + k; xv /
+    // xcf only with XLT_FA)
+    localparam FXW = FA ? 11 : 0;
+    localparam EW = FXW + 5 + DATA_WIDTH + KW + 1 + 4;
     reg [EW-1:0] fifo_mem [0:FIFO_DEPTH-1];
     reg [FW-1:0] f_wp_reg, f_rp_reg;
     reg [FW:0]   f_cnt_reg;
@@ -350,7 +332,7 @@ module barrier_fanout #(
     wire ud_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd64) &&
                    (xn[2] == 8'h65);
     // FETCH_ADD class (5.2): IPv4 total length 72, BTH opcode 0x14 (RC FETCH_ADD)
-    wire fa_tag  = have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd72) &&
+    wire fa_tag  = FA && have42 && (hn[2] == 8'h45) && (xn[0] == 8'h00) && (xn[1] == 8'd72) &&
                    (xn[2] == 8'h14);
     // translation flags stored with the beat, from its index in the packet (xbi_reg, saturating
     // at 31): x63 carries byte 63, xc[k] carries ICRC byte 74 + k; all
@@ -363,7 +345,7 @@ module barrier_fanout #(
     wire       ud_f  = (B63 > B42) ? ud_reg : ud_tag;
     // the same for the FETCH_ADD class (fa_reg; byte 54 is in a later beat for DATA_WIDTH <= 128)
     reg        fa_reg;
-    wire       fa_f  = (B54 > B42) ? fa_reg : fa_tag;
+    wire       fa_f  = FA && ((B54 > B42) ? fa_reg : fa_tag);
     wire [6:0] xv_n;
     wire [3:0] xcf_n;
     wire       x63_n = ud_f && ({27'd0, xbi_reg} == B63);
@@ -473,11 +455,12 @@ module barrier_fanout #(
 
     // ------------------------------------------------------------ egress
     wire [EW-1:0]         head      = fifo_mem[f_rp_reg];
-    wire [6:0]            h_xv      = head[EW-1 -: 7];
-    wire [3:0]            h_xcf     = head[EW-8 -: 4];
-    wire                  h_x63     = head[EW-12];
-    wire [3:0]            h_xc      = head[EW-13 -: 4];
-    wire [DATA_WIDTH-1:0] h_data    = head[EW-17 -: DATA_WIDTH];
+    localparam ELW = 5 + DATA_WIDTH + KW + 1 + 4;   // the entry without the FA flags
+    wire [6:0]            h_xv;
+    wire [3:0]            h_xcf;
+    wire                  h_x63     = head[ELW-1];
+    wire [3:0]            h_xc      = head[ELW-2 -: 4];
+    wire [DATA_WIDTH-1:0] h_data    = head[ELW-6 -: DATA_WIDTH];
     wire [KW-1:0]         h_keep    = head[4 + 1 +: KW];
     wire                  h_last    = head[4];
     wire [3:0]            h_user    = head[3:0];
@@ -580,102 +563,271 @@ module barrier_fanout #(
         if (h_xv[6]) h_va[3:0] = h_data[8 * (60 % KW) + 4 +: 4];
     end
 
-    genvar gp;
+    // the FIFO entry written, and the FA flags read back (XLT_FA only; constant 0 otherwise)
+    wire [ELW-1:0] fifo_wd = {x63_n, xc_n, s_axis_in_tdata, s_axis_in_tkeep, s_axis_in_tlast,
+                              s_axis_in_tuser};
+    wire [EW-1:0]  fifo_we;
+    generate
+        if (FA) begin : g_fifo_fa
+            assign fifo_we = {xv_n, xcf_n, fifo_wd};
+            assign h_xv    = head[EW-1 -: 7];
+            assign h_xcf   = head[EW-8 -: 4];
+        end else begin : g_fifo_nofa
+            assign fifo_we = fifo_wd;
+            assign h_xv    = 7'd0;
+            assign h_xcf   = 4'd0;
+        end
+    endgenerate
+
+    // ------------------------------------------------------------ XLT write pipeline
+    // an accepted XLT write is registered and written to each port's RAM(s) (g_out below)
+    generate
+        if (FA) begin : g_xw_fa
+            // XLT BASE_LO (+4) is held in a staging register (lo_stage_reg, one for the block); a
+            // BASE_HI (+8) write commits DST_BASE = {BASE_HI, staged BASE_LO} to the entry it addresses
+            // (one FA word per entry: the 64-bit base changes atomically). An accepted CTRL or BASE_HI
+            // write (cycle t) goes through three registers before the RAM write (end of t+3), so that
+            // its XOR matrix is split over two register stages:
+            //   xq_* (end of t): one-hot (word, port) write enable, row, and xg_reg = the matrix inputs
+            //        {BASE_HI, staged BASE_LO[31:12], BAR}, zero outside the written word;
+            //   xr_* (end of t+1): xp_reg = four partial products of xg_reg (<= 15 inputs per bit each),
+            //        the data;
+            //   xw_* (end of t+2): D = the XOR of the four: D(BAR) or D_fa(DST_BASE[63:12]) (docs 7.2),
+            //        and the fields; each port's RAMs take their fields from it
+            reg [19:0]    lo_stage_reg;   // staged DST_BASE[31:12]
+            reg [2*NP-1:0] xq_we_reg;     // [k * NP + p], k = 0 CTRL, 1 FA (BASE_HI commit)
+            reg [GW-1:0]  xq_g_reg;
+            reg [59:0]    xg_reg;
+            reg [2*NP-1:0] xr_we_reg;
+            reg [GW-1:0]  xr_g_reg;
+            reg [31:0]    xr_data_reg;
+            reg [51:0]    xr_base_reg;
+            reg [127:0]   xp_reg;
+            // {D, DST_BASE[63:12], BAR, FA_EN, UD_EN}: two copies, for ports [0, NP/2) and [NP/2, NP),
+            // each loaded only when a port of its half is written (kept apart: half the fan-out each)
+            reg [93:0]    xw_d_reg [0:1];
+            reg [2*NP-1:0] xw_we_reg;
+            reg  [1:0]    xr_we_half;     // registered: a port of [0, NP/2) / [NP/2, NP) is written by the xr_* write
+            reg  [1:0]    xq_half;
+            integer xh;
+            always @* begin
+                xq_half = 2'b00;
+                for (xh = 0; xh < 2 * NP; xh = xh + 1)
+                    if (xq_we_reg[xh]) xq_half[(xh % NP) >= NP / 2] = 1'b1;
+            end
+            integer xq;
+            always @(posedge clk) begin
+                xq_g_reg      <= w_xoff[XSH + 4 +: GW];
+                xg_reg        <= {w_xk[2] ? reg_wr_data : 32'd0, w_xk[2] ? lo_stage_reg : 20'd0,
+                                  w_xk[0] ? reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8] : 8'd0};
+                xr_g_reg      <= xq_g_reg;
+                xr_data_reg   <= wq_data_reg;
+                xr_base_reg   <= xg_reg[59:8];
+                for (xq = 0; xq < 4; xq = xq + 1)
+                    xp_reg[32 * xq +: 32] <= xwpart(xg_reg, xq);
+                for (xq = 0; xq < 2; xq = xq + 1)
+                    if (xr_we_half[xq])
+                        xw_d_reg[xq] <= {xp_reg[31:0] ^ xp_reg[63:32] ^ xp_reg[95:64] ^ xp_reg[127:96], xr_base_reg,
+                                        xr_data_reg[BF_XLT_CTRL_BAR_LSB +: 8], xr_data_reg[BF_XLT_CTRL_FA_EN_LSB],
+                                        xr_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
+
+            end
+            always @(posedge clk) begin
+                if (rst) begin
+                    xq_we_reg    <= {(2*NP){1'b0}};
+                    xr_we_reg    <= {(2*NP){1'b0}};
+                    xr_we_half   <= 2'b00;
+                    lo_stage_reg <= 20'd0;
+                    xw_we_reg    <= {(2*NP){1'b0}};
+                end else begin
+                    for (xq = 0; xq < 2 * NP; xq = xq + 1)
+                        xq_we_reg[xq] <= reg_wr_en && !reg_wr_err && w_xlt && w_xk[2 * (xq / NP)] &&
+                                         ({28'd0, w_xoff[XSH +: 4]} == xq % NP);
+                    if (reg_wr_en && !reg_wr_err && w_xlt && w_xk[1])
+                        lo_stage_reg <= reg_wr_data[31:12];
+                    xr_we_reg <= xq_we_reg;
+                    xr_we_half <= xq_half;
+                    xw_we_reg <= xr_we_reg;
+                end
+            end
+        end else begin : g_xw_nofa
+            // XLT_FA = 0: the CTRL word only, one register stage (xw_*: one write enable per
+            // port's RAM, one-hot, the row and the entry {D(BAR), BAR, UD_EN}); written to the
+            // RAM at the end of t+1 for a write accepted in cycle t. cur_load_d_reg: cur_load one
+            // cycle later (read side)
+            reg [NP-1:0]  xw_we_reg;
+            reg [GW-1:0]  xw_g_reg;
+            reg [XW-1:0]  xw_d_reg;
+            reg           cur_load_d_reg;
+            integer xq;
+            always @(posedge clk) begin
+                xw_g_reg <= w_xoff[XSH + 4 +: GW];
+                xw_d_reg <= {xdelta(reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8]),
+                             reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8], reg_wr_data[BF_XLT_CTRL_UD_EN_LSB]};
+            end
+            always @(posedge clk) begin
+                if (rst) begin
+                    xw_we_reg      <= {NP{1'b0}};
+                    cur_load_d_reg <= 1'b0;
+                end else begin
+                    for (xq = 0; xq < NP; xq = xq + 1)
+                        xw_we_reg[xq] <= reg_wr_en && !reg_wr_err && w_xlt && ({28'd0, w_xoff[XSH +: 4]} == xq);
+                    cur_load_d_reg <= cur_load;
+                end
+            end
+        end
+    endgenerate
+
+    genvar gp, gl;
     generate
         for (gp = 0; gp < NP; gp = gp + 1) begin : g_out
-            // translation table of port p: one RAM per port, NG entries {BAR, UD_EN}, written by
-            // the CSR write register, read when the packet becomes the egress head (not reset)
-            // the prefetched packet's entry (xn_reg, read the cycle after nxt_reg loads) and the
-            // head packet's (xe_reg, copied one cycle after cur_load when byte 63 is not in the
-            // first beat: its enable is a register, off the egress handshake path)
-            // FETCH_ADD fields in two more RAMs (one per CSR word): BASE_LO {D_fa, base[31:12]},
-            // BASE_HI {D_fa, base[63:32]}
-            reg  [XW-1:0] xt_mem [0:NG-1];
-            reg  [83:0]   xf_mem [0:NG-1];      // FA word {D_fa(DST_BASE[63:12]), DST_BASE[63:12]}
-            reg  [XW-1:0] xn_reg, xe_reg;
-            // write side (last stage of the XLT write pipeline): row per word, {D, data} per port
-            reg  [GW-1:0] xwt_g_reg, xwf_g_reg;
-            // read side: this port's copy of the prefetched packet's group, loaded only when the
-            // port is in its mask (a port outside the mask is never offered the packet, so its
-            // entry registers do not matter); the CTRL RAM is read from it at the prefetch, the FA
-            // RAMs the cycle after the packet becomes the head (at 512 bits at cur_load)
-            reg  [GW-1:0] xa_reg;
-            // the FA RAM's own copy, loaded with xn_reg (its own enable, so the copy stays next to
-            // that RAM; registered enables, off the egress handshake path); it still holds the
-            // head packet's group the cycle after cur_load, when the FA RAM is read (the next
-            // prefetch loads it two cycles after cur_load at the earliest); at 512 bits the FA
-            // RAM is read from xa_reg at cur_load
-            reg  [GW-1:0] xaf_reg;
-            wire [GW-1:0] xfa = (B54 == 0) ? xa_reg : xaf_reg;
-            // cur_load one cycle later, for a packet that has this port in its mask (one register
-            // per port): the enable of its head entry registers, so that no single
-            // register drives the enables of every port's entry registers
-            reg           xld_reg;
-            // XS (byte 54 in beat >= 2: DATA_WIDTH <= 128): the FA RAM read is registered next to
-            // the RAM (xfr_reg) and copied to xeb_reg / xed_reg one cycle later (xld2_reg)
-            localparam    XS = B54 >= 2;
-            reg  [83:0]   xfr_reg;
-            reg           xld2_reg;
-            reg  [51:0]   xeb_reg;                // DST_BASE[63:12] of the head packet
-            reg  [31:0]   xed_reg;                // D_fa(DST_BASE[63:12]) of the head packet
-            wire          xen = xe_reg[0];
-            wire          fen = xe_reg[1];
-            wire [7:0]    xbar = xe_reg[9:2];
-            // ICRC correction of this port's copy: D(old ^ BAR) = D(old) ^ D(BAR) (linear), D(BAR)
-            // computed once when the entry is written, D(old) common to all ports
-            wire [31:0]   xd = dold_reg ^ xe_reg[41:10];
-            // FETCH_ADD: D_fa(old VA ^ new VA) = D_fa(old) ^ D_fa(base), zero when FA_EN = 0
-            wire [31:0]   xdf = fen ? dfa_reg ^ xed_reg : 32'd0;
-            always @(posedge clk) begin
-                if (nxt_load && dq_mem[dq_rp_reg][gp])
-                    xa_reg <= dq_mem[dq_rp_reg][NP +: GW];
-                if (xn_load_reg && nxt_reg[gp])
-                    xaf_reg <= xa_reg;
-                xld_reg <= cur_load && nxt_reg[gp];
-                if (xr_we_reg[0 * NP + gp])
-                    xwt_g_reg <= xr_g_reg;
-                if (xr_we_reg[1 * NP + gp])
-                    xwf_g_reg <= xr_g_reg;
-                if (xw_we_reg[0 * NP + gp])
-                    xt_mem[xwt_g_reg] <= {xw_d_reg[gp >= NP / 2][93:62], xw_d_reg[gp >= NP / 2][9:0]};
-                if (xw_we_reg[1 * NP + gp])
-                    xf_mem[xwf_g_reg] <= xw_d_reg[gp >= NP / 2][93:10];
-                if (xn_load_reg)
-                    xn_reg  <= xt_mem[xa_reg];
-                if (B63 == 0 ? cur_load : xld_reg)
-                    xe_reg <= xn_reg;
-                // the FA words are read the cycle after the packet becomes the head (from cur_g_reg:
-                // byte 54 is never in the first beat for DATA_WIDTH <= 256); at 512 from the
-                // prefetch group at cur_load
-                xld2_reg <= xld_reg;
-                if (xld_reg)
-                    xfr_reg <= xf_mem[xfa];
-                if (XS ? xld2_reg : (B54 == 0 ? cur_load : xld_reg)) begin
-                    xeb_reg <= XS ? xfr_reg[51:0] : xf_mem[xfa][51:0];
-                    xed_reg <= XS ? xfr_reg[83:52] : xf_mem[xfa][83:52];
+            if (FA) begin : g_fa
+                // translation table of port p: one RAM per port, NG entries {BAR, UD_EN}, written by
+                // the CSR write register, read when the packet becomes the egress head (not reset)
+                // the prefetched packet's entry (xn_reg, read the cycle after nxt_reg loads) and the
+                // head packet's (xe_reg, copied one cycle after cur_load when byte 63 is not in the
+                // first beat: its enable is a register, off the egress handshake path)
+                // FETCH_ADD fields (XLT_FA only) in one more RAM per port (g_fa below)
+                reg  [XW-1:0] xt_mem [0:NG-1];
+                reg  [XW-1:0] xn_reg, xe_reg;
+                // write side (last stage of the XLT write pipeline): row per word, {D, data} per port
+                reg  [GW-1:0] xwt_g_reg;
+                // read side: this port's copy of the prefetched packet's group, loaded only when the
+                // port is in its mask (a port outside the mask is never offered the packet, so its
+                // entry registers do not matter); the CTRL RAM is read from it at the prefetch, the FA
+                // RAMs the cycle after the packet becomes the head (at 512 bits at cur_load)
+                reg  [GW-1:0] xa_reg;
+                // cur_load one cycle later, for a packet that has this port in its mask (one register
+                // per port): the enable of its head entry registers, so that no single
+                // register drives the enables of every port's entry registers
+                reg           xld_reg;
+                wire          xen = xe_reg[0];
+                wire          fen = xe_reg[1];
+                wire [7:0]    xbar = xe_reg[9:2];
+                // ICRC correction of this port's copy: D(old ^ BAR) = D(old) ^ D(BAR) (linear), D(BAR)
+                // computed once when the entry is written, D(old) common to all ports
+                wire [31:0]   xd = dold_reg ^ xe_reg[41:10];
+                // FETCH_ADD (XLT_FA only, else 0): DST_BASE[63:12] of the head packet (xeb) and
+                // D_fa(old VA ^ new VA) = D_fa(old) ^ D_fa(base) (xdf), zero when FA_EN = 0
+                wire [51:0]   xeb;
+                wire [31:0]   xdf;
+                always @(posedge clk) begin
+                    if (nxt_load && dq_mem[dq_rp_reg][gp])
+                        xa_reg <= dq_mem[dq_rp_reg][NP +: GW];
+                    xld_reg <= cur_load && nxt_reg[gp];
+                    if (g_xw_fa.xr_we_reg[0 * NP + gp])
+                        xwt_g_reg <= g_xw_fa.xr_g_reg;
+                    if (g_xw_fa.xw_we_reg[0 * NP + gp])
+                        xt_mem[xwt_g_reg] <= {g_xw_fa.xw_d_reg[gp >= NP / 2][93:62], g_xw_fa.xw_d_reg[gp >= NP / 2][9:0]};
+                    if (xn_load_reg)
+                        xn_reg  <= xt_mem[xa_reg];
+                    if (B63 == 0 ? cur_load : xld_reg)
+                        xe_reg <= xn_reg;
+                end
+                begin : g_far
+                    // FA word in one more RAM: {D_fa(DST_BASE[63:12]), DST_BASE[63:12]}
+                    reg  [83:0]   xf_mem [0:NG-1];
+                    reg  [GW-1:0] xwf_g_reg;
+                    // the FA RAM's own copy of the group, loaded with xn_reg (its own enable, so the
+                    // copy stays next to that RAM; registered enables, off the egress handshake path);
+                    // it still holds the head packet's group the cycle after cur_load, when the FA RAM
+                    // is read (the next prefetch loads it two cycles after cur_load at the earliest);
+                    // at 512 bits the FA RAM is read from xa_reg at cur_load
+                    reg  [GW-1:0] xaf_reg;
+                    wire [GW-1:0] xfa = (B54 == 0) ? xa_reg : xaf_reg;
+                    // XS (byte 54 in beat >= 2: DATA_WIDTH <= 128): the FA RAM read is registered next
+                    // to the RAM (xfr_reg) and copied to xeb_reg / xed_reg one cycle later (xld2_reg)
+                    localparam    XS = B54 >= 2;
+                    reg  [83:0]   xfr_reg;
+                    reg           xld2_reg;
+                    reg  [51:0]   xeb_reg;                // DST_BASE[63:12] of the head packet
+                    reg  [31:0]   xed_reg;                // D_fa(DST_BASE[63:12]) of the head packet
+                    assign xeb = xeb_reg;
+                    assign xdf = fen ? dfa_reg ^ xed_reg : 32'd0;
+                    always @(posedge clk) begin
+                        if (xn_load_reg && nxt_reg[gp])
+                            xaf_reg <= xa_reg;
+                        if (g_xw_fa.xr_we_reg[1 * NP + gp])
+                            xwf_g_reg <= g_xw_fa.xr_g_reg;
+                        if (g_xw_fa.xw_we_reg[1 * NP + gp])
+                            xf_mem[xwf_g_reg] <= g_xw_fa.xw_d_reg[gp >= NP / 2][93:10];
+                        // the FA words are read the cycle after the packet becomes the head (byte 54
+                        // is never in the first beat for DATA_WIDTH <= 256); at 512 from the prefetch
+                        // group at cur_load
+                        xld2_reg <= xld_reg;
+                        if (xld_reg)
+                            xfr_reg <= xf_mem[xfa];
+                        if (XS ? xld2_reg : (B54 == 0 ? cur_load : xld_reg)) begin
+                            xeb_reg <= XS ? xfr_reg[51:0] : xf_mem[xfa][51:0];
+                            xed_reg <= XS ? xfr_reg[83:52] : xf_mem[xfa][83:52];
+                        end
+                    end
+                end
+                // egress beat of this port: ICRC corrections (UD 74-77, FA 82-85), then the FA VA
+                // bytes 54-59 and the high nibble of 60, then the UD byte 63; at most one class applies
+                reg [DATA_WIDTH-1:0] od;
+                integer ok, om;
+                always @* begin
+                    od = h_data;
+                    for (ok = 0; ok < 4; ok = ok + 1) begin
+                        if (xen && h_xc[ok])
+                            od[8 * ((74 + ok) % KW) +: 8] = od[8 * ((74 + ok) % KW) +: 8] ^ xd[8 * ok +: 8];
+                        if (h_xcf[ok])
+                            od[8 * ((82 + ok) % KW) +: 8] = od[8 * ((82 + ok) % KW) +: 8] ^ xdf[8 * ok +: 8];
+                    end
+                    for (om = 0; om < 6; om = om + 1)
+                        if (fen && h_xv[om])
+                            od[8 * ((54 + om) % KW) +: 8] = xeb[51 - 8 * om -: 8];
+                    if (fen && h_xv[6])
+                        od[8 * (60 % KW) + 4 +: 4] = xeb[3:0];
+                    if (xen && h_x63)
+                        od[8 * L63 +: 8] = xbar;
+                end
+                assign m_axis_out_tdata[gp*DATA_WIDTH +: DATA_WIDTH] = od;
+            end else begin : g_nofa
+                // translation table of port p: one RAM per port, NG entries {D(BAR), BAR, UD_EN},
+                // written by the CSR write register, read when the packet becomes the egress head
+                // (not reset): the prefetched packet's entry (xn_reg, read the cycle after nxt_reg
+                // loads) and the head packet's (xe_reg, copied one cycle after cur_load when byte
+                // 63 is not in the first beat: its enable is a register, off the egress handshake
+                // path)
+                reg  [XW-1:0] xt_mem [0:NG-1];
+                reg  [XW-1:0] xn_reg, xe_reg;
+                // this port's copy of the prefetched packet's group (loaded only when the port is
+                // in its mask: no single register drives the read address of every port's RAM)
+                reg  [GW-1:0] xa_reg;
+                wire          xen = xe_reg[0];
+                wire [7:0]    xbar = xe_reg[8:1];
+                // ICRC correction of this port's copy: D(old ^ BAR) = D(old) ^ D(BAR) (linear),
+                // D(BAR) computed once when the entry is written, D(old) common to all ports
+                wire [31:0]   xd = dold_reg ^ xe_reg[40:9];
+                always @(posedge clk) begin
+                    if (nxt_load && dq_mem[dq_rp_reg][gp])
+                        xa_reg <= dq_mem[dq_rp_reg][NP +: GW];
+                    if (g_xw_nofa.xw_we_reg[gp])
+                        xt_mem[g_xw_nofa.xw_g_reg] <= g_xw_nofa.xw_d_reg;
+                    if (xn_load_reg)
+                        xn_reg <= xt_mem[xa_reg];
+                    if (B63 == 0 ? cur_load : g_xw_nofa.cur_load_d_reg)
+                        xe_reg <= xn_reg;
+                end
+                for (gl = 0; gl < KW; gl = gl + 1) begin : g_lane
+                    // lane gl carries ICRC byte 74 + XK in its beat when XK < 4
+                    localparam integer XK = (gl - (74 % KW) + KW) % KW;
+                    wire [7:0] hb = h_data[8 * gl +: 8];
+                    wire [7:0] hx;
+                    if (XK < 4) begin : g_crc
+                        assign hx = (xen && h_xc[XK]) ? hb ^ xd[8 * XK +: 8] : hb;
+                    end else begin : g_pass
+                        assign hx = hb;
+                    end
+                    if (gl == L63) begin : g_bar
+                        assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = (xen && h_x63) ? xbar : hx;
+                    end else begin : g_nobar
+                        assign m_axis_out_tdata[gp*DATA_WIDTH + 8*gl +: 8] = hx;
+                    end
                 end
             end
-            // egress beat of this port: ICRC corrections (UD 74-77, FA 82-85), then the FA VA
-            // bytes 54-59 and the high nibble of 60, then the UD byte 63; at most one class applies
-            reg [DATA_WIDTH-1:0] od;
-            integer ok, om;
-            always @* begin
-                od = h_data;
-                for (ok = 0; ok < 4; ok = ok + 1) begin
-                    if (xen && h_xc[ok])
-                        od[8 * ((74 + ok) % KW) +: 8] = od[8 * ((74 + ok) % KW) +: 8] ^ xd[8 * ok +: 8];
-                    if (h_xcf[ok])
-                        od[8 * ((82 + ok) % KW) +: 8] = od[8 * ((82 + ok) % KW) +: 8] ^ xdf[8 * ok +: 8];
-                end
-                for (om = 0; om < 6; om = om + 1)
-                    if (fen && h_xv[om])
-                        od[8 * ((54 + om) % KW) +: 8] = xeb_reg[51 - 8 * om -: 8];
-                if (fen && h_xv[6])
-                    od[8 * (60 % KW) + 4 +: 4] = xeb_reg[3:0];
-                if (xen && h_x63)
-                    od[8 * L63 +: 8] = xbar;
-            end
-            assign m_axis_out_tdata[gp*DATA_WIDTH +: DATA_WIDTH] = od;
             assign m_axis_out_tkeep[gp*KW +: KW]                 = h_keep;
             assign m_axis_out_tlast[gp]                          = h_last;
             assign m_axis_out_tuser[gp*4 +: 4]                   = h_user;
@@ -687,8 +839,7 @@ module barrier_fanout #(
     integer q;
     always @(posedge clk) begin
         if (in_fire) begin
-            fifo_mem[f_wp_reg] <= {xv_n, xcf_n, x63_n, xc_n, s_axis_in_tdata, s_axis_in_tkeep,
-                                   s_axis_in_tlast, s_axis_in_tuser};
+            fifo_mem[f_wp_reg] <= fifo_we;
             for (q = 0; q < 7; q = q + 1) hb_reg[q] <= hn[q];
             for (q = 0; q < 3; q = q + 1) xb_reg[q] <= xn[q];
         end
@@ -698,21 +849,6 @@ module barrier_fanout #(
             nxt_reg <= dq_mem[dq_rp_reg][NP-1:0];
         if (cur_load)
             cur_reg <= nxt_reg;
-        // XLT write pipeline (see xq_* above)
-        xq_g_reg      <= w_xoff[XSH + 4 +: GW];
-        xg_reg        <= {w_xk[2] ? reg_wr_data : 32'd0, w_xk[2] ? lo_stage_reg : 20'd0,
-                          w_xk[0] ? reg_wr_data[BF_XLT_CTRL_BAR_LSB +: 8] : 8'd0};
-        xr_g_reg      <= xq_g_reg;
-        xr_data_reg   <= wq_data_reg;
-        xr_base_reg   <= xg_reg[59:8];
-        for (q = 0; q < 4; q = q + 1)
-            xp_reg[32 * q +: 32] <= xwpart(xg_reg, q);
-        for (q = 0; q < 2; q = q + 1)
-            if (xr_we_half[q])
-                xw_d_reg[q] <= {xp_reg[31:0] ^ xp_reg[63:32] ^ xp_reg[95:64] ^ xp_reg[127:96], xr_base_reg,
-                                xr_data_reg[BF_XLT_CTRL_BAR_LSB +: 8], xr_data_reg[BF_XLT_CTRL_FA_EN_LSB],
-                                xr_data_reg[BF_XLT_CTRL_UD_EN_LSB]};
-
         wq_data_reg   <= reg_wr_data;
         p1_dip_reg    <= {hn[3], hn[4], hn[5], hn[6]};
         if (decide_now)
@@ -790,10 +926,6 @@ module barrier_fanout #(
             xn_load_reg <= 1'b0;
             ud_reg      <= 1'b0;
             fa_reg      <= 1'b0;
-            xq_we_reg   <= {(2*NP){1'b0}};
-            xr_we_reg   <= {(2*NP){1'b0}};
-            xr_we_half  <= 2'b00;
-            lo_stage_reg <= 20'd0;
             p1_v_reg    <= 1'b0;
             p2_v_reg    <= 1'b0;
             p3_v_reg    <= 1'b0;
@@ -802,7 +934,6 @@ module barrier_fanout #(
             p6_v_reg    <= 1'b0;
             csr_err_reg <= 1'b0;
             wq_en_reg   <= {(3*NG){1'b0}};
-            xw_we_reg   <= {(2*NP){1'b0}};
             tready_reg  <= 1'b1;
             for (q = 0; q < NG; q = q + 1) begin
                 g_valid_reg[q]   <= 1'b0;
@@ -821,14 +952,6 @@ module barrier_fanout #(
                 wq_en_reg[2 * NG + q] <= reg_wr_en && !reg_wr_err && w_grp && w_g == q[GW-1:0] &&
                                          w_reg == BF_GRP_PORT_MASK_OFFS;
             end
-            for (q = 0; q < 2 * NP; q = q + 1)
-                xq_we_reg[q] <= reg_wr_en && !reg_wr_err && w_xlt && w_xk[2 * (q / NP)] &&
-                                ({28'd0, w_xoff[XSH +: 4]} == q % NP);
-            if (reg_wr_en && !reg_wr_err && w_xlt && w_xk[1])
-                lo_stage_reg <= reg_wr_data[31:12];
-            xr_we_reg <= xq_we_reg;
-            xr_we_half <= xq_half;
-            xw_we_reg <= xr_we_reg;
             for (q = 0; q < NG; q = q + 1) begin
                 if (wq_en_reg[0 * NG + q]) begin
                     g_valid_reg[q]   <= wq_data_reg[BF_GRP_CTRL_VALID_LSB];
