@@ -68,6 +68,7 @@ module barrier_ctr #(
     input  wire [BW-1:0]                 csr_lcnt_idx,      // barrier csr_lcnt_idx (CSR write)
     input  wire [NUM_BARRIERS-1:0]       cfg_bar_en,
     output wire [BW-1:0]                 cfg_lk_bar,      // barrier of the request (phase B)
+    output wire [NUM_BARRIERS-1:0]       cfg_lk_barsel,   // the same, one-hot (flag lookups)
     input  wire [CNT_WIDTH-1:0]          cfg_lk_step,     // STEP[cfg_lk_bar] (same cycle: async RAM)
     input  wire [CNT_WIDTH-1:0]          cfg_lk_inc,      // INC[cfg_lk_bar]
     // CSR access
@@ -304,6 +305,10 @@ module barrier_ctr #(
     wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_bar) :
                               !h_free     ? (h_bar_reg == u0_bar) :
                               csr_cnt_wr  ? (csr_cnt_idx == u0_bar) : rq_barsel_reg[u0_bar];
+    wire [BW-1:0] ini_bar   = ini_idx_reg[BW-1:0];
+    wire          u0_ieq_nx = s_inc_valid ? (s_inc_bar == ini_bar) :      // ini_bar == u0_bar_nx
+                              !h_free     ? (h_bar_reg == ini_bar) :
+                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : rq_barsel_reg[ini_bar];
     wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     reg  [W-1:0]  u0_keep;
@@ -400,6 +405,7 @@ module barrier_ctr #(
     wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
     wire          rq_bar_in = (rq_bar_raw_reg[7:BW] == {(8-BW){1'b0}});
     assign cfg_lk_bar = rq_bar;    // STEP / INC looked up by the owner (distributed RAM)
+    assign cfg_lk_barsel = rq_barsel_reg;   // flags (enable, path, leader, LOCAL_N) AND-OR selected
 
     // phase B: read counter, target, STEP and INC (no CSR write this cycle)
     wire ph_b_go  = rq_v_reg && (rq_ph_reg == 2'd0) && !csr_wr_any;
@@ -440,7 +446,13 @@ module barrier_ctr #(
     wire loc_v   = c_done && rq_floc_reg;
     wire c_floc_nx = c_farr_nx && rq_ip_reg && rq_send_reg;    // rq_floc_reg's next value
     assign h_bar_nx = h_free ? (csr_cnt_wr ? csr_cnt_idx : rq_bar) : h_bar_reg;   // next h_bar_reg
-    wire [PW:0] lcnt_cur = lcnt_reg[rq_bar*(PW+1) +: (PW+1)];
+    reg  [PW:0] lcnt_cur;          // lcnt[bar], selected by the one-hot barrier
+    integer lq;
+    always @* begin
+        lcnt_cur = {(PW+1){1'b0}};
+        for (lq = 0; lq < NUM_BARRIERS; lq = lq + 1)
+            lcnt_cur = lcnt_cur | (lcnt_reg[lq*(PW+1) +: (PW+1)] & {(PW+1){rq_barsel_reg[lq]}});
+    end
 
     // ---------------------------------------------------------------- release scanner
     // S0 registers the control state of PE sc_ptr, S1 the RAM words (its counter, target and
@@ -574,7 +586,7 @@ module barrier_ctr #(
         rq_tgt_reg    <= tgt_mem[rq_pe];
         rq_step_reg   <= cfg_lk_step;
         rq_inc_reg    <= cfg_lk_inc;
-        rq_bar_ok_reg <= rq_bar_in && cfg_bar_en[rq_bar];
+        rq_bar_ok_reg <= rq_bar_in && |(cfg_bar_en & rq_barsel_reg);
         rq_ip_reg     <= cfg_internal_path;
         rq_ld_reg     <= cfg_lk_leader;
         rq_ln_reg     <= cfg_lk_local_n;
@@ -692,7 +704,7 @@ module barrier_ctr #(
             u_keep_reg <= ini_v_reg ? {W{1'b0}} : u0_keep;
             u_bar_reg  <= ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar;
             u0_bar_reg <= u0_bar_nx;
-            u0_fwd_reg <= ini_v_reg ? (ini_idx_reg[BW-1:0] == u0_bar_nx) :
+            u0_fwd_reg <= ini_v_reg ? u0_ieq_nx :
                                       ((i_v_reg || h_v_reg) && u0_eq_nx);
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
             u_old_reg  <= u0_old;

@@ -187,6 +187,14 @@ module barrier_dev #(
     reg [NB-1:0] sv_lo_reg;   // W <= 32: STEP valid; W > 32: STEP low half nonzero
     reg [NB-1:0] sv_hnz_reg, sv_hlt_reg, sv_heq_reg;   // high half != 0, < HALF_HI, == HALF_HI
     wire [BW-1:0] ctr_lk_bar;
+    wire [NB-1:0] ctr_lk_barsel;    // ctr_lk_bar one-hot: the flag lookups AND-OR select by it
+    reg  [PW:0]   lk_local_n;       // BAR_LOCAL_N of ctr_lk_bar
+    integer       lkq;
+    always @* begin
+        lk_local_n = {(PW+1){1'b0}};
+        for (lkq = 0; lkq < NB; lkq = lkq + 1)
+            lk_local_n = lk_local_n | (local_n_reg[lkq*LNW +: LNW] & {LNW{ctr_lk_barsel[lkq]}});
+    end
     wire [BW-1:0] rx_lk_bar;        // barrier_rx per-barrier lookup (registered address)
     wire [BW-1:0] notif_bar;
 
@@ -626,10 +634,10 @@ module barrier_dev #(
 
     barrier_ctr #(.NUM_BARRIERS(NB), .NUM_PES(NW), .CNT_WIDTH(W)) u_ctr (
         .clk(clk), .rst(rst),
-        .cfg_internal_path(ctrl_internal_reg || bar_ip_reg[ctr_lk_bar]),
-        .cfg_lk_leader(bar_leader_reg[ctr_lk_bar]), .cfg_lk_local_n(local_n_reg[ctr_lk_bar*LNW +: LNW]),
+        .cfg_internal_path(ctrl_internal_reg || |(bar_ip_reg & ctr_lk_barsel)),
+        .cfg_lk_leader(|(bar_leader_reg & ctr_lk_barsel)), .cfg_lk_local_n(lk_local_n),
         .csr_lcnt_clr(csr_lcnt_clr), .csr_lcnt_idx(w_bar), .cfg_bar_en(bar_en_reg),
-        .cfg_lk_bar(ctr_lk_bar), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
+        .cfg_lk_bar(ctr_lk_bar), .cfg_lk_barsel(ctr_lk_barsel), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
         .csr_wr_any(reg_wr_en), .csr_wr_any_nx(x_wr_en),
         .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
