@@ -182,8 +182,9 @@ module barrier_ctr #(
     assign init_busy = ini_v_reg;
 
     // one-hot copies of the request's PE and barrier (loaded with rq_pe_raw_reg / rq_bar_raw_reg
-    // from the low bits of s_req_pe / s_req_bar): the per-PE selects of phase B2 and the leader
-    // count write decode and the update stage's forward compare start at flip-flops of their own, not at the widely fanned-out index
+    // from the low bits of s_req_pe / s_req_bar): the per-PE selects of phase B2, the flag
+    // lookups, the leader count write decode and the update stage's forward compare start at
+    // flip-flops of their own, not at the widely fanned-out index
     reg [NUM_PES-1:0]      rq_pesel_reg;
     reg [NUM_BARRIERS-1:0] rq_barsel_reg;
 
@@ -220,7 +221,6 @@ module barrier_ctr #(
 
     assign csr_rd_cnt = cnt_mem[csr_rd_bar];
     assign csr_rd_tgt = tgt_mem[csr_rd_pe];
-
 
     // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
     // csr_tgt_pre_idx (nothing writes tgt in between: the owner accepts no CSR write while a
@@ -300,15 +300,16 @@ module barrier_ctr #(
     wire [BW-1:0] u0_bar  = u0_bar_reg;
     wire [BW-1:0] h_bar_nx;
     wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
-    // u0_bar == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's
-    // barrier through its one-hot copy: rq_bar fans out to the table lookups)
-    wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_bar) :
-                              !h_free     ? (h_bar_reg == u0_bar) :
-                              csr_cnt_wr  ? (csr_cnt_idx == u0_bar) : rq_barsel_reg[u0_bar];
-    wire [BW-1:0] ini_bar   = ini_idx_reg[BW-1:0];
-    wire          u0_ieq_nx = s_inc_valid ? (s_inc_bar == ini_bar) :      // ini_bar == u0_bar_nx
-                              !h_free     ? (h_bar_reg == ini_bar) :
-                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : rq_barsel_reg[ini_bar];
+    // b == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's barrier
+    // through its one-hot copy: rq_bar fans out to the table lookups)
+    function u0_nx_is;
+        input [BW-1:0] b;
+        u0_nx_is = s_inc_valid ? (s_inc_bar == b) :
+                   !h_free     ? (h_bar_reg == b) :
+                   csr_cnt_wr  ? (csr_cnt_idx == b) : rq_barsel_reg[b];
+    endfunction
+    wire          u0_eq_nx  = u0_nx_is(u0_bar);
+    wire          u0_ieq_nx = u0_nx_is(ini_idx_reg[BW-1:0]);
     wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     reg  [W-1:0]  u0_keep;
@@ -768,7 +769,7 @@ module barrier_ctr #(
                 rq_fpend0_reg <= (c_farr_nx && rq_op_reg == OP_ARRIVE_NB) || c_feop_nx || c_febar_nx;
                 rq_fst0_reg   <= c_feop_nx ? ST_ERR_OP : (c_febar_nx ? ST_ERR_BAR : ST_OK);
                 rq_floc_reg  <= c_floc_nx;
-                rq_peoh_reg  <= c_vpe_nx ? ({{(NUM_PES-1){1'b0}}, 1'b1} << rq_pe) : {NUM_PES{1'b0}};
+                rq_peoh_reg  <= c_vpe_nx ? onehot_pe(rq_pe) : {NUM_PES{1'b0}};
             end
             rq_ind_reg <= ph_c_go;                 // phase D lasts one cycle: done or back to B
             rq_dgo_reg <= ph_c_go && !csr_wr_any_nx && !nq_full_nx &&
