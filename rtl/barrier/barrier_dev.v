@@ -238,7 +238,7 @@ module barrier_dev #(
     wire        w0_tgt_ok = (w0_a[15:TGT_TOP] == BD_TGT_ADDR[15:TGT_TOP]) &&      // TGT[p]
                             ({1'b0, w0_pidx} < NW9) && (w0_a[1:0] == 2'b00);
     wire [BW-1:0] x_b     = x_wr_addr[BAR_OFF_W +: BW];             // the barrier (if BAR[b])
-    wire [PW-1:0] x_pe    = x_wr_addr[BD_TGT_STRIDE_LOG2 +: PW];    // the PE (if x_tgt_ok)
+    wire [PW-1:0] x_pe    = x_wr_addr[BD_TGT_STRIDE_LOG2 +: PW];    // the PE (if TGT[p])
     // the barrier's enable and STEP validity, predecoded too (only CSR writes change them, and a
     // write's W2 is over before the next write's AW/W handshake)
     wire [BW-1:0] w0_b    = w0_a[BAR_OFF_W +: BW];
@@ -250,10 +250,9 @@ module barrier_dev #(
     // (pd_e_*); the TGT lock (barrier_ctr's csr_tgt_lock, registered there from the W0 PE index)
     // is ORed in last
     reg           pd_tgtw_reg;     // full-strobe write to a TGT[p] word (no BAR[b] match)
-    wire          x_tgt_busy = ctr_tgt_lock;
     reg           pd_e_err_reg, pd_e_reject_reg, pd_e_cnt_reg, pd_e_psn_reg, pd_e_lcnt_reg;
-    wire x_tgt_wr   = x_wr_en && pd_tgtw_reg && !x_tgt_busy;
-    wire x_err      = x_wr_en && (pd_e_err_reg || (pd_tgtw_reg && x_tgt_busy));
+    wire x_tgt_wr   = x_wr_en && pd_tgtw_reg && !ctr_tgt_lock;
+    wire x_err      = x_wr_en && (pd_e_err_reg || (pd_tgtw_reg && ctr_tgt_lock));
     wire x_reject   = x_wr_en && pd_e_reject_reg;
     wire x_cnt_wr   = x_wr_en && pd_e_cnt_reg;
     wire x_psn_wr   = x_wr_en && pd_e_psn_reg;
@@ -367,7 +366,7 @@ module barrier_dev #(
                 w0_err = 1'b1;
             end
         end else if (w0_tgt_ok) begin
-            w0_err = 1'b0;                                     // TGT: x_tgt_busy (above)
+            w0_err = 1'b0;                                     // TGT: ctr_tgt_lock (above)
         end else if (w0_a == BD_TX_PSN_ADDR) begin
             w0_psn_wr = 1'b1;
         end else begin
