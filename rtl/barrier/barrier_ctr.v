@@ -300,16 +300,17 @@ module barrier_ctr #(
     wire [BW-1:0] u0_bar  = u0_bar_reg;
     wire [BW-1:0] h_bar_nx;
     wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
-    // b == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's barrier
-    // through its one-hot copy: rq_bar fans out to the table lookups)
-    function u0_nx_is;
-        input [BW-1:0] b;
-        u0_nx_is = s_inc_valid ? (s_inc_bar == b) :
-                   !h_free     ? (h_bar_reg == b) :
-                   csr_cnt_wr  ? (csr_cnt_idx == b) : rq_barsel_reg[b];
-    endfunction
-    wire          u0_eq_nx  = u0_nx_is(u0_bar);
-    wire          u0_ieq_nx = u0_nx_is(ini_idx_reg[BW-1:0]);
+    // u0_bar == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's
+    // barrier through its one-hot copy: rq_bar fans out to the table lookups). Written out twice,
+    // not as a function of module signals: Icarus re-evaluates a continuous assignment only on
+    // the function's arguments (replay-barrier caught it)
+    wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_bar) :
+                              !h_free     ? (h_bar_reg == u0_bar) :
+                              csr_cnt_wr  ? (csr_cnt_idx == u0_bar) : rq_barsel_reg[u0_bar];
+    wire [BW-1:0] ini_bar   = ini_idx_reg[BW-1:0];
+    wire          u0_ieq_nx = s_inc_valid ? (s_inc_bar == ini_bar) :      // ini_bar == u0_bar_nx
+                              !h_free     ? (h_bar_reg == ini_bar) :
+                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : rq_barsel_reg[ini_bar];
     wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     reg  [W-1:0]  u0_keep;
