@@ -88,7 +88,13 @@ module barrier_tx #(
     // register the beat select ahead of crc32_beat (one more cycle of CRC latency) when A2 can
     // hold a packet for 3 cycles without slowing the stream (ceil(78/KW) >= 3: DATA_WIDTH <= 256)
     localparam CRC_REG = (NOU >= 3) ? 1 : 0;
-    localparam [1:0] LIVE = 2'd1 + CRC_REG[1:0];   // A2 phase when out_crc holds this packet's CRC
+    localparam [1:0] LIVE = 2'd1 + CRC_REG[1:0];
+    // WIDE (DATA_WIDTH 512, no CRC_REG): the A1/A2 image, CRC beat and O shift registers and the
+    // output queue (FIFO + skid behaviour) are split into 64-bit lanes (byte m in lane (m%KW)/8),
+    // each lane with its own copies of the load/shift enables (ff_keep), and the CRC beat is
+    // prefetched (g_wide at the end of the module); other widths keep the single registers
+    localparam WIDE = (CRC_REG == 0) ? 1 : 0;
+    localparam NL   = (WIDE != 0) ? KW / 8 : 1;   // 64-bit lanes
     localparam REG_CTL = (NCF + 1 <= NOF && NCU + 1 <= NOU && 2 + CRC_REG + 2 <= NOU) ? 1 : 0;
     localparam [4:0] NCF5 = NCF[4:0], NCU5 = NCU[4:0];
     localparam [4:0] NOF5 = NOF[4:0], NOU5 = NOU[4:0];
@@ -102,6 +108,10 @@ module barrier_tx #(
         end
         if (CNT_WIDTH < 1 || CNT_WIDTH > 64 || BW > 8) begin
             $error("%m: CNT_WIDTH must be 1..64 and NUM_BARRIERS at most 256");
+            $finish;
+        end
+        if (WIDE != 0 && (NCF != 2 || NCU != 1)) begin
+            $error("%m: the lane layout needs 2 FA and 1 UD CRC beats (NCF %0d, NCU %0d)", NCF, NCU);
             $finish;
         end
         if (ZU != ZF && ZU < 4) begin
@@ -226,12 +236,15 @@ module barrier_tx #(
             end
             assign crc_v = v_reg, crc_first = f_reg, crc_d = d_reg;
         end else begin : g_cnoreg
-            assign crc_v = a1_feed, crc_first = (a1_cnt == 5'd0), crc_d = crc_sel;
+            // WIDE: crc_d is the prefetched beat register of g_wide
+            assign crc_v = a1_feed, crc_first = (a1_cnt == 5'd0);
         end
     endgenerate
     wire        crc_ov;
     wire [31:0] crc_out;
-    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .INIT(CINIT)) u_crc (
+    // WIDE: 32-bit stage-1 slices (two LUT levels per partial instead of three; the DW 512 matrix
+    // with 64-bit slices was a routing-congested critical path)
+    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .CHUNK((WIDE != 0) ? 32 : 64), .INIT(CINIT)) u_crc (
         .clk(clk), .rst(rst), .in_valid(crc_v), .in_first(crc_first), .in_data(crc_d),
         .out_valid(crc_ov), .out_crc(crc_out)
     );
@@ -265,33 +278,41 @@ module barrier_tx #(
     wire [2:0]    of_count;
     wire          of_v, of_ready, of_sready;
     wire [OW-1:0] of_data;
-    sync_fifo #(.WIDTH(OW), .DEPTH(4)) u_ofifo (
-        .clk(clk), .rst(rst),
-        .s_data({o_last, o_keep, o_sh[DATA_WIDTH-1:0]}), .s_valid(o_adv), .s_ready(of_sready),
-        .m_data(of_data), .m_valid(of_v), .m_ready(of_ready), .count(of_count)
-    );
-    axis_skid #(.DATA_WIDTH(OW)) u_skid (
-        .clk(clk), .rst(rst),
-        .s_data(of_data), .s_valid(of_v), .s_ready(of_ready),
-        .m_data({m_axis_tx_tlast, m_axis_tx_tkeep, m_axis_tx_tdata}), .m_valid(m_axis_tx_tvalid),
-        .m_ready(m_axis_tx_tready)
-    );
+    generate
+        if (WIDE == 0) begin : g_out1
+            sync_fifo #(.WIDTH(OW), .DEPTH(4)) u_ofifo (
+                .clk(clk), .rst(rst),
+                .s_data({o_last, o_keep, o_sh[DATA_WIDTH-1:0]}), .s_valid(o_adv), .s_ready(of_sready),
+                .m_data(of_data), .m_valid(of_v), .m_ready(of_ready), .count(of_count)
+            );
+            axis_skid #(.DATA_WIDTH(OW)) u_skid (
+                .clk(clk), .rst(rst),
+                .s_data(of_data), .s_valid(of_v), .s_ready(of_ready),
+                .m_data({m_axis_tx_tlast, m_axis_tx_tkeep, m_axis_tx_tdata}), .m_valid(m_axis_tx_tvalid),
+                .m_ready(m_axis_tx_tready)
+            );
+        end
+    endgenerate
     wire [KW-1:0] keep_f = {KW{1'b1}} >> (KW - KF);
     wire [KW-1:0] keep_u = {KW{1'b1}} >> (KW - KU);
 
     // ------------------------------------------------------------ datapath registers
-    always @(posedge clk) begin
-        if (in_fire)
-            a1_img <= img_in;
-        if (a1_go)
-            a2_img <= a1_img;
-        if (a2_ph == 2'd1)
-            a2_csum <= csum_out;
-        if (a2_ph == LIVE)
-            a2_icrc <= ~crc_out;
-        if (o_ce)
-            o_sh <= a2_go ? img_o : (o_sh >> DATA_WIDTH);
-    end
+    generate
+        if (WIDE == 0) begin : g_dp1
+            always @(posedge clk) begin
+                if (in_fire)
+                    a1_img <= img_in;
+                if (a1_go)
+                    a2_img <= a1_img;
+                if (a2_ph == 2'd1)
+                    a2_csum <= csum_out;
+                if (a2_ph == LIVE)
+                    a2_icrc <= ~crc_out;
+                if (o_ce)
+                    o_sh <= a2_go ? img_o : (o_sh >> DATA_WIDTH);
+            end
+        end
+    endgenerate
 
     // ------------------------------------------------------------ control registers
     reg a2_rdy_n, o_v_n, o_last_n, o_ok_n, a1_v_n, a1_end_n, a2_v_n, a2_go_n;
@@ -396,5 +417,139 @@ module barrier_tx #(
             end
         end
     end
+    // ------------------------------------------------------------ WIDE (DATA_WIDTH 512) lanes
+    genvar k;
+    generate
+        if (WIDE != 0) begin : g_wide
+            // lane copies of s_notif_ready (!a1_v || a1_go), a1_go, a2_go, o_ce and o_adv: the
+            // next-state functions of the control registers above, one flip-flop per lane
+            wire          a1_go_nx = a1_v_n && a1_end_n && (!a2_v_n || (REG_CTL == 0 && a2_go_n));
+            wire          rdy_nx   = !a1_v_n || a1_go_nx;
+            wire          o_adv_nx = o_v_n && o_ok_n;
+            wire          o_ce_nx  = a2_go_n || o_adv_nx;
+            wire [NL-1:0]   rdy_k, a1go_k, oadv_k;
+            wire [2*NL-1:0] a2go_k, oce_k;       // O shift register: one copy per 32 bits of a beat
+            for (k = 0; k < NL; k = k + 1) begin : g_rep
+                ff_keep #(.RST_VAL(1'b1)) u_rdy (.clk(clk), .rst(rst), .d(rdy_nx), .q(rdy_k[k]));
+                ff_keep u_a1go (.clk(clk), .rst(rst), .d(a1_go_nx), .q(a1go_k[k]));
+                ff_keep u_oadv (.clk(clk), .rst(rst), .d(o_adv_nx), .q(oadv_k[k]));
+            end
+            for (k = 0; k < 2 * NL; k = k + 1) begin : g_rep2
+                ff_keep u_a2go (.clk(clk), .rst(rst), .d(a2_go_n),  .q(a2go_k[k]));
+                ff_keep u_oce  (.clk(clk), .rst(rst), .d(o_ce_nx),  .q(oce_k[k]));
+            end
+            integer       wn;
+            // the image and the prefetched CRC beat load whenever A1 can take a packet (rdy_k, a
+            // copy of s_notif_ready), whether or not one comes: without s_notif_valid in their
+            // enables and selects (a port with no copies). When none comes A1 is empty in the
+            // next cycle, and an empty A1's image and beat are never used (A2 took the image in
+            // the same cycle; crc32_beat ignores a beat without in_valid)
+            // image registers, byte by byte with their lane's enables
+            always @(posedge clk) begin
+                for (wn = 0; wn < LF; wn = wn + 1) begin
+                    if (rdy_k[(wn % KW) / 8])
+                        a1_img[8*wn +: 8] <= img_in[8*wn +: 8];
+                    if (a1go_k[(wn % KW) / 8])
+                        a2_img[8*wn +: 8] <= a1_img[8*wn +: 8];
+                end
+                for (wn = 0; wn < PB; wn = wn + 1)
+                    if (oce_k[(wn % KW) / 4])
+                        o_sh[8*wn +: 8] <= a2go_k[(wn % KW) / 4] ? img_o[8*wn +: 8]
+                                        : ((wn + KW < PB) ? o_sh[8*((wn + KW) % PB) +: 8] : 8'h00);
+                if (a2_ph == 2'd1)
+                    a2_csum <= csum_out;
+                if (a2_ph == LIVE)
+                    a2_icrc <= ~crc_out;
+            end
+            // CRC beat, prefetched: beat 0 from the incoming image in the handshake cycle, else
+            // FA beat 1 from the A1 image; A1 feeds one beat per cycle from its load until its
+            // last CRC beat and only FA has a second one, so the register holds beat a1_cnt
+            // whenever a1_feed (crc32_beat's stage 1 starts at flip-flops; CRC latency 2)
+            wire [8*VB-1:0] vf_in, vu_in;
+            for (k = 0; k < VB; k = k + 1) begin : g_vin
+                if (k < ZF) begin : g_fz
+                    assign vf_in[8*k +: 8] = 8'h00;
+                end else begin : g_fd
+                    assign vf_in[8*k +: 8] = cov(img_in, k - ZF + 14);
+                end
+                if (k < ZU - 4 || (k < ZU && ZU == ZF) || k >= NCU * KW) begin : g_uz
+                    assign vu_in[8*k +: 8] = 8'h00;
+                end else if (k < ZU) begin : g_ue
+                    assign vu_in[8*k +: 8] = EU[8*(k-(ZU-4)) +: 8];
+                end else begin : g_ud
+                    assign vu_in[8*k +: 8] = cov(img_in, k - ZU + 14);
+                end
+            end
+            reg [DATA_WIDTH-1:0] d_reg;
+            always @(posedge clk)
+                for (wn = 0; wn < KW; wn = wn + 1)
+                    d_reg[8*wn +: 8] <= rdy_k[wn / 8] ? (cfg_wire_fa ? vf_in[8*wn +: 8] : vu_in[8*wn +: 8])
+                                                     : vec_f[8*(KW+wn) +: 8];
+            assign crc_d = d_reg;
+            // output, per 64-bit lane: the 4-beat FIFO and the skid buffer of the narrower
+            // widths (sync_fifo DEPTH 4 + axis_skid) as one queue and an output register with the
+            // same cycle behaviour: the skid's register and the FIFO's words form one queue in
+            // order (skid first), and the output register loads the queue's head whenever it is
+            // free (!out valid or tready) and the queue holds a word; the queue is an 8-word
+            // LUTRAM (at most 4 + 1 words), so the output register's data comes from the RAM read
+            // at a registered pointer and its enable is one LUT from tready and registers (was:
+            // FIFO empty -> skid select -> 577-bit enables). sv is the skid's valid flag and fc the
+            // FIFO count (the o_ok credit, of_count), kept by the rules of the two primitives:
+            // accept = fc != 0 && !sv; sv' = !free && (sv || accept); fc' = fc + push - accept.
+            // Pushed by the lane's o_adv copy (never full: o_ok), popped by tready; the lanes' copies
+            // of this control are identical and stay in step; lane 0 carries tlast/tkeep and gives
+            // tvalid and the count.
+            for (k = 0; k < NL; k = k + 1) begin : g_lane
+                localparam LW = (k == 0) ? 64 + KW + 1 : 64;
+                wire [LW-1:0] ls;
+                reg  [LW-1:0] lq_mem [0:7];
+                reg  [LW-1:0] lm;
+                reg  [2:0]    wp, rp, fc;
+                reg           sv, ov, qne;
+                wire          lfree = !ov || m_axis_tx_tready;
+                wire          lld   = lfree && qne;
+                wire          lacc  = (fc != 3'd0) && !sv;
+                wire [2:0]    fc_n  = fc + {2'd0, oadv_k[k]} - {2'd0, lacc};
+                wire          sv_n  = !lfree && (sv || lacc);
+                if (k == 0) begin : g_l0
+                    assign ls = {o_last, o_keep, o_sh[63:0]};
+                    assign {m_axis_tx_tlast, m_axis_tx_tkeep, m_axis_tx_tdata[63:0]} = lm;
+                    assign m_axis_tx_tvalid = ov;
+                    assign of_count = fc;
+                end else begin : g_ln
+                    assign ls = o_sh[64*k +: 64];
+                    assign m_axis_tx_tdata[64*k +: 64] = lm;
+                end
+                always @(posedge clk) begin
+                    if (oadv_k[k])
+                        lq_mem[wp] <= ls;
+                    if (lld)
+                        lm <= lq_mem[rp];
+                end
+                always @(posedge clk) begin
+                    if (rst) begin
+                        wp  <= 3'd0;
+                        rp  <= 3'd0;
+                        fc  <= 3'd0;
+                        sv  <= 1'b0;
+                        ov  <= 1'b0;
+                        qne <= 1'b0;
+                    end else begin
+                        if (oadv_k[k])
+                            wp <= wp + 3'd1;
+                        if (lld)
+                            rp <= rp + 3'd1;
+                        fc  <= fc_n;
+                        sv  <= sv_n;
+                        ov  <= !lfree || qne;
+                        qne <= (fc_n != 3'd0) || sv_n;
+                    end
+                end
+            end
+            assign of_sready = 1'b0, of_v = 1'b0, of_ready = 1'b0, of_data = {OW{1'b0}};
+            wire unused_w = &{1'b0, o_ce, crc_sel, of_v, of_ready, of_data, vf_in[8*VB-1:DATA_WIDTH],
+                              vu_in[8*VB-1:DATA_WIDTH], vec_u, vec_f[DATA_WIDTH-1:0]};
+        end
+    endgenerate
 endmodule
 `resetall
