@@ -452,10 +452,16 @@ module barrier_tx #(
                     if (a1go_k[(wn % KW) / 8])
                         a2_img[8*wn +: 8] <= a1_img[8*wn +: 8];
                 end
+                // beat 0 loads or shifts; beat 1 (every packet has two beats here) only loads:
+                // after the shift it is never emitted (o_last), so it need not be zeroed (no
+                // synchronous-reset select on the shift enable)
                 for (wn = 0; wn < PB; wn = wn + 1)
-                    if (oce_k[(wn % KW) / 4])
-                        o_sh[8*wn +: 8] <= a2go_k[(wn % KW) / 4] ? img_o[8*wn +: 8]
-                                        : ((wn + KW < PB) ? o_sh[8*((wn + KW) % PB) +: 8] : 8'h00);
+                    if (wn < KW) begin
+                        if (oce_k[(wn % KW) / 4])
+                            o_sh[8*wn +: 8] <= a2go_k[(wn % KW) / 4] ? img_o[8*wn +: 8]
+                                                                     : o_sh[8*((wn + KW) % PB) +: 8];
+                    end else if (a2go_k[(wn % KW) / 4])
+                        o_sh[8*wn +: 8] <= img_o[8*wn +: 8];
                 if (a2_ph == 2'd1)
                     a2_csum <= csum_out;
                 if (a2_ph == LIVE)
