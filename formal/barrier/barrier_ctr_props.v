@@ -166,7 +166,8 @@ module barrier_ctr_props #(
     (* hierconn *) wire         \dut.rq_v_reg ;
     (* hierconn *) wire [1:0]   \dut.rq_ph_reg ;
     (* hierconn *) wire [1:0]   \dut.rq_op_reg ;
-    (* hierconn *) wire [7:0]   \dut.rq_pe_raw_reg ;
+    (* hierconn *) wire [0:0]   \dut.rq_pe_raw_reg ;
+    (* hierconn *) wire         \dut.rq_peok_reg ;
     (* hierconn *) wire [7:0]   \dut.rq_bar_raw_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgt_reg ;
     (* hierconn *) wire [W-1:0] \dut.rq_tgtn_reg ;
@@ -198,6 +199,25 @@ module barrier_ctr_props #(
     (* hierconn *) wire [0:0]   \dut.u0_bar_reg ;
     (* hierconn *) wire         \dut.u0_fwd_reg ;
     (* hierconn *) wire [W-1:0] \dut.i_val_reg ;
+    (* hierconn *) wire         \dut.u0_vseln_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u0_keep ;
+    (* hierconn *) wire [0:0]   \dut.u0_barn_reg ;
+    (* hierconn *) wire [0:0]   \dut.rq_barn_reg ;
+    (* hierconn *) wire [W-1:0] \dut.rq_stepn_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u0_ram_reg ;
+    (* hierconn *) wire [W-1:0] \dut.u2_new_reg ;
+    (* hierconn *) wire         \dut.u0_fwd2_reg ;
+    (* hierconn *) wire [0:0]   \dut.sc_ptr_reg ;
+    (* hierconn *) wire [1:0]   \dut.sc_oh_reg ;
+    (* hierconn *) wire         \dut.rq_karr_reg ;
+    (* hierconn *) wire         \dut.rq_kwait_reg ;
+    (* hierconn *) wire         \dut.rq_keop_reg ;
+    (* hierconn *) wire         \dut.rq_kebar_reg ;
+    (* hierconn *) wire         \dut.rq_kloc_reg ;
+    (* hierconn *) wire         \dut.rq_kpw0_reg ;
+    (* hierconn *) wire         \dut.rq_karm0_reg ;
+    (* hierconn *) wire         \dut.rq_kpend0_reg ;
+    (* hierconn *) wire [1:0]   \dut.rq_kst0_reg ;
     (* hierconn *) wire         \dut.rq_ind_reg ;
     (* hierconn *) wire         \dut.rq_send_reg ;
     (* hierconn *) wire         \dut.rq_farr_reg ;
@@ -363,6 +383,18 @@ module barrier_ctr_props #(
             assert(\dut.i_v_reg || \dut.u0_bar_reg == \dut.h_bar_reg );
             assert(!\dut.ini_v_reg || f_ini == 3'd0);   // the reset sweep ends before f_ini moves
             assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg ));
+            assert(\dut.u0_barn_reg == ~\dut.u0_bar_reg );
+            assert(\dut.rq_barn_reg == ~\dut.rq_bar_raw_reg [0] && \dut.rq_stepn_reg == ~\dut.rq_step_reg );
+            // U0's counter word read one cycle ahead: the RAM word of U0's barrier now, or the
+            // write that landed on it at the end of the cycle before
+            if (!\dut.ini_v_reg )
+                assert(d_cnt[\dut.u0_bar_reg ] == (\dut.u0_fwd2_reg ? \dut.u2_new_reg : \dut.u0_ram_reg ));
+            assert(\dut.sc_oh_reg == (\dut.sc_ptr_reg [0] ? 2'b10 : 2'b01));
+            // U0's operand select and keep mask, registered one cycle ahead: the hold's when no
+            // fabric increment (W = 4: a SET_LO replaces every bit, INC and SET_HI keep them all)
+            assert(\dut.u0_vseln_reg == !\dut.i_v_reg );
+            if (\dut.i_v_reg || \dut.h_v_reg )
+                assert(\dut.u0_keep == ((!\dut.i_v_reg && \dut.h_kind_reg == 2'd1) ? {W{1'b0}} : {W{1'b1}}));
             // phase D's go flag, registered in C, equals its definition from the state of D
             assert(\dut.rq_dgo_reg == (\dut.rq_ind_reg && !(i_cnt || i_tgt) && \dut.nq_cnt_reg != 2'd2 &&
                    !(\dut.rq_floc_reg && \dut.h_v_reg && \dut.i_v_reg )));
@@ -472,13 +504,19 @@ module barrier_ctr_props #(
             assert(\dut.rq_v_reg == (f_st[0] == S_PIPE || f_st[1] == S_PIPE));
             assert(!(f_st[0] == S_PIPE && f_st[1] == S_PIPE));
             if (\dut.rq_v_reg ) begin
-                assert(f_st[\dut.rq_pe_raw_reg [0]] == S_PIPE && \dut.rq_pe_raw_reg [7:1] == 7'd0);
+                assert(f_st[\dut.rq_pe_raw_reg [0]] == S_PIPE && \dut.rq_peok_reg );
                 assert(\dut.rq_op_reg == 2'd0 && \dut.rq_bar_raw_reg == 8'd0);
                 if (\dut.rq_ph_reg != 2'd0)
                     assert(\dut.rq_tgt_reg == d_tgt[\dut.rq_pe_raw_reg [0]] &&
                            \dut.rq_step_reg == STEP && \dut.rq_inc_reg == INC && \dut.rq_bar_ok_reg );
                 if (\dut.rq_ph_reg [1])
                     assert(\dut.rq_tgtn_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP);
+                // phase B2's outcome flags with the PE idle at D (an ARRIVE on barrier 0)
+                if (\dut.rq_ph_reg [1])
+                    assert(\dut.rq_karr_reg && !\dut.rq_kwait_reg && !\dut.rq_keop_reg &&
+                           !\dut.rq_kebar_reg && \dut.rq_kloc_reg == f_internal &&
+                           \dut.rq_kpw0_reg && \dut.rq_karm0_reg && !\dut.rq_kpend0_reg &&
+                           \dut.rq_kst0_reg == 2'd0);
                 if (\dut.rq_ph_reg == 2'd3)
                     assert(\dut.rq_tval_reg == d_tgt[\dut.rq_pe_raw_reg [0]] + STEP &&
                            !\dut.rq_busy_reg && \dut.rq_send_reg && \dut.rq_farr_reg &&

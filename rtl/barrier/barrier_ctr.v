@@ -280,13 +280,13 @@ module barrier_ctr #(
     assign s_inc_ready = 1'b1;
     // input register of the fabric increments (s_inc_ready is 1: every s_inc_valid cycle is a
     // transfer); U0 selects from flip-flops only
-    reg          i_v_reg;
-    reg [W-1:0]  i_val_reg;    // (its barrier: u0_bar_reg)
-    wire h_take = h_v_reg && !i_v_reg;   // the hold takes the slot when no fabric increment
-    wire h_free = !h_v_reg || !i_v_reg;  // the hold is empty or taken this cycle
+    reg          i_v_reg;      // (its barrier: u0_bar_reg)
+    reg [W-1:0]  i_val_reg;
     always @(posedge clk)
         if (s_inc_valid)
             i_val_reg <= s_inc_val;
+    wire h_take = h_v_reg && !i_v_reg;   // the hold takes the slot when no fabric increment
+    wire h_free = !h_v_reg || !i_v_reg;  // the hold is empty or taken this cycle
 
     // U0 reads the counter of the update it selects and adds; an update of the same barrier in
     // U1 this cycle is forwarded (its value is written at the end of this cycle). U1 writes at
@@ -296,40 +296,62 @@ module barrier_ctr #(
     // values of the input register and the hold (and the reset sweep), so the counter read
     // address and the forward mux start at flip-flops
     reg  [BW-1:0] u0_bar_reg;
+    // ~u0_bar_reg: a private copy for the forward compare (inverted so that synthesis does not
+    // merge it with u0_bar_reg, which fans out to the five cnt_mem read ports)
+    reg  [BW-1:0] u0_barn_reg;
     reg           u0_fwd_reg;
     wire [BW-1:0] u0_bar  = u0_bar_reg;
     wire [BW-1:0] h_bar_nx;
     wire [BW-1:0] u0_bar_nx = s_inc_valid ? s_inc_bar : h_bar_nx;
     // u0_bar == u0_bar_nx, one compare per source of u0_bar_nx, selected last (the request's
-    // barrier through its one-hot copy: rq_bar fans out to the table lookups). Written out twice,
+    // barrier through a private copy: rq_bar fans out to the table lookups). Written out twice,
     // not as a function of module signals: Icarus re-evaluates a continuous assignment only on
     // the function's arguments (replay-barrier caught it)
-    wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_bar) :
-                              !h_free     ? (h_bar_reg == u0_bar) :
-                              csr_cnt_wr  ? (csr_cnt_idx == u0_bar) : rq_barsel_reg[u0_bar];
+    wire [BW-1:0] u0_barc   = ~u0_barn_reg;                               // == u0_bar
+    wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_barc) :
+                              !h_free     ? (h_bar_reg == u0_barc) :
+                              csr_cnt_wr  ? (csr_cnt_idx == u0_barc) : (~rq_barn_reg == u0_barc);
     wire [BW-1:0] ini_bar   = ini_idx_reg[BW-1:0];
     wire          u0_ieq_nx = s_inc_valid ? (s_inc_bar == ini_bar) :      // ini_bar == u0_bar_nx
                               !h_free     ? (h_bar_reg == ini_bar) :
-                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : rq_barsel_reg[ini_bar];
-    wire [W-1:0]  u0_ram  = cnt_mem[u0_bar];
-    wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
-    reg  [W-1:0]  u0_keep;
-    always @* begin
-        u0_keep = {W{1'b1}};                        // INC: cnt + inc
-        if (u0_kind == UK_SET_LO) begin             // low half replaced (W <= 32: all of it)
-            u0_keep = {W{1'b1}};
-            u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b0}};
-        end else if (u0_kind == UK_SET_HI && W > 32) begin
-            u0_keep = {W{1'b0}};
-            u0_keep[(W > 32 ? 32 : W)-1:0] = {(W > 32 ? 32 : W){1'b1}};
-        end
+                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : (~rq_barn_reg == ini_bar);
+    // U0's counter word, read one cycle ahead at u0_bar_nx and registered (u0_ram_reg): the write
+    // of that cycle (U1's, the end of the cycle before U0) lands after the read and is forwarded
+    // from u2_new_reg (u0_fwd2_reg); the write of U0's own cycle from u_new_reg (u0_fwd_reg, newer)
+    reg  [W-1:0]  u0_ram_reg;
+    reg  [W-1:0]  u2_new_reg;     // the value U1 wrote at the end of the cycle before
+    reg           u0_fwd2_reg;    // ... to U0's barrier
+    always @(posedge clk) begin
+        u0_ram_reg <= cnt_mem[u0_bar_nx];
+        u2_new_reg <= u_new_reg;
     end
+    wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
+    // the operand's select (a private, inverted copy of i_v_reg: the 64 selects do not share the
+    // widely fanned-out i_v_reg) and the keep mask of the update U0 selects (per half: the CSR
+    // half a SET replaces is cleared), registered one cycle ahead like u0_bar_reg from the next
+    // fabric increment, else the next hold: the adder's operands start at flip-flops and one LUT
+    wire [1:0]    h_kind_nx;
+    wire [W-1:0]  h_val_nx;
+    wire [1:0]    u0_kind_nx = s_inc_valid ? UK_INC : h_kind_nx;
+    reg           u0_vseln_reg;     // ~i_v_reg: U0 takes the hold's value
+    reg           u0_klo_reg;       // keep bits 31:0 (all of them when W <= 32)
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg           u0_khi_reg;       // keep bits W-1:32 (unused when W <= 32)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [W-1:0]  u0_keep;
+    generate
+        if (W > 32) begin : g_keep64
+            assign u0_keep = {{(W-32){u0_khi_reg}}, {32{u0_klo_reg}}};
+        end else begin : g_keep32
+            assign u0_keep = {W{u0_klo_reg}};
+        end
+    endgenerate
     // The new counter value: cnt + inc, or the CSR half merged in by an add (a SET's value is
     // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
     // the forwarded U1 value) and registered in u_new_reg, which U1 writes: the RAM write data
     // and its five copies start at flip-flops (the adder is not on the write path)
-    wire [W-1:0]  u0_val  = i_v_reg ? i_val_reg : h_val_reg;
-    wire [W-1:0]  u0_old  = u0_fwd_reg ? u_new_reg : u0_ram;
+    wire [W-1:0]  u0_val  = u0_vseln_reg ? h_val_reg : i_val_reg;
+    wire [W-1:0]  u0_old  = u0_fwd_reg ? u_new_reg : (u0_fwd2_reg ? u2_new_reg : u0_ram_reg);
     wire [W-1:0]  u0_new  = (u0_old & u0_keep) + u0_val;
     wire [W-1:0]  u_new   = u_new_reg;
 
@@ -337,14 +359,17 @@ module barrier_ctr #(
     reg          rq_v_reg;
     reg [1:0]    rq_ph_reg;      // 0: phase B (read), 1: B2 (add), 2: C (compare), 3: D (apply)
     reg [1:0]    rq_op_reg;
-    reg [7:0]    rq_pe_raw_reg;
+    reg [PW-1:0] rq_pe_raw_reg;  // s_req_pe[PW-1:0] (the upper bits: rq_peok_reg)
     reg [7:0]    rq_bar_raw_reg;
+    reg [BW-1:0] rq_barn_reg;    // ~rq_bar: a private copy for U0's forward compare
     reg [W-1:0]  rq_epoch_reg;
     reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B)
     reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar] (phase B2)
     reg [W-1:0]  rq_tgt_reg;     // tgt[pe] (phase B)
     reg [W-1:0]  rq_tgtn_reg;    // tgt[pe] + STEP[bar] (phase B2)
     reg [W-1:0]  rq_step_reg;
+    reg [W-1:0]  rq_stepn_reg;   // ~STEP[bar]: a private (inverted, so not merged) copy for the
+                                 // ERR_FAR compare of phase C
     reg [W-1:0]  rq_inc_reg;     // INC[bar]
     reg          rq_bar_ok_reg;  // bar < NB and enabled
     reg          rq_ip_reg;      // phase B: the barrier uses the internal path
@@ -362,7 +387,16 @@ module barrier_ctr #(
     // phase B2: the PE's state at the start of C: busy, neither armed nor pending, in the
     // release register (pe_busy_nx counts the release handshake of B2; a release load in B2
     // clears armed / pending and fills the register)
-    reg          rq_cbusy_reg, rq_cidle_reg, rq_crel_reg;
+    reg          rq_cbusy_reg;
+    reg          rq_cfree_reg;   // ... and its release register holds it and it is neither armed
+                                 // nor pending: a release handshake in C frees it for D
+    // phase B2: the outcome flags of phase C with the PE idle at the start of D (checks 1, 3, 4 of
+    // section 3 and the request's kind), so that phase C only gates them with the busy term
+    // (the release handshake enters at the last gate): rq_k<flag>_reg
+    reg          rq_peok_reg;    // pe < NUM_PES (request register)
+    reg          rq_karr_reg, rq_kwait_reg, rq_keop_reg, rq_kebar_reg, rq_kloc_reg;
+    reg          rq_kpw0_reg, rq_karm0_reg, rq_kpend0_reg;
+    reg [1:0]    rq_kst0_reg;
     // outcome of the request if phase D goes ahead (computed in phase C, the PE's busy state at
     // the start of D): ARRIVE / ARRIVE_NB takes effect, WAIT on a valid barrier (far or not),
     // error responses op / bar / far; the writes it makes: tgt[pe], pep[pe], the PE's state
@@ -374,8 +408,8 @@ module barrier_ctr #(
     reg [1:0]    rq_fst0_reg;    // pst of a pending error response other than ERR_FAR
     wire         rq_fwait = rq_fwv_reg && !rq_far_reg;    // WAIT arms
     wire         rq_fefar = rq_fwv_reg && rq_far_reg;     // WAIT answered ERR_FAR
-    reg          rq_ftw_reg;     // writes tgt[pe]: an ARRIVE that takes effect or a valid WAIT
-                                 // (ERR_FAR writes the entry's own value back: tgt_wd)
+    reg          rq_ftw_reg;     // writes tgt[pe]: an ARRIVE that takes effect or a WAIT on a
+                                 // valid barrier, unless ERR_FAR (rq_fefar)
     wire         rq_fpw   = rq_fpw0_reg || rq_fefar;      // writes pep[pe]
     wire         rq_farm  = rq_farm0_reg || rq_fwait;     // arms the PE
     wire         rq_fpend = rq_fpend0_reg || rq_fefar;    // a response is pending
@@ -402,8 +436,8 @@ module barrier_ctr #(
         input [BW-1:0] i;
         onehot_bar = {{(NUM_BARRIERS-1){1'b0}}, 1'b1} << i;
     endfunction
-    wire          rq_pe_ok  = (rq_pe_raw_reg[7:PW] == {(8-PW){1'b0}});
-    wire [PW-1:0] rq_pe     = rq_pe_raw_reg[PW-1:0];
+    wire          rq_pe_ok  = rq_peok_reg;
+    wire [PW-1:0] rq_pe     = rq_pe_raw_reg;
     wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
     wire          rq_bar_in = (rq_bar_raw_reg[7:BW] == {(8-BW){1'b0}});
     assign cfg_lk_bar = rq_bar;    // STEP / INC looked up by the owner (distributed RAM)
@@ -418,13 +452,14 @@ module barrier_ctr #(
     // phase C: the outcome if D goes ahead (the PE is idle at the start of D, ...)
     // the PE's busy state at the start of D from registers of phase B2 (state at the start of C:
     // busy, armed / pending, the release register holds it) and this cycle's release handshake
-    wire c_busy_d   = rq_cbusy_reg && !(rel_fire && rq_crel_reg && rq_cidle_reg);
-    wire c_vpe_nx   = rq_pe_ok && !c_busy_d;
-    wire c_farr_nx  = c_vpe_nx && rq_bar_ok_reg && c_arr_k;
-    wire c_fwait_nx = c_vpe_nx && rq_bar_ok_reg && (rq_op_reg == OP_WAIT);
-    wire c_feop_nx  = c_vpe_nx && (rq_op_reg == 2'd3);
-    wire c_febar_nx = c_vpe_nx && (rq_op_reg != 2'd3) && !rq_bar_ok_reg;
-    wire c_far_nx   = (rq_dist_reg < HALF) && (rq_dist_reg > rq_step_reg);
+    wire c_idle_d   = !rq_cbusy_reg || (rel_fire && rq_cfree_reg);
+    wire c_busy_d   = !c_idle_d;
+    wire c_vpe_nx   = rq_pe_ok && c_idle_d;
+    wire c_farr_nx  = rq_karr_reg && c_idle_d;
+    wire c_fwait_nx = rq_kwait_reg && c_idle_d;
+    wire c_feop_nx  = rq_keop_reg && c_idle_d;
+    wire c_febar_nx = rq_kebar_reg && c_idle_d;
+    wire c_far_nx   = (rq_dist_reg < HALF) && (rq_dist_reg > ~rq_stepn_reg);
     wire [W-1:0] rq_tgtn = rq_tgtn_reg;
     // phase D: decide and apply, exactly three cycles after phase B (else back to phase B): no CSR
     // write, room for the notification, and the hold free for an internal-path increment. The
@@ -446,8 +481,12 @@ module barrier_ctr #(
     wire do_arr  = c_done && rq_farr_reg;
     wire do_wait = c_done && rq_fwait;
     wire loc_v   = c_done && rq_floc_reg;
-    wire c_floc_nx = c_farr_nx && rq_ip_reg && rq_send_reg;    // rq_floc_reg's next value
-    assign h_bar_nx = h_free ? (csr_cnt_wr ? csr_cnt_idx : rq_bar) : h_bar_reg;   // next h_bar_reg
+    wire c_floc_nx = rq_kloc_reg && c_idle_d;    // rq_floc_reg's next value (ARRIVE, internal
+                                                 // path, notifies)
+    assign h_bar_nx  = h_free ? (csr_cnt_wr ? csr_cnt_idx : rq_bar) : h_bar_reg;   // next h_bar_reg
+    assign h_kind_nx = h_free ? (!csr_cnt_wr ? UK_INC : (csr_cnt_hi ? UK_SET_HI : UK_SET_LO))
+                              : h_kind_reg;
+    assign h_val_nx  = h_free ? (csr_cnt_wr ? csr_h_val : rq_inc_reg) : h_val_reg;
     reg  [PW:0] lcnt_cur;          // lcnt[bar], selected by the one-hot barrier
     integer lq;
     always @* begin
@@ -461,6 +500,7 @@ module barrier_ctr #(
     // pending epoch: the state at the start of S1), S2 the comparison; the release register loads
     // in S3 if the PE is still armed or pending
     reg [PW-1:0] sc_ptr_reg;
+    reg [NUM_PES-1:0] sc_oh_reg;           // one-hot sc_ptr_reg: S0's selects are AND-OR
     reg          s0_v_reg, s1_v_reg, s2_v_reg;
     reg [PW-1:0] s0_pe_reg, s1_pe_reg, s2_pe_reg;
     reg [NUM_PES-1:0] s2_peoh_reg;         // one-hot s2_pe_reg (the release load's PE decode)
@@ -473,9 +513,19 @@ module barrier_ctr #(
     wire [W-1:0] s1_cnt = s1_cnt_reg;
     wire [W-1:0] s1_tgt = s1_tgt_reg;
 
-    wire [7:0]   sc_pbar = pbar_reg[sc_ptr_reg];
-    wire         sc_arm  = armed_reg[sc_ptr_reg];
-    wire         sc_pend = pend_reg[sc_ptr_reg];
+    reg  [7:0]   sc_pbar;                  // pbar_reg[sc_ptr_reg]
+    reg  [1:0]   sc_pst;                   // pst_reg[sc_ptr_reg]
+    integer sq;
+    always @* begin
+        sc_pbar = 8'd0;
+        sc_pst  = 2'd0;
+        for (sq = 0; sq < NUM_PES; sq = sq + 1) begin
+            sc_pbar = sc_pbar | (pbar_reg[sq] & {8{sc_oh_reg[sq]}});
+            sc_pst  = sc_pst | (pst_reg[sq] & {2{sc_oh_reg[sq]}});
+        end
+    end
+    wire         sc_arm  = |(armed_reg & sc_oh_reg);
+    wire         sc_pend = |(pend_reg & sc_oh_reg);
     wire         s1_ge   = ge_serial(s1_cnt, s1_tgt);
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
     wire         s2_live = s2_live_reg;
@@ -534,7 +584,8 @@ module barrier_ctr #(
     wire nq_pop  = m_notif_valid && m_notif_ready;
     wire [NQ:0] nq_cnt_next = nq_cnt_reg + {{NQ{1'b0}}, nq_push} - {{NQ{1'b0}}, nq_pop};
     assign m_notif_valid = (nq_cnt_reg != 0);
-    wire nq_full_nx = (nq_cnt_next == ND_I[NQ:0]);   // the queue is full in the next cycle
+    // the queue is full in the next cycle, in phase C (no request pushes in C: nq_push needs D)
+    wire nq_full_c = (nq_cnt_reg == ND_I[NQ:0]) && !nq_pop;
     assign m_notif_bar   = nq_mem[nq_rp_reg];
 
     // ---------------------------------------------------------------- statistics
@@ -555,8 +606,8 @@ module barrier_ctr #(
     // flight)
     reg  [PW-1:0] tgt_wa_reg;
     reg           tgt_wcsr_reg;
-    // (an ERR_FAR WAIT writes the entry's own value: rq_tgt_reg, which does not move in flight)
-    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : (rq_fefar ? rq_tgt_reg : rq_tval_reg);
+    // (an ERR_FAR WAIT does not write: its compare gates the write enable, not the 64 data bits)
+    wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : rq_tval_reg;
     always @(posedge clk) begin
         tgt_wa_reg   <= csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
         tgt_wcsr_reg <= csr_wr_any_nx;
@@ -568,7 +619,7 @@ module barrier_ctr #(
             cnt_mem[u_bar_reg] <= u_new;
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
-        if (ini_v_reg || csr_tgt_wr || (c_done && rq_ftw_reg))
+        if (ini_v_reg || csr_tgt_wr || (c_done && rq_ftw_reg && !rq_fefar))
             tgt_mem[ini_v_reg ? ini_idx_reg[PW-1:0] : tgt_wa_reg] <= tgt_wd & {W{!ini_v_reg}};
         if (c_done && rq_fpw)
             pep_mem[rq_pe] <= rq_pval_reg;
@@ -577,6 +628,8 @@ module barrier_ctr #(
     end
 
     // ---------------------------------------------------------------- request datapath
+    // phase B2: this arrival notifies (not leader mode, or the LOCAL_N-th local arrival)
+    wire b2_send = !rq_ld_reg || (rq_lc_reg + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
     // Free-running (no enable, no reset): each register is loaded every cycle from the stage
     // before it, and the phase counter says which values are the request's: in phase B2 the
     // reads of B, in C the sums of B2, in D the values of C. Nothing they read moves while a
@@ -587,6 +640,7 @@ module barrier_ctr #(
         rq_cnt_reg    <= cnt_mem[rq_bar];
         rq_tgt_reg    <= tgt_mem[rq_pe];
         rq_step_reg   <= cfg_lk_step;
+        rq_stepn_reg  <= ~cfg_lk_step;
         rq_inc_reg    <= cfg_lk_inc;
         rq_bar_ok_reg <= rq_bar_in && |(cfg_bar_en & rq_barsel_reg);
         rq_ip_reg     <= cfg_internal_path;
@@ -597,10 +651,20 @@ module barrier_ctr #(
         rq_dist_reg   <= rq_epoch_reg - rq_cnt_reg;
         rq_tgtn_reg   <= rq_tgt_reg + rq_step_reg;
         rq_lcn_reg    <= rq_lc_reg + {{PW{1'b0}}, 1'b1};
-        rq_send_reg   <= !rq_ld_reg || (rq_lc_reg + {{PW{1'b0}}, 1'b1} == rq_ln_reg);
+        rq_send_reg   <= b2_send;
         rq_cbusy_reg  <= |(pe_busy_nx & rq_pesel_reg);
-        rq_cidle_reg  <= b2_load_pe || !(|((armed_reg | pend_reg) & rq_pesel_reg));
-        rq_crel_reg   <= b2_load_pe || (rel_pe_reg == rq_pe && !rel_load);
+        rq_cfree_reg  <= (b2_load_pe || !(|((armed_reg | pend_reg) & rq_pesel_reg))) &&
+                         (b2_load_pe || (rel_pe_reg == rq_pe && !rel_load));
+        rq_karr_reg   <= rq_pe_ok && rq_bar_ok_reg && c_arr_k;
+        rq_kwait_reg  <= rq_pe_ok && rq_bar_ok_reg && (rq_op_reg == OP_WAIT);
+        rq_keop_reg   <= rq_pe_ok && (rq_op_reg == 2'd3);
+        rq_kebar_reg  <= rq_pe_ok && (rq_op_reg != 2'd3) && !rq_bar_ok_reg;
+        rq_kloc_reg   <= rq_pe_ok && rq_bar_ok_reg && c_arr_k && rq_ip_reg && b2_send;
+        rq_kpw0_reg   <= rq_pe_ok && (rq_bar_ok_reg ? (rq_op_reg != OP_WAIT) : 1'b1);
+        rq_karm0_reg  <= rq_pe_ok && rq_bar_ok_reg && (rq_op_reg == OP_ARRIVE);
+        rq_kpend0_reg <= rq_pe_ok && (rq_bar_ok_reg ? (rq_op_reg == OP_ARRIVE_NB || rq_op_reg == 2'd3)
+                                                    : 1'b1);
+        rq_kst0_reg   <= (rq_op_reg == 2'd3) ? ST_ERR_OP : (!rq_bar_ok_reg ? ST_ERR_BAR : ST_OK);
         // phase C: the values phase D writes
         rq_pval_reg   <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
         rq_tval_reg   <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
@@ -628,7 +692,12 @@ module barrier_ctr #(
             h_kind_reg <= UK_INC;
             h_bar_reg  <= {BW{1'b0}};
             u0_bar_reg <= {BW{1'b0}};
+            u0_barn_reg <= {BW{1'b1}};
+            u0_vseln_reg <= 1'b1;
+            u0_klo_reg  <= 1'b1;
+            u0_khi_reg  <= 1'b1;
             u0_fwd_reg <= 1'b0;
+            u0_fwd2_reg <= 1'b0;
             h_val_reg  <= {W{1'b0}};
             i_v_reg    <= 1'b0;
             u_v_reg    <= 1'b0;
@@ -643,8 +712,10 @@ module barrier_ctr #(
             rq_v_reg   <= 1'b0;
             rq_ph_reg  <= 2'd0;
             rq_op_reg  <= 2'd0;
-            rq_pe_raw_reg  <= 8'd0;
+            rq_pe_raw_reg  <= {PW{1'b0}};
+            rq_peok_reg    <= 1'b1;
             rq_bar_raw_reg <= 8'd0;
+            rq_barn_reg    <= {BW{1'b1}};
             rq_pesel_reg   <= {{(NUM_PES-1){1'b0}}, 1'b1};
             rq_barsel_reg  <= {{(NUM_BARRIERS-1){1'b0}}, 1'b1};
             lcnt_reg       <= {(NUM_BARRIERS*(PW+1)){1'b0}};
@@ -665,6 +736,7 @@ module barrier_ctr #(
             rq_dgo_reg     <= 1'b0;
             pres_reg       <= {NUM_PES{1'b0}};
             sc_ptr_reg <= {PW{1'b0}};
+            sc_oh_reg  <= {{(NUM_PES-1){1'b0}}, 1'b1};
             s0_v_reg   <= 1'b0;
             s1_v_reg   <= 1'b0;
             s2_v_reg   <= 1'b0;
@@ -705,7 +777,12 @@ module barrier_ctr #(
             u_kind_reg <= ini_v_reg ? UK_SET_LO : u0_kind;
             u_keep_reg <= ini_v_reg ? {W{1'b0}} : u0_keep;
             u_bar_reg  <= ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar;
-            u0_bar_reg <= u0_bar_nx;
+            u0_bar_reg  <= u0_bar_nx;
+            u0_fwd2_reg <= u_v_reg && (u_bar_reg == u0_bar_nx);
+            u0_barn_reg <= ~u0_bar_nx;
+            u0_vseln_reg <= !s_inc_valid;
+            u0_klo_reg  <= (u0_kind_nx != UK_SET_LO);
+            u0_khi_reg  <= (u0_kind_nx != UK_SET_HI);
             u0_fwd_reg <= ini_v_reg ? u0_ieq_nx :
                                       ((i_v_reg || h_v_reg) && u0_eq_nx);
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
@@ -722,11 +799,9 @@ module barrier_ctr #(
                 h_v_reg <= 1'b1;
             // the hold's words load in every cycle it is free (empty, or taken now): loc_v and
             // csr_cnt_wr need it free and never share a cycle (loc_v needs no CSR write)
-            if (h_free) begin
-                h_kind_reg <= !csr_cnt_wr ? UK_INC : (csr_cnt_hi ? UK_SET_HI : UK_SET_LO);
-                h_bar_reg  <= csr_cnt_wr ? csr_cnt_idx : rq_bar;
-                h_val_reg  <= csr_cnt_wr ? csr_h_val : rq_inc_reg;
-            end
+            h_kind_reg <= h_kind_nx;
+            h_bar_reg  <= h_bar_nx;
+            h_val_reg  <= h_val_nx;
 
             // ---- request pipeline
             if (req_fire) begin
@@ -735,8 +810,10 @@ module barrier_ctr #(
             end
             if (!rq_v_reg) begin   // the request register follows s_req while empty
                 rq_op_reg      <= s_req_op;
-                rq_pe_raw_reg  <= s_req_pe;
+                rq_pe_raw_reg  <= s_req_pe[PW-1:0];
+                rq_peok_reg    <= (s_req_pe[7:PW] == {(8-PW){1'b0}});
                 rq_bar_raw_reg <= s_req_bar;
+                rq_barn_reg    <= ~s_req_bar[BW-1:0];
                 rq_pesel_reg   <= onehot_pe(s_req_pe[PW-1:0]);
                 rq_barsel_reg  <= onehot_bar(s_req_bar[BW-1:0]);
                 rq_epoch_reg   <= s_req_epoch;
@@ -765,15 +842,15 @@ module barrier_ctr #(
                 rq_far_reg    <= c_far_nx;
                 rq_feop_reg   <= c_feop_nx;
                 rq_febar_reg  <= c_febar_nx;
-                rq_fpw0_reg   <= c_farr_nx || c_feop_nx || c_febar_nx;
-                rq_farm0_reg  <= c_farr_nx && rq_op_reg == OP_ARRIVE;
-                rq_fpend0_reg <= (c_farr_nx && rq_op_reg == OP_ARRIVE_NB) || c_feop_nx || c_febar_nx;
-                rq_fst0_reg   <= c_feop_nx ? ST_ERR_OP : (c_febar_nx ? ST_ERR_BAR : ST_OK);
+                rq_fpw0_reg   <= rq_kpw0_reg && c_idle_d;     // c_farr || c_feop || c_febar
+                rq_farm0_reg  <= rq_karm0_reg && c_idle_d;    // c_farr && ARRIVE
+                rq_fpend0_reg <= rq_kpend0_reg && c_idle_d;   // (c_farr && ARRIVE_NB) || c_feop || c_febar
+                rq_fst0_reg   <= rq_kst0_reg;                 // read only with rq_fpend
                 rq_floc_reg  <= c_floc_nx;
-                rq_peoh_reg  <= c_vpe_nx ? onehot_pe(rq_pe) : {NUM_PES{1'b0}};
+                rq_peoh_reg  <= rq_pesel_reg & {NUM_PES{c_vpe_nx}};
             end
             rq_ind_reg <= ph_c_go;                 // phase D lasts one cycle: done or back to B
-            rq_dgo_reg <= ph_c_go && !csr_wr_any_nx && !nq_full_nx &&
+            rq_dgo_reg <= ph_c_go && !csr_wr_any_nx && !nq_full_c &&
                           !(c_floc_nx && h_v_reg && i_v_reg && s_inc_valid);
             if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
                 rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
@@ -785,11 +862,12 @@ module barrier_ctr #(
             // ---- release scanner: S0 reads PE sc_ptr's state, S1 its RAM words, S2 compares,
             // S3 loads
             sc_ptr_reg  <= sc_ptr_reg + 1'b1;
+            sc_oh_reg   <= {sc_oh_reg[NUM_PES-2:0], sc_oh_reg[NUM_PES-1]};
             s0_v_reg    <= sc_arm || sc_pend;
             s0_pe_reg   <= sc_ptr_reg;
             s0_pend_reg <= sc_pend;
             s0_bar_reg  <= sc_pbar;
-            s0_st_reg   <= sc_pend ? pst_reg[sc_ptr_reg] : ST_OK;
+            s0_st_reg   <= sc_pend ? sc_pst : ST_OK;
             s1_v_reg    <= s0_v_reg;
             s1_pe_reg   <= s0_pe_reg;
             s1_pend_reg <= s0_pend_reg;
