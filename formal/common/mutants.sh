@@ -36,3 +36,12 @@ mutant rtl/common/ipv4_csum.v ipv4_csum_fold.v \
 # hdr_capture bug1: the beat index does not advance (every beat lands on header beat 0)
 mutant rtl/common/hdr_capture.v hdr_capture_beat.v \
     's/                    if (beat_reg != NHB_B) beat_reg <= beat_reg + 1.b1;/                    if (beat_reg != NHB_B) beat_reg <= beat_reg;   \/\/ MUTANT: index stuck/' || return 1
+# axil_reg_if_pipe bug1: B set with the AW/W handshake instead of the apply cycle (one cycle early)
+mutant rtl/common/axil_reg_if_pipe.v axil_reg_if_pipe_bearly.v \
+    's/            if (wq_v_reg) begin$/            if (wr_fire) begin   \/\/ MUTANT: B one cycle early/' || return 1
+# axil_reg_if_pipe bug2: read data and error sampled in stage 0 instead of stage L-1 (RD_LATENCY 4)
+mutant rtl/common/axil_reg_if_pipe.v axil_reg_if_pipe_stage0.v \
+    's/    wire rd_sample = rd_stage_reg\[RS-1\];/    wire rd_sample = rd_stage_reg[0];   \/\/ MUTANT: sampled in stage 0/' || return 1
+# axil_reg_if_pipe bug3: reg_rd_addr loads with every ARVALID, not only at the AR handshake
+mutant rtl/common/axil_reg_if_pipe.v axil_reg_if_pipe_addr.v \
+    's/^        if (rd_fire)$/        if (s_axil_arvalid)   \/\/ MUTANT: read address not held/' || return 1
