@@ -350,8 +350,33 @@ module barrier_ctr #(
     // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
     // the forwarded U1 value) and registered in u_new_reg, which U1 writes: the RAM write data
     // and its five copies start at flip-flops (the adder is not on the write path)
-    wire [W-1:0]  u0_val  = u0_vseln_reg ? h_val_reg : i_val_reg;
-    wire [W-1:0]  u0_old  = u0_fwd_reg ? u_new_reg : (u0_fwd2_reg ? u2_new_reg : u0_ram_reg);
+    wire [W-1:0]  u0_val;
+    // The forward and operand selects fan out to all W operand bits: bits 15:0 use u0_fwd_reg /
+    // u0_fwd2_reg / u0_vseln_reg, each further 16 bits copies of their own (ff_keep, loaded with
+    // the same next value and reset alike, so every copy equals its original in every cycle)
+    localparam NFC = (W + 15) / 16;
+    wire          u0_fwd_nx  = ini_v_reg ? u0_ieq_nx : ((i_v_reg || h_v_reg) && u0_eq_nx);
+    wire          u0_fwd2_nx = u_v_reg && (u_bar_reg == u0_bar_nx);
+    wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k;
+    wire [W-1:0]  u0_old;
+    assign u0_fwd_k[0]   = u0_fwd_reg;
+    assign u0_fwd2_k[0]  = u0_fwd2_reg;
+    assign u0_vseln_k[0] = u0_vseln_reg;
+    generate
+        for (gi = 0; gi < NFC; gi = gi + 1) begin : g_fwd
+            localparam integer LO = 16 * gi;
+            localparam integer HI = (16 * gi + 15 < W) ? 16 * gi + 15 : W - 1;
+            if (gi > 0) begin : g_copy
+                ff_keep u_fwd  (.clk(clk), .rst(rst), .d(u0_fwd_nx),  .q(u0_fwd_k[gi]));
+                ff_keep u_fwd2 (.clk(clk), .rst(rst), .d(u0_fwd2_nx), .q(u0_fwd2_k[gi]));
+                ff_keep #(.RST_VAL(1'b1)) u_vsel (.clk(clk), .rst(rst), .d(!s_inc_valid),
+                                                  .q(u0_vseln_k[gi]));
+            end
+            assign u0_val[HI:LO] = u0_vseln_k[gi] ? h_val_reg[HI:LO] : i_val_reg[HI:LO];
+            assign u0_old[HI:LO] = u0_fwd_k[gi]  ? u_new_reg[HI:LO] :
+                                   u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
+        end
+    endgenerate
     wire [W-1:0]  u0_new  = (u0_old & u0_keep) + u0_val;
     wire [W-1:0]  u_new   = u_new_reg;
 
@@ -361,7 +386,7 @@ module barrier_ctr #(
     reg [1:0]    rq_op_reg;
     reg [PW-1:0] rq_pe_raw_reg;  // s_req_pe[PW-1:0] (the upper bits: rq_peok_reg)
     reg [7:0]    rq_bar_raw_reg;
-    reg [BW-1:0] rq_barn_reg;    // ~rq_bar: a private copy for U0's forward compare
+    reg [BW-1:0] rq_barn_reg;    // ~rq_bar: a private copy for U0's forward compare and h_bar_nx
     reg [W-1:0]  rq_epoch_reg;
     reg [W-1:0]  rq_cnt_reg;     // cnt[bar] (phase B)
     reg [W-1:0]  rq_dist_reg;    // epoch - cnt[bar] (phase B2)
@@ -483,7 +508,9 @@ module barrier_ctr #(
     wire loc_v   = c_done && rq_floc_reg;
     wire c_floc_nx = rq_kloc_reg && c_idle_d;    // rq_floc_reg's next value (ARRIVE, internal
                                                  // path, notifies)
-    assign h_bar_nx  = h_free ? (csr_cnt_wr ? csr_cnt_idx : rq_bar) : h_bar_reg;   // next h_bar_reg
+    // next h_bar_reg; the request's barrier through its private copy (~rq_barn_reg == rq_bar):
+    // h_bar_nx is U0's read-ahead address (u0_bar_nx), and rq_bar fans out to the table lookups
+    assign h_bar_nx  = h_free ? (csr_cnt_wr ? csr_cnt_idx : ~rq_barn_reg) : h_bar_reg;
     assign h_kind_nx = h_free ? (!csr_cnt_wr ? UK_INC : (csr_cnt_hi ? UK_SET_HI : UK_SET_LO))
                               : h_kind_reg;
     assign h_val_nx  = h_free ? (csr_cnt_wr ? csr_h_val : rq_inc_reg) : h_val_reg;
@@ -778,13 +805,12 @@ module barrier_ctr #(
             u_keep_reg <= ini_v_reg ? {W{1'b0}} : u0_keep;
             u_bar_reg  <= ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar;
             u0_bar_reg  <= u0_bar_nx;
-            u0_fwd2_reg <= u_v_reg && (u_bar_reg == u0_bar_nx);
+            u0_fwd2_reg <= u0_fwd2_nx;
             u0_barn_reg <= ~u0_bar_nx;
             u0_vseln_reg <= !s_inc_valid;
             u0_klo_reg  <= (u0_kind_nx != UK_SET_LO);
             u0_khi_reg  <= (u0_kind_nx != UK_SET_HI);
-            u0_fwd_reg <= ini_v_reg ? u0_ieq_nx :
-                                      ((i_v_reg || h_v_reg) && u0_eq_nx);
+            u0_fwd_reg <= u0_fwd_nx;
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
             u_old_reg  <= u0_old;
             u_new_reg  <= ini_v_reg ? {W{1'b0}} : u0_new;

@@ -122,7 +122,9 @@ module barrier_dev #(
     wire        stat_busy;
     wire        ctr_init;        // barrier_ctr zeroes its counter / target RAMs after rst
     reg         tab_init_reg;    // this module zeroes its per-barrier tables after rst
-    reg [BW-1:0] tab_idx_reg;
+    // the tables' write address: the sweep index while tab_init_reg, else the barrier of the
+    // CSR write (loaded with w_bar): one flip-flop word, no select, at the RAMs' WAD pins
+    reg [BW-1:0] tab_wa_reg;
     wire        csr_block = stat_busy || ctr_init || tab_init_reg;
     wire        stat_rd_valid;
     wire [31:0] stat_rd_data;
@@ -152,6 +154,10 @@ module barrier_dev #(
     // ------------------------------------------------------------ configuration registers
     reg          ctrl_internal_reg;
     reg          ctrl_wire_fa_reg;   // CTRL bit 1: 0 = UD SEND_ONLY_WITH_IMMEDIATE, 1 = RC FETCH_ADD
+    // copies of CTRL.WIRE_FA for barrier_rx and barrier_tx (ff_keep: loaded with the same next
+    // value and reset alike, so each equals ctrl_wire_fa_reg in every cycle): the flag steers the
+    // header checks of the one and the image of the other, each far from the CSR block
+    wire         wire_fa_rx, wire_fa_tx;
     reg [31:0]   src_reg;            // 0x03C SRC: [31:24] SRC_ID, [23:0] SRC_QP (docs/barrier.md 5)
     reg [31:0]   inc_max_reg;
     reg [47:0]   src_mac_reg;
@@ -487,8 +493,11 @@ module barrier_dev #(
             b_glob = b_glob | ({32{r0_gsel_reg[gk]}} & g_word[gk]);
     end
     // stage-0 registers
+    localparam SAW = (NSTAT > 1) ? $clog2(NSTAT) : 1;
+    wire [SAW-1:0] stat_rd_idx = reg_rd_addr[BD_STAT_STRIDE_LOG2 +: SAW];
     reg [NK-1:0]  r0_kind_reg;
     reg           r0_err_reg, r0_stat_reg, r0_hi_reg;
+    reg  [SAW-1:0] r0_sidx_reg;   // statistics counter index (private: the read address fans out)
     reg [BW-1:0]  r0_b_reg;
     reg [PW-1:0]  r0_p_reg;
     always @(posedge clk) begin
@@ -496,6 +505,7 @@ module barrier_dev #(
             r0_kind_reg <= b_kind;
             r0_err_reg  <= b_err;
             r0_stat_reg <= r_stat;
+            r0_sidx_reg <= stat_rd_idx;
             // the half: CNT_HI / STEP_HI / TGT_HI (the LO/HI offsets differ in one address bit)
             r0_hi_reg   <= r_tgt_ok ? reg_rd_addr[TGT_HI_BIT] :
                            (r_boff == BD_BAR_CNT_HI_OFFS || r_boff == BD_BAR_STEP_HI_OFFS);
@@ -600,7 +610,7 @@ module barrier_dev #(
     assign s_axis_rx_tready = rx_tready && !tab_init_reg;
     barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
                  .NUM_SOURCES(NUM_SOURCES)) u_rx (
-        .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
+        .clk(clk), .rst(rst), .cfg_wire_fa(wire_fa_rx),
         .cfg_cnt_base(cnt_base_reg), .cfg_key(rkey_reg), .cfg_dest_qp(dest_qp_reg),
         .cfg_inc_max(inc_max_reg), .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
         .lk_bar(rx_lk_bar), .lk_en(bar_en_reg[rx_lk_bar]),
@@ -674,7 +684,7 @@ module barrier_dev #(
     );
 
     barrier_tx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W)) u_tx (
-        .clk(clk), .rst(rst), .cfg_wire_fa(ctrl_wire_fa_reg),
+        .clk(clk), .rst(rst), .cfg_wire_fa(wire_fa_tx),
         .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
         .cfg_src_qp(src_reg[BD_SRC_SRC_QP_MSB:BD_SRC_SRC_QP_LSB]),
         .cfg_src_mac(src_mac_reg), .cfg_src_ip(src_ip_reg), .cfg_tos(tos_reg),
@@ -713,19 +723,24 @@ module barrier_dev #(
     };
     // RAM counters (rtl/common/stats_counter.v): no event lost, 32-bit wrapping view of
     // docs/barrier.md section 6; zeroed by a sweep after rst (CSR access waits on stat_busy)
-    localparam SAW = (NSTAT > 1) ? $clog2(NSTAT) : 1;
-    wire [SAW-1:0] stat_rd_idx = reg_rd_addr[BD_STAT_STRIDE_LOG2 +: SAW];
     stats_counter #(.N(NSTAT), .CNT_WIDTH(32)) u_stats (
         .clk(clk), .rst(rst), .stat_inc(stat_inc), .stat_clear(1'b0), .stat_busy(stat_busy),
-        .rd_en(rd_stage[1] && r0_stat_reg), .rd_addr(stat_rd_idx),
+        .rd_en(rd_stage[1] && r0_stat_reg), .rd_addr(r0_sidx_reg),
         .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
     );
 
+    // CTRL.WIRE_FA copies (each holds its own value between writes)
+    wire wire_fa_we = reg_wr_en && !reg_wr_err && a_glob[G_CTRL];
+    ff_keep #(.RST_VAL(BD_CTRL_WIRE_FA_RESET)) u_wfa_rx (.clk(clk), .rst(rst),
+        .d(wire_fa_we ? reg_wr_data[BD_CTRL_WIRE_FA_LSB] : wire_fa_rx), .q(wire_fa_rx));
+    ff_keep #(.RST_VAL(BD_CTRL_WIRE_FA_RESET)) u_wfa_tx (.clk(clk), .rst(rst),
+        .d(wire_fa_we ? reg_wr_data[BD_CTRL_WIRE_FA_LSB] : wire_fa_tx), .q(wire_fa_tx));
+
     // ------------------------------------------------------------ table writes (no reset)
-    // (the reset sweep writes 0 at tab_idx_reg into every table; no CSR write meanwhile)
+    // (the reset sweep writes 0 at tab_wa_reg into every table; no CSR write meanwhile)
     wire [NT-1:0] tab_wr = {NT{(reg_wr_en && !reg_wr_err) || tab_init_reg}} &
                            (a_tab | {NT{tab_init_reg}});
-    wire [BW-1:0] tab_wa = tab_init_reg ? tab_idx_reg : w_bar;
+    wire [BW-1:0] tab_wa = tab_wa_reg;
     wire [31:0]   tab_wd = reg_wr_data & {32{!tab_init_reg}};
     always @(posedge clk) begin
         if (tab_wr[T_INC])
@@ -759,16 +774,18 @@ module barrier_dev #(
             local_n_reg       <= {NB{LN_ONE}};     // BD_BAR_LOCAL_N_N_RESET
             // unwritten table entries read 0 = the reset values of BAR_INC, BAR_STEP, BAR_GROUP_IP
             tab_init_reg      <= 1'b1;
-            tab_idx_reg       <= {BW{1'b0}};
+            tab_wa_reg        <= {BW{1'b0}};
             sv_lo_reg         <= {NB{1'b0}};     // STEP 0: not valid
             sv_hnz_reg        <= {NB{1'b0}};
             sv_hlt_reg        <= {NB{1'b1}};
             sv_heq_reg        <= {NB{1'b0}};
         end else begin
             if (tab_init_reg) begin
-                tab_idx_reg <= tab_idx_reg + 1'b1;
-                if (tab_idx_reg == NB_I[BW-1:0] - 1'b1)
+                tab_wa_reg <= tab_wa_reg + 1'b1;
+                if (tab_wa_reg == NB_I[BW-1:0] - 1'b1)
                     tab_init_reg <= 1'b0;
+            end else if (x_wr_en) begin
+                tab_wa_reg <= x_b;       // = w_bar from the next cycle on (no CSR write in the sweep)
             end
             if (reg_wr_en && !reg_wr_err) begin
                 if (a_tab[T_CTRL]) begin
