@@ -179,6 +179,8 @@ module barrier_ctr #(
     localparam integer NI_I = NI;
     reg          ini_v_reg;
     reg [IW-1:0] ini_idx_reg;
+    wire [IW-1:0] ini_idx_nx = ini_idx_reg + 1'b1;
+    wire          ini_more   = ini_v_reg && (ini_idx_reg != NI_I[IW-1:0] - 1'b1); // sweeps next cycle too
     assign init_busy = ini_v_reg;
 
     // one-hot copies of the request's PE and barrier (loaded with rq_pe_raw_reg / rq_bar_raw_reg
@@ -630,14 +632,19 @@ module barrier_ctr #(
     // tgt write port: a CSR write and a request's phase D never share a cycle, so the port is
     // the CSR's in every cycle with a CSR write (csr_wr_any: D does not go), registered one
     // cycle ahead (csr_wr_any_nx, csr_tgt_pre_idx; rq_pe does not move while the request is in
-    // flight)
+    // flight). The reset sweep uses the same address register (the sweep index, registered one
+    // cycle ahead) and writes rq_tval_reg, which is 0 while ini_v_reg (no request meanwhile):
+    // address and data reach the RAM copies from flip-flops and one select
     reg  [PW-1:0] tgt_wa_reg;
     reg           tgt_wcsr_reg;
     // (an ERR_FAR WAIT does not write: its compare gates the write enable, not the 64 data bits)
     wire [W-1:0]  tgt_wd = tgt_wcsr_reg ? csr_tgt_new : rq_tval_reg;
     always @(posedge clk) begin
-        tgt_wa_reg   <= csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
-        tgt_wcsr_reg <= csr_wr_any_nx;
+        // (rst: the sweep starts at 0; during it the next index, the last one included; the
+        // sweep's data is rq_tval_reg whatever csr_wr_any_nx says)
+        tgt_wa_reg   <= rst ? {PW{1'b0}} : ini_more ? ini_idx_nx[PW-1:0] :
+                        csr_wr_any_nx ? csr_tgt_pre_idx : rq_pe;
+        tgt_wcsr_reg <= !rst && !ini_more && csr_wr_any_nx;
     end
 
     // ---------------------------------------------------------------- tables: writes
@@ -647,7 +654,7 @@ module barrier_ctr #(
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
         if (ini_v_reg || csr_tgt_wr || (c_done && rq_ftw_reg && !rq_fefar))
-            tgt_mem[ini_v_reg ? ini_idx_reg[PW-1:0] : tgt_wa_reg] <= tgt_wd & {W{!ini_v_reg}};
+            tgt_mem[tgt_wa_reg] <= tgt_wd;
         if (c_done && rq_fpw)
             pep_mem[rq_pe] <= rq_pval_reg;
         if (nq_push)
@@ -694,7 +701,8 @@ module barrier_ctr #(
         rq_kst0_reg   <= (rq_op_reg == 2'd3) ? ST_ERR_OP : (!rq_bar_ok_reg ? ST_ERR_BAR : ST_OK);
         // phase C: the values phase D writes
         rq_pval_reg   <= (c_arr_k && rq_bar_ok_reg) ? rq_tgtn : rq_epoch_reg;
-        rq_tval_reg   <= (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
+        rq_tval_reg   <= (rst || ini_v_reg) ? {W{1'b0}} :   // the sweep's write data (no request)
+                         (rq_op_reg == OP_WAIT) ? rq_epoch_reg : rq_tgtn;
     end
 
     // ---------------------------------------------------------------- control state

@@ -499,6 +499,8 @@ module barrier_dev #(
     reg           r0_err_reg, r0_stat_reg, r0_hi_reg;
     reg  [SAW-1:0] r0_sidx_reg;   // statistics counter index (private: the read address fans out)
     reg [BW-1:0]  r0_b_reg;
+    reg [NB-1:0]  r0_boh_reg;    // r0_b_reg one-hot: the flip-flop tables' selects (AND-OR), not
+                                 // the index that fans out to the RAM read ports
     reg [PW-1:0]  r0_p_reg;
     always @(posedge clk) begin
         if (rd_stage[0]) begin
@@ -510,6 +512,7 @@ module barrier_dev #(
             r0_hi_reg   <= r_tgt_ok ? reg_rd_addr[TGT_HI_BIT] :
                            (r_boff == BD_BAR_CNT_HI_OFFS || r_boff == BD_BAR_STEP_HI_OFFS);
             r0_b_reg    <= r_bidx[BW-1:0];
+            r0_boh_reg  <= {{(NB-1){1'b0}}, 1'b1} << r_bidx[BW-1:0];
             r0_p_reg    <= r_pidx[PW-1:0];
             r0_gsel_reg <= b_gsel;
         end
@@ -545,6 +548,13 @@ module barrier_dev #(
     reg  [NK-1:0] r1_en_reg;       // word kind, 0 for an unwritten entry
     reg           r1_err_reg, r1_stat_reg;
     wire          r_step_ok = !r0_hi_reg || (W > 32);   // STEP_HI reads 0 when W <= 32
+    reg  [LNW-1:0] r_ln_sel;        // LOCAL_N of the read's barrier (AND-OR by r0_boh_reg)
+    integer       lb;
+    always @* begin
+        r_ln_sel = {LNW{1'b0}};
+        for (lb = 0; lb < NB; lb = lb + 1)
+            r_ln_sel = r_ln_sel | (local_n_reg[lb*LNW +: LNW] & {LNW{r0_boh_reg[lb]}});
+    end
     always @(posedge clk) begin
         if (rd_stage[1]) begin
             r1_cnt_reg  <= rd_cnt_w;
@@ -554,8 +564,9 @@ module barrier_dev #(
             r1_inc_reg  <= inc_mem[r_b];
             r1_gip_reg  <= gip_mem[r_b];
             r1_glob_reg <= b_glob;
-            r1_bctl_reg <= {bar_leader_reg[r_b], bar_ip_reg[r_b], bar_en_reg[r_b]};
-            r1_ln_reg   <= local_n_reg[r_b*LNW +: LNW];
+            r1_bctl_reg <= {|(bar_leader_reg & r0_boh_reg), |(bar_ip_reg & r0_boh_reg),
+                            |(bar_en_reg & r0_boh_reg)};
+            r1_ln_reg   <= r_ln_sel;
             r1_hi_reg   <= r0_hi_reg;
             // {TGT, CNT, GIP, STEP, INC, LN, BCTL, GLOB}
             r1_en_reg   <= r0_kind_reg & {1'b1, 1'b1, 1'b1, r_step_ok, 1'b1, 1'b1, 1'b1,
