@@ -393,6 +393,8 @@ module barrier_dev #(
     reg           a_sv_lo, a_sv_hnz, a_sv_hlt, a_sv_heq;
     reg           step_valid;
     reg  [BW-1:0] w_bar;
+    reg  [NB-1:0] w_boh;     // w_bar one-hot: the per-barrier flip-flops' write selects
+    integer       wb;
     always @(posedge clk)
         if (x_wr_en) begin
             a_tab      <= x_tab;
@@ -404,6 +406,7 @@ module barrier_dev #(
             a_glob     <= x_glob;
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
             w_bar      <= x_b;
+            w_boh      <= {{(NB-1){1'b0}}, 1'b1} << x_b;
         end
 
     // ------------------------------------------------------------ CSR read decode
@@ -480,7 +483,9 @@ module barrier_dev #(
     assign g_addr[15] = BD_SRC_ADDR[GLOB_TOP-1:0];            assign g_word[15] = src_reg;
     reg  [NGR-1:0] b_gsel;           // stage 0: one-hot global register (none: not a register)
     reg  [NGR-1:0] r0_gsel_reg;
-    reg  [31:0]    b_glob;           // stage 1
+    // stage 1: the selected word as two registered halves of the AND-OR (registers 0-7, 8-15),
+    // ORed in stage 2 (an AND-OR of 16 words spread over the block does not fit one cycle)
+    reg  [31:0]    b_glob_lo, b_glob_hi;
     integer gk;
     always @* begin
         for (gk = 0; gk < NGR; gk = gk + 1)
@@ -488,9 +493,12 @@ module barrier_dev #(
     end
     wire           b_glob_hit = |r0_gsel_reg;
     always @* begin
-        b_glob = 32'd0;
-        for (gk = 0; gk < NGR; gk = gk + 1)
-            b_glob = b_glob | ({32{r0_gsel_reg[gk]}} & g_word[gk]);
+        b_glob_lo = 32'd0;
+        b_glob_hi = 32'd0;
+        for (gk = 0; gk < NGR / 2; gk = gk + 1) begin
+            b_glob_lo = b_glob_lo | ({32{r0_gsel_reg[gk]}} & g_word[gk]);
+            b_glob_hi = b_glob_hi | ({32{r0_gsel_reg[gk + NGR / 2]}} & g_word[gk + NGR / 2]);
+        end
     end
     // stage-0 registers
     localparam SAW = (NSTAT > 1) ? $clog2(NSTAT) : 1;
@@ -541,7 +549,7 @@ module barrier_dev #(
     reg  [W-1:0]  r1_cnt_reg, r1_tgt_reg;
     reg  [LW-1:0] r1_slo_reg, r1_inc_reg;
     reg  [HW-1:0] r1_shi_reg;
-    reg  [31:0]   r1_gip_reg, r1_glob_reg;
+    reg  [31:0]   r1_gip_reg, r1_glob_lo_reg, r1_glob_hi_reg;
     reg  [2:0]    r1_bctl_reg;
     reg  [LNW-1:0] r1_ln_reg;
     reg           r1_hi_reg;
@@ -563,7 +571,8 @@ module barrier_dev #(
             r1_shi_reg  <= step_hi_mem[r_b];
             r1_inc_reg  <= inc_mem[r_b];
             r1_gip_reg  <= gip_mem[r_b];
-            r1_glob_reg <= b_glob;
+            r1_glob_lo_reg <= b_glob_lo;
+            r1_glob_hi_reg <= b_glob_hi;
             r1_bctl_reg <= {|(bar_leader_reg & r0_boh_reg), |(bar_ip_reg & r0_boh_reg),
                             |(bar_en_reg & r0_boh_reg)};
             r1_ln_reg   <= r_ln_sel;
@@ -585,7 +594,7 @@ module barrier_dev #(
         r_inc32[LW-1:0] = r1_inc_reg;
     end
     always @* begin
-        reg_rd_data = ({32{r1_en_reg[K_GLOB]}} & r1_glob_reg) |
+        reg_rd_data = ({32{r1_en_reg[K_GLOB]}} & (r1_glob_lo_reg | r1_glob_hi_reg)) |
                       ({32{r1_en_reg[K_INC]}}  & r_inc32) |
                       ({32{r1_en_reg[K_STEP]}} & (r1_hi_reg ? r_step64[63:32] : r_step64[31:0])) |
                       ({32{r1_en_reg[K_GIP]}}  & r1_gip_reg) |
@@ -799,19 +808,22 @@ module barrier_dev #(
                 tab_wa_reg <= x_b;       // = w_bar from the next cycle on (no CSR write in the sweep)
             end
             if (reg_wr_en && !reg_wr_err) begin
-                if (a_tab[T_CTRL]) begin
-                    bar_en_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
-                    bar_ip_reg[w_bar]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
-                    bar_leader_reg[w_bar] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
-                end
-                if (a_tab[T_LN])  local_n_reg[w_bar*LNW +: LNW] <= reg_wr_data[LNW-1:0];
-                if (a_tab[T_SLO]) begin
-                    sv_lo_reg[w_bar]  <= a_sv_lo;
-                end
-                if (a_tab[T_SHI]) begin
-                    sv_hnz_reg[w_bar] <= a_sv_hnz;
-                    sv_hlt_reg[w_bar] <= a_sv_hlt;
-                    sv_heq_reg[w_bar] <= a_sv_heq;
+                // per-barrier flip-flops: the entry by the one-hot w_boh (= w_bar)
+                for (wb = 0; wb < NB; wb = wb + 1) begin
+                    if (a_tab[T_CTRL] && w_boh[wb]) begin
+                        bar_en_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                        bar_ip_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
+                        bar_leader_reg[wb] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
+                    end
+                    if (a_tab[T_LN] && w_boh[wb])
+                        local_n_reg[wb*LNW +: LNW] <= reg_wr_data[LNW-1:0];
+                    if (a_tab[T_SLO] && w_boh[wb])
+                        sv_lo_reg[wb]  <= a_sv_lo;
+                    if (a_tab[T_SHI] && w_boh[wb]) begin
+                        sv_hnz_reg[wb] <= a_sv_hnz;
+                        sv_hlt_reg[wb] <= a_sv_hlt;
+                        sv_heq_reg[wb] <= a_sv_heq;
+                    end
                 end
 
                 // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
