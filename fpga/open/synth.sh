@@ -6,7 +6,7 @@
 #   fpga/open/synth.sh --check [NAME|TOP ...]   `make synth-check`: Yosys elaboration only
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
-#   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc]
+#   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -24,6 +24,11 @@
 #   MAP=abc  LUT mapping with the classic abc instead of abc9, for ECP5 (`abc -lut 4` in synth_ecp5)
 #            and UltraScale+ (`abc -luts 2:2,3,6:5` in synth_xilinx): abc9 did not finish
 #            session_sel in 50 minutes (ECP5) / 20 minutes (xcup); abc takes about one.
+#   MAP=hier ECP5: abc9 module by module (`synth_ecp5 -noflatten`; nextpnr flattens the netlist when
+#            it reads it), for a top whose flat abc9 run does not finish (the WebAssembly Yosys'
+#            memory): barrier_dev at DATA_WIDTH 512 maps in about 90 s and places at 80.8 MHz,
+#            against 44.7 MHz with MAP=abc (classic abc maps for area with unit delays).
+#            UltraScale+: as MAP=abc.
 # Each top is read with rtl/common/*.v and the .v files of its dirs.
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
@@ -61,10 +66,11 @@ while read -r t rest; do
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
+            MAP=hier)  m=2 ;;
             CLK_MHZ=*) c="${w#*=}" ;;
             GATE=0|GATE=1) g="${w#*=}" ;;
             WRAP=reg)  r=1 ;;
-            GATE=*|MAP=*|WRAP=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc, WRAP=reg)"; exit 1 ;;
+            GATE=*|MAP=*|WRAP=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -159,6 +165,8 @@ run_one() {
              abc -lut 4
              clean
              synth_ecp5 -top $top -run map_cells: -json $OUT/$n.json"
+    elif [ "${MAPABC[$n]}" = 2 ]; then
+        syn="synth_ecp5 -top $top -noflatten -json $OUT/$n.json"
     else
         syn="synth_ecp5 -top $top -json $OUT/$n.json"
     fi
@@ -184,7 +192,7 @@ run_one() {
     t2=$(date +%s)
     if [ -z "$err" ] && [ $MODE = synth ]; then
         local xs="synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top ${TOPOF[$n]}" xsyn
-        if [ "${MAPABC[$n]}" = 1 ]; then
+        if [ "${MAPABC[$n]}" != 0 ]; then
             # synth_xilinx's map_luts step with classic abc instead of abc9 (no wide LUTs)
             xsyn="$xs -run :map_luts
                   opt_expr -mux_undef -noclkinv
