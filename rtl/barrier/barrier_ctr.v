@@ -615,6 +615,14 @@ module barrier_ctr #(
     assign m_notif_valid = (nq_cnt_reg != 0);
     // the queue is full in the next cycle, in phase C (no request pushes in C: nq_push needs D)
     wire nq_full_c = (nq_cnt_reg == ND_I[NQ:0]) && !nq_pop;
+    // rq_dgo_reg's next value, and two copies of it (ff_keep: the same next value, reset alike,
+    // so each equals rq_dgo_reg in every cycle): phase D's per-PE state writes (armed, pend, pst,
+    // pbar) and the leader counts each have their own enable source
+    wire rq_dgo_nx = ph_c_go && !csr_wr_any_nx && !nq_full_c &&
+                     !(c_floc_nx && h_v_reg && i_v_reg && s_inc_valid);
+    wire rq_dgo_pe, rq_dgo_lc;
+    ff_keep u_dgo_pe (.clk(clk), .rst(rst), .d(rq_dgo_nx), .q(rq_dgo_pe));
+    ff_keep u_dgo_lc (.clk(clk), .rst(rst), .d(rq_dgo_nx), .q(rq_dgo_lc));
     assign m_notif_bar   = nq_mem[nq_rp_reg];
 
     // ---------------------------------------------------------------- statistics
@@ -860,7 +868,7 @@ module barrier_ctr #(
                 if (csr_lcnt_clr) begin
                     if ({{(32-BW){1'b0}}, csr_lcnt_idx} == q)
                         lcnt_reg[q*(PW+1) +: (PW+1)] <= {(PW+1){1'b0}};
-                end else if (do_arr && rq_ld_reg && rq_barsel_reg[q]) begin
+                end else if (rq_dgo_lc && rq_farr_reg && rq_ld_reg && rq_barsel_reg[q]) begin   // do_arr
                     lcnt_reg[q*(PW+1) +: (PW+1)] <= rq_send_reg ? {(PW+1){1'b0}} : rq_lcn_reg;
                 end
             end
@@ -884,8 +892,7 @@ module barrier_ctr #(
                 rq_peoh_reg  <= rq_pesel_reg & {NUM_PES{c_vpe_nx}};
             end
             rq_ind_reg <= ph_c_go;                 // phase D lasts one cycle: done or back to B
-            rq_dgo_reg <= ph_c_go && !csr_wr_any_nx && !nq_full_c &&
-                          !(c_floc_nx && h_v_reg && i_v_reg && s_inc_valid);
+            rq_dgo_reg <= rq_dgo_nx;
             if (rq_v_reg && rq_ph_reg != 2'd0 && csr_wr_any)
                 rq_ph_reg <= 2'd0;                 // configuration may have moved: read again
             if (ph_d && !csr_wr_any && !ph_d_go)
@@ -947,7 +954,7 @@ module barrier_ctr #(
 
             // ---- request effects (the PE is idle, so no conflict with the release load)
             for (q = 0; q < NUM_PES; q = q + 1)
-                if (c_done && rq_peoh_reg[q]) begin
+                if (rq_dgo_pe && rq_peoh_reg[q]) begin   // c_done
                     pbar_reg[q] <= rq_bar_raw_reg;
                     if (rq_farm)
                         armed_reg[q] <= 1'b1;
