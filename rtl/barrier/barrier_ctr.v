@@ -336,31 +336,27 @@ module barrier_ctr #(
     wire [W-1:0]  h_val_nx;
     wire [1:0]    u0_kind_nx = s_inc_valid ? UK_INC : h_kind_nx;
     reg           u0_vseln_reg;     // ~i_v_reg: U0 takes the hold's value
-    reg           u0_klo_reg;       // keep bits 31:0 (all of them when W <= 32)
+    reg           u0_klo_reg;       // keep bits 15:0 (bits 31:16 and W-1:32: copies below)
+    wire          u0_klo_nx = (u0_kind_nx != UK_SET_LO);   // keep the low CSR half
     /* verilator lint_off UNUSEDSIGNAL */
-    reg           u0_khi_reg;       // keep bits W-1:32 (unused when W <= 32)
+    wire          u0_khi_nx = (u0_kind_nx != UK_SET_HI);   // keep the high CSR half (W > 32)
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0]  u0_keep;
-    generate
-        if (W > 32) begin : g_keep64
-            assign u0_keep = {{(W-32){u0_khi_reg}}, {32{u0_klo_reg}}};
-        end else begin : g_keep32
-            assign u0_keep = {W{u0_klo_reg}};
-        end
-    endgenerate
     // The new counter value: cnt + inc, or the CSR half merged in by an add (a SET's value is
     // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
     // the forwarded U1 value) and registered in u_new_reg, which U1 writes: the RAM write data
     // and its five copies start at flip-flops (the adder is not on the write path)
     wire [W-1:0]  u0_val;
-    // The forward and operand selects fan out to all W operand bits: bits 15:0 use u0_fwd_reg /
-    // u0_fwd2_reg / u0_vseln_reg, each further 16 bits copies of their own (ff_keep, loaded with
-    // the same next value and reset alike, so every copy equals its original in every cycle)
+    // The forward, operand and keep selects fan out to all W operand bits: bits 15:0 use
+    // u0_fwd_reg / u0_fwd2_reg / u0_vseln_reg / u0_klo_reg, each further 16 bits copies of their
+    // own (ff_keep, loaded with the same next value and reset alike, so every copy equals its
+    // original in every cycle; the keep copies of bits W-1:32 load the high half's next value)
     localparam NFC = (W + 15) / 16;
     wire          u0_fwd_nx  = ini_v_reg ? u0_ieq_nx : ((i_v_reg || h_v_reg) && u0_eq_nx);
     wire          u0_fwd2_nx = u_v_reg && (u_bar_reg == u0_bar_nx);
-    wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k;
+    wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k, u0_keep_k;
     wire [W-1:0]  u0_old;
+    assign u0_keep_k[0]  = u0_klo_reg;
     assign u0_fwd_k[0]   = u0_fwd_reg;
     assign u0_fwd2_k[0]  = u0_fwd2_reg;
     assign u0_vseln_k[0] = u0_vseln_reg;
@@ -373,7 +369,11 @@ module barrier_ctr #(
                 ff_keep u_fwd2 (.clk(clk), .rst(rst), .d(u0_fwd2_nx), .q(u0_fwd2_k[gi]));
                 ff_keep #(.RST_VAL(1'b1)) u_vsel (.clk(clk), .rst(rst), .d(!s_inc_valid),
                                                   .q(u0_vseln_k[gi]));
+                ff_keep #(.RST_VAL(1'b1)) u_keep (.clk(clk), .rst(rst),
+                                                  .d(LO < 32 ? u0_klo_nx : u0_khi_nx),
+                                                  .q(u0_keep_k[gi]));
             end
+            assign u0_keep[HI:LO] = {(HI - LO + 1){u0_keep_k[gi]}};
             assign u0_val[HI:LO] = u0_vseln_k[gi] ? h_val_reg[HI:LO] : i_val_reg[HI:LO];
             assign u0_old[HI:LO] = u0_fwd_k[gi]  ? u_new_reg[HI:LO] :
                                    u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
@@ -738,7 +738,6 @@ module barrier_ctr #(
             u0_barn_reg <= {BW{1'b1}};
             u0_vseln_reg <= 1'b1;
             u0_klo_reg  <= 1'b1;
-            u0_khi_reg  <= 1'b1;
             u0_fwd_reg <= 1'b0;
             u0_fwd2_reg <= 1'b0;
             h_val_reg  <= {W{1'b0}};
@@ -824,8 +823,7 @@ module barrier_ctr #(
             u0_fwd2_reg <= u0_fwd2_nx;
             u0_barn_reg <= ~u0_bar_nx;
             u0_vseln_reg <= !s_inc_valid;
-            u0_klo_reg  <= (u0_kind_nx != UK_SET_LO);
-            u0_khi_reg  <= (u0_kind_nx != UK_SET_HI);
+            u0_klo_reg  <= u0_klo_nx;
             u0_fwd_reg <= u0_fwd_nx;
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
             u_old_reg  <= u0_old;

@@ -113,8 +113,8 @@ module barrier_dev #(
     // W2, section "CSR write decode") and a 4-stage read pipeline (section "CSR read decode",
     // docs/barrier.md section 6): R valid 5 cycles after AR, held until rready. One read and one
     // write outstanding. While the statistics RAM (stat_busy) or barrier_ctr's counter and target
-    // RAMs (ctr_init) are being zeroed after reset no AR or AW/W is accepted; while barrier_ctr's
-    // hold is busy (hold_busy) no AW/W.
+    // RAMs (ctr_init) are being zeroed after reset, and one cycle more, no AR or AW/W is accepted;
+    // while barrier_ctr's hold is busy (hold_busy) no AW/W.
     wire [15:0] reg_rd_addr;
     wire [3:0]  rd_stage;        // one-hot read stages 0..3 (section "CSR read decode")
     wire [31:0] rd_word;
@@ -125,7 +125,12 @@ module barrier_dev #(
     // the tables' write address: the sweep index while tab_init_reg, else the barrier of the
     // CSR write (loaded with w_bar): one flip-flop word, no select, at the RAMs' WAD pins
     reg [BW-1:0] tab_wa_reg;
-    wire        csr_block = stat_busy || ctr_init || tab_init_reg;
+    // registered (one cycle after the last sweep ends; 1 in reset): the three sweeps' flags sit
+    // in three modules, and their OR gated every AR / AW / W handshake and read-stage enable
+    reg         csr_block_reg;
+    wire        csr_block = csr_block_reg;
+    always @(posedge clk)
+        csr_block_reg <= rst || stat_busy || ctr_init || tab_init_reg;
     wire        stat_rd_valid;
     wire [31:0] stat_rd_data;
     reg  [31:0] rd_dat_reg;
@@ -316,8 +321,11 @@ module barrier_dev #(
     assign w0_glob[G_MB_HI]   = (w0_a == BD_MIRROR_BASE_HI_ADDR);
     reg  [NG-1:0] pd_glob_reg;
     wire [NG-1:0] x_glob = pd_glob_reg;
-    // W2 copy of the W1 decode (table and register write enables)
-    reg  [NG-1:0] a_glob;
+    // W2 write enables of the global registers: the W1 decode gated with the write and its
+    // error, registered (a pulse: reg_wr_en && !reg_wr_err && the register; a BAR or TGT address
+    // selects no global register, and pd_tgtw_reg, the TGT lock's only way into x_err, is set
+    // only for TGT addresses: for these writes !x_err == !pd_e_err_reg)
+    reg  [NG-1:0] a_glob_we;
     // per-barrier register written (one-hot, from the W1 decode) and the STEP validity flags of
     // the written half, computed from the W1 data
     localparam T_CTRL = 0, T_LN = 1, T_INC = 2, T_SLO = 3, T_SHI = 4, T_GIP = 5, NT = 6;
@@ -389,7 +397,7 @@ module barrier_dev #(
     end
     wire [LW-1:0] x_lo = x_wr_data[LW-1:0];
     wire [HW-1:0] x_hi = x_wr_data[HW-1:0];
-    reg  [NT-1:0] a_tab;
+    reg  [NT-1:0] a_tab_we;  // W2 write enables of the per-barrier registers (as a_glob_we)
     reg           a_sv_lo, a_sv_hnz, a_sv_hlt, a_sv_heq;
     reg           step_valid;
     reg  [BW-1:0] w_bar;
@@ -397,16 +405,22 @@ module barrier_dev #(
     integer       wb;
     always @(posedge clk)
         if (x_wr_en) begin
-            a_tab      <= x_tab;
             a_sv_lo    <= (W > 32) ? (x_lo != {LW{1'b0}}) :
                           ((x_lo != {LW{1'b0}}) && (x_lo <= HALF[LW-1:0]));
             a_sv_hnz   <= (x_hi != {HW{1'b0}});
             a_sv_hlt   <= (x_hi < HALF_HI);
             a_sv_heq   <= (x_hi == HALF_HI);
-            a_glob     <= x_glob;
             step_valid <= x_step_valid;   // (STEP changes only by CSR writes: one in flight)
             w_bar      <= x_b;
             w_boh      <= {{(NB-1){1'b0}}, 1'b1} << x_b;
+        end
+    always @(posedge clk)
+        if (rst) begin
+            a_glob_we <= {NG{1'b0}};
+            a_tab_we  <= {NT{1'b0}};
+        end else begin
+            a_glob_we <= x_glob & {NG{x_wr_en && !pd_e_err_reg}};
+            a_tab_we  <= x_tab & {NT{x_wr_en && !pd_e_err_reg}};
         end
 
     // ------------------------------------------------------------ CSR read decode
@@ -750,7 +764,7 @@ module barrier_dev #(
     );
 
     // CTRL.WIRE_FA copies (each holds its own value between writes)
-    wire wire_fa_we = reg_wr_en && !reg_wr_err && a_glob[G_CTRL];
+    wire wire_fa_we = a_glob_we[G_CTRL];
     ff_keep #(.RST_VAL(BD_CTRL_WIRE_FA_RESET)) u_wfa_rx (.clk(clk), .rst(rst),
         .d(wire_fa_we ? reg_wr_data[BD_CTRL_WIRE_FA_LSB] : wire_fa_rx), .q(wire_fa_rx));
     ff_keep #(.RST_VAL(BD_CTRL_WIRE_FA_RESET)) u_wfa_tx (.clk(clk), .rst(rst),
@@ -758,8 +772,7 @@ module barrier_dev #(
 
     // ------------------------------------------------------------ table writes (no reset)
     // (the reset sweep writes 0 at tab_wa_reg into every table; no CSR write meanwhile)
-    wire [NT-1:0] tab_wr = {NT{(reg_wr_en && !reg_wr_err) || tab_init_reg}} &
-                           (a_tab | {NT{tab_init_reg}});
+    wire [NT-1:0] tab_wr = a_tab_we | {NT{tab_init_reg}};
     wire [BW-1:0] tab_wa = tab_wa_reg;
     wire [31:0]   tab_wd = reg_wr_data & {32{!tab_init_reg}};
     always @(posedge clk) begin
@@ -807,19 +820,19 @@ module barrier_dev #(
             end else if (x_wr_en) begin
                 tab_wa_reg <= x_b;       // = w_bar from the next cycle on (no CSR write in the sweep)
             end
-            if (reg_wr_en && !reg_wr_err) begin
+            begin
                 // per-barrier flip-flops: the entry by the one-hot w_boh (= w_bar)
                 for (wb = 0; wb < NB; wb = wb + 1) begin
-                    if (a_tab[T_CTRL] && w_boh[wb]) begin
+                    if (a_tab_we[T_CTRL] && w_boh[wb]) begin
                         bar_en_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
                         bar_ip_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
                         bar_leader_reg[wb] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
                     end
-                    if (a_tab[T_LN] && w_boh[wb])
+                    if (a_tab_we[T_LN] && w_boh[wb])
                         local_n_reg[wb*LNW +: LNW] <= reg_wr_data[LNW-1:0];
-                    if (a_tab[T_SLO] && w_boh[wb])
+                    if (a_tab_we[T_SLO] && w_boh[wb])
                         sv_lo_reg[wb]  <= a_sv_lo;
-                    if (a_tab[T_SHI] && w_boh[wb]) begin
+                    if (a_tab_we[T_SHI] && w_boh[wb]) begin
                         sv_hnz_reg[wb] <= a_sv_hnz;
                         sv_hlt_reg[wb] <= a_sv_hlt;
                         sv_heq_reg[wb] <= a_sv_heq;
@@ -827,26 +840,26 @@ module barrier_dev #(
                 end
 
                 // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
-                if (a_glob[G_CTRL]) begin
+                if (a_glob_we[G_CTRL]) begin
                     ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
                     ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
                 end
-                if (a_glob[G_SRC])     src_reg <= reg_wr_data;
-                if (a_glob[G_INC_MAX]) inc_max_reg <= reg_wr_data;
-                if (a_glob[G_MAC_LO])  src_mac_reg[31:0] <= reg_wr_data;
-                if (a_glob[G_MAC_HI])
+                if (a_glob_we[G_SRC])     src_reg <= reg_wr_data;
+                if (a_glob_we[G_INC_MAX]) inc_max_reg <= reg_wr_data;
+                if (a_glob_we[G_MAC_LO])  src_mac_reg[31:0] <= reg_wr_data;
+                if (a_glob_we[G_MAC_HI])
                     src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
-                if (a_glob[G_IP])      src_ip_reg <= reg_wr_data;
-                if (a_glob[G_QP])      dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
-                if (a_glob[G_KEY])     rkey_reg <= reg_wr_data;
-                if (a_glob[G_SPORT]) begin
+                if (a_glob_we[G_IP])      src_ip_reg <= reg_wr_data;
+                if (a_glob_we[G_QP])      dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
+                if (a_glob_we[G_KEY])     rkey_reg <= reg_wr_data;
+                if (a_glob_we[G_SPORT]) begin
                     udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
                     tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
                 end
-                if (a_glob[G_CB_LO])   cnt_base_reg[31:0]     <= reg_wr_data;
-                if (a_glob[G_CB_HI])   cnt_base_reg[63:32]    <= reg_wr_data;
-                if (a_glob[G_MB_LO])   mirror_base_reg[31:0]  <= reg_wr_data;
-                if (a_glob[G_MB_HI])   mirror_base_reg[63:32] <= reg_wr_data;
+                if (a_glob_we[G_CB_LO])   cnt_base_reg[31:0]     <= reg_wr_data;
+                if (a_glob_we[G_CB_HI])   cnt_base_reg[63:32]    <= reg_wr_data;
+                if (a_glob_we[G_MB_LO])   mirror_base_reg[31:0]  <= reg_wr_data;
+                if (a_glob_we[G_MB_HI])   mirror_base_reg[63:32] <= reg_wr_data;
             end
         end
     end

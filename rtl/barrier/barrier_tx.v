@@ -185,9 +185,24 @@ module barrier_tx #(
     reg              a2_rdy;                 // A2 holds a packet whose CRC and checksum are there
     wire [4:0] a1_nc   = a1_fa ? NCF5 : NCU5;
     wire       a1_feed = a1_v && (a1_cnt != a1_nc);
+    // a1_cnt + 2 >= a1_nc (the beat selected next is the last), as compares with constants
+    wire       a1_pen_f, a1_pen_u;
+    generate
+        if (NCF >= 3) begin : g_penf
+            assign a1_pen_f = (a1_cnt >= NCF5 - 5'd2);
+        end else begin : g_penf1
+            assign a1_pen_f = 1'b1;
+        end
+        if (NCU >= 3) begin : g_penu
+            assign a1_pen_u = (a1_cnt >= NCU5 - 5'd2);
+        end else begin : g_penu1
+            assign a1_pen_u = 1'b1;
+        end
+    endgenerate
+    wire       a1_pen  = a1_fa ? a1_pen_f : a1_pen_u;
     // a2_go and o_adv are registers: the same functions of the registers' next values, so
     // the 8*PB-bit O load/shift selects come straight from flip-flops
-    reg        a2_go, o_adv, o_ce;           // o_ce = a2_go || o_adv
+    reg        a2_go, o_adv;                 // (O's enable a2_go || o_adv: copies, o_ce_nx)
     // REG_CTL: a stage takes a packet only when it is empty (A1: s_notif_ready = !a1_v; A2: A1
     // moves only into an empty A2), so the wide load enables are one LUT from registers; this
     // costs one idle cycle per packet in A1 and A2, free while they stay within ceil(L/KW)
@@ -242,9 +257,9 @@ module barrier_tx #(
     endgenerate
     wire        crc_ov;
     wire [31:0] crc_out;
-    // WIDE: 32-bit stage-1 slices (two LUT levels per partial instead of three; the DW 512 matrix
-    // with 64-bit slices was a routing-congested critical path)
-    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .CHUNK((WIDE != 0) ? 32 : 64), .INIT(CINIT)) u_crc (
+    // 32-bit stage-1 slices (two LUT levels per partial instead of three; with 64-bit slices the
+    // DW 512 matrix was a routing-congested critical path, and the DW 64 one failed in barrier_dev)
+    crc32_beat #(.DATA_WIDTH(DATA_WIDTH), .CHUNK(32), .INIT(CINIT)) u_crc (
         .clk(clk), .rst(rst), .in_valid(crc_v), .in_first(crc_first), .in_data(crc_d),
         .out_valid(crc_ov), .out_crc(crc_out)
     );
@@ -297,29 +312,54 @@ module barrier_tx #(
     wire [KW-1:0] keep_u = {KW{1'b1}} >> (KW - KU);
 
     // ------------------------------------------------------------ datapath registers
+    // The wide enables and selects come from copies of their control flip-flops (ff_keep, loaded
+    // with the same next value, reset alike, so every copy equals its original in every cycle):
+    // one per 64 image bits here, per lane / 32 bits in g_wide. The image loads whenever A1 can
+    // take a packet (a copy of s_notif_ready), whether or not one comes: without s_notif_valid in
+    // its enable (a port with no copies). When none comes A1 is empty in the next cycle, and an
+    // empty A1's image is never used (A2 took the image in the same cycle; the checksum's and the
+    // CRC's inputs are qualified by a1_v / a1_feed).
+    // next values of the control registers (always @* below)
+    reg a2_rdy_n, o_v_n, o_last_n, o_ok_n, a1_v_n, a1_end_n, a2_v_n, a2_go_n;
+    wire a1_go_nx = a1_v_n && a1_end_n && (!a2_v_n || (REG_CTL == 0 && a2_go_n));
+    wire rdy_nx   = !a1_v_n || (REG_CTL == 0 && a1_go_nx);   // s_notif_ready's next value
+    wire o_adv_nx = o_v_n && o_ok_n;
+    wire o_ce_nx  = a2_go_n || o_adv_nx;
     generate
         if (WIDE == 0) begin : g_dp1
+            localparam NG = (PB + 7) / 8;                // 64-bit groups of the image and of O
+            wire [NG-1:0] rdy_c, a1go_c, a2go_c, oce_c;
+            for (gn = 0; gn < NG; gn = gn + 1) begin : g_rep
+                ff_keep #(.RST_VAL(1'b1)) u_rdy (.clk(clk), .rst(rst), .d(rdy_nx), .q(rdy_c[gn]));
+                ff_keep u_a1go (.clk(clk), .rst(rst), .d(a1_go_nx), .q(a1go_c[gn]));
+                ff_keep u_a2go (.clk(clk), .rst(rst), .d(a2_go_n),  .q(a2go_c[gn]));
+                ff_keep u_oce  (.clk(clk), .rst(rst), .d(o_ce_nx),  .q(oce_c[gn]));
+            end
+            integer bn;
             always @(posedge clk) begin
-                if (in_fire)
-                    a1_img <= img_in;
-                if (a1_go)
-                    a2_img <= a1_img;
+                for (bn = 0; bn < LF; bn = bn + 1) begin
+                    if (rdy_c[bn / 8])
+                        a1_img[8*bn +: 8] <= img_in[8*bn +: 8];
+                    if (a1go_c[bn / 8])
+                        a2_img[8*bn +: 8] <= a1_img[8*bn +: 8];
+                end
                 if (a2_ph == 2'd1)
                     a2_csum <= csum_out;
                 if (a2_ph == LIVE)
                     a2_icrc <= ~crc_out;
-                if (o_ce)
-                    o_sh <= a2_go ? img_o : (o_sh >> DATA_WIDTH);
+                for (bn = 0; bn < PB; bn = bn + 1)
+                    if (oce_c[bn / 8])
+                        o_sh[8*bn +: 8] <= a2go_c[bn / 8] ? img_o[8*bn +: 8] :
+                                           (bn + KW < PB) ? o_sh[8*((bn + KW) % PB) +: 8] : 8'd0;
             end
         end
     endgenerate
 
     // ------------------------------------------------------------ control registers
-    reg a2_rdy_n, o_v_n, o_last_n, o_ok_n, a1_v_n, a1_end_n, a2_v_n, a2_go_n;
     always @* begin
         a1_v_n   = a1_v;
         a1_end_n = a1_end;
-        if (a1_feed) a1_end_n = (a1_cnt + 5'd2 >= a1_nc);
+        if (a1_feed) a1_end_n = a1_pen;
         if (a1_go)   a1_v_n = 1'b0;
         if (in_fire) begin
             a1_v_n   = 1'b1;
@@ -357,7 +397,6 @@ module barrier_tx #(
             a2_rdy  <= 1'b0;
             a2_ph   <= 2'd0;
             a2_go   <= 1'b0;
-            o_ce    <= 1'b0;
             a1_go   <= 1'b0;
             o_adv   <= 1'b0;
             o_rem   <= 5'd0;
@@ -368,7 +407,7 @@ module barrier_tx #(
             // A1
             if (a1_feed) begin
                 a1_cnt <= a1_cnt + 5'd1;
-                a1_end <= (a1_cnt + 5'd2 >= a1_nc);
+                a1_end <= a1_pen;
             end
             if (a1_go)
                 a1_v <= 1'b0;
@@ -398,9 +437,8 @@ module barrier_tx #(
             end
             // O
             a2_go <= a2_go_n;
-            o_adv <= o_v_n && o_ok_n;
-            o_ce  <= a2_go_n || (o_v_n && o_ok_n);
-            a1_go <= a1_v_n && a1_end_n && (!a2_v_n || (REG_CTL == 0 && a2_go_n));
+            o_adv <= o_adv_nx;
+            a1_go <= a1_go_nx;
             if (o_adv) begin
                 o_rem  <= o_rem - 5'd1;
                 o_last <= (o_rem == 5'd1);
@@ -423,10 +461,6 @@ module barrier_tx #(
         if (WIDE != 0) begin : g_wide
             // lane copies of s_notif_ready (!a1_v || a1_go), a1_go, a2_go, o_ce and o_adv: the
             // next-state functions of the control registers above, one flip-flop per lane
-            wire          a1_go_nx = a1_v_n && a1_end_n && (!a2_v_n || (REG_CTL == 0 && a2_go_n));
-            wire          rdy_nx   = !a1_v_n || a1_go_nx;
-            wire          o_adv_nx = o_v_n && o_ok_n;
-            wire          o_ce_nx  = a2_go_n || o_adv_nx;
             wire [NL-1:0]   rdy_k, a1go_k, oadv_k;
             wire [2*NL-1:0] a2go_k, oce_k;       // O shift register: one copy per 32 bits of a beat
             for (k = 0; k < NL; k = k + 1) begin : g_rep
@@ -444,7 +478,7 @@ module barrier_tx #(
             // enables and selects (a port with no copies). When none comes A1 is empty in the
             // next cycle, and an empty A1's image and beat are never used (A2 took the image in
             // the same cycle; crc32_beat ignores a beat without in_valid)
-            // image registers, byte by byte with their lane's enables
+            // image registers, byte by byte with their lane's enables (see g_dp1)
             always @(posedge clk) begin
                 for (wn = 0; wn < LF; wn = wn + 1) begin
                     if (rdy_k[(wn % KW) / 8])
@@ -553,7 +587,7 @@ module barrier_tx #(
                 end
             end
             assign of_sready = 1'b0, of_v = 1'b0, of_ready = 1'b0, of_data = {OW{1'b0}};
-            wire unused_w = &{1'b0, o_ce, crc_sel, of_v, of_ready, of_data, vf_in[8*VB-1:DATA_WIDTH],
+            wire unused_w = &{1'b0, crc_sel, of_v, of_ready, of_data, vf_in[8*VB-1:DATA_WIDTH],
                               vu_in[8*VB-1:DATA_WIDTH], vec_u, vec_f[DATA_WIDTH-1:0]};
         end
     endgenerate

@@ -79,8 +79,16 @@ module sync_fifo #(
         end else begin
             if (push)
                 wr_ptr_reg <= wr_ptr_reg + 1'b1;
-            count_reg <= count_reg + {{CW-1{1'b0}}, push} - {{CW-1{1'b0}}, pop};
-            full_reg  <= (count_reg + {{CW-1{1'b0}}, push} - {{CW-1{1'b0}}, pop}) == DEPTH[CW-1:0];
+            // count +- 1 from the register, selected by the handshakes (no adder after them)
+            if (push && !pop)
+                count_reg <= count_reg + 1'b1;
+            else if (pop && !push)
+                count_reg <= count_reg - 1'b1;
+            // == (count_reg + push - pop == DEPTH), without the adder on the flag's path (full:
+            // no push, so full stays unless a pop; else it fills on a push into DEPTH-1 words
+            // with no pop)
+            full_reg  <= full_reg ? !pop
+                                  : (count_reg == DEPTH[CW-1:0] - 1'b1) && push && !pop;
         end
     end
 
@@ -156,7 +164,9 @@ module sync_fifo #(
             if (rst)
                 empty_reg <= 1'b1;
             else
-                empty_reg <= (count_reg + {{CW-1{1'b0}}, push} - {{CW-1{1'b0}}, pop}) == {CW{1'b0}};
+                // == (count_reg + push - pop == 0), without the adder (empty: no pop)
+                empty_reg <= empty_reg ? !push
+                                       : (count_reg == {{CW-1{1'b0}}, 1'b1}) && pop && !push;
         end
     end
     endgenerate
