@@ -388,7 +388,11 @@ module barrier_ctr #(
         if (W > 32) begin : g_csel
             wire [32:0]   lo  = {1'b0, u0_opa[31:0]} + {1'b0, u0_val[31:0]};
             wire [W-33:0] hi0 = u0_opa[W-1:32] + u0_val[W-1:32];
-            wire [W-33:0] hi1 = u0_opa[W-1:32] + u0_val[W-1:32] + 1'b1;
+            // + 1 as the carry-in of one adder (a 1 below both operands), not a second adder
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [W-32:0] hi1c = {u0_opa[W-1:32], 1'b1} + {u0_val[W-1:32], 1'b1};
+            wire [W-33:0] hi1 = hi1c[W-32:1];
+            /* verilator lint_on UNUSEDSIGNAL */
             assign u0_new = {lo[32] ? hi1 : hi0, lo[31:0]};
         end else begin : g_add
             assign u0_new = u0_opa + u0_val;
