@@ -219,35 +219,28 @@ module barrier_rx #(
     wire [7:0]  f_ud_src    = hdr[496 +: 8];
     wire [7:0]  f_ud_bar    = hdr[504 +: 8];
 
+    wire [15:0] m_len  = cfg_wire_fa ? 16'd86 : 16'd78;
     wire [7:0]  m_src  = cfg_wire_fa ? f_fa_src : f_ud_src;
     wire [64:0] va_diff = {1'b0, f_va} - {1'b0, cfg_cnt_base};
     wire        inc_hi_ok = (W == 64) ? !f_add[63] : (f_add[63:0] < (64'd1 << (W - 1)));
 
-    // Checks 1-3, 5, 7 and 10 of the S1 packet in two levels: S1 registers each check's parts,
-    // the parts that depend on the wire mode once per mode (f: FETCH_ADD, u: UD); S2 combines them
-    // with the mode of S1 (wfa2), so a check is the same function of the S1 packet and
-    // configuration as in one level (the mode, the field offsets and the compares stay off one path)
-    wire a_trunc_f = !hc_bad && (hc_len < 16'd86), a_trunc_u = !hc_bad && (hc_len < 16'd78);
-    wire a_long_f  = !hc_bad && (hc_len > 16'd86), a_long_u  = !hc_bad && (hc_len > 16'd78);
-    wire a_malf_c  = hc_bad || (f_ethertype != 16'h0800) || (f_verihl != 8'h45) ||
-                     ((f_frag & 16'hbfff) != 16'd0) || (f_proto != 8'd17);
-    wire a_malf_f  = (f_iplen != 16'd86 - 16'd14) || (f_udplen != 16'd86 - 16'd34);
-    wire a_malf_u  = (f_iplen != 16'd78 - 16'd14) || (f_udplen != 16'd78 - 16'd34);
+    wire a_trunc = !hc_bad && (hc_len < m_len);
+    wire a_long  = !hc_bad && (hc_len > m_len);
+    wire a_malf  = hc_bad || (f_ethertype != 16'h0800) || (f_verihl != 8'h45) ||
+                   ((f_frag & 16'hbfff) != 16'd0) || (f_proto != 8'd17) ||
+                   (f_iplen != m_len - 16'd14) || (f_udplen != m_len - 16'd34);
     wire a_roce  = (f_dport != 16'd4791);
-    wire a_opc_f = (f_opcode != 8'h14) || (f_dqp != cfg_dest_qp);
-    wire a_opc_u = (f_opcode != 8'h65) || (f_dqp != 24'hffffff);
-    wire a_opc_c = (f_tver != 4'd0) || (f_pkey != 16'hffff);
-    wire a_key_f = (f_rkey != cfg_key), a_key_u = (f_qkey != cfg_key);
+    wire a_opc   = (cfg_wire_fa ? ((f_opcode != 8'h14) || (f_dqp != cfg_dest_qp))
+                                : ((f_opcode != 8'h65) || (f_dqp != 24'hffffff))) ||
+                   (f_tver != 4'd0) || (f_pkey != 16'hffff);
+    wire a_key   = (cfg_wire_fa ? f_rkey : f_qkey) != cfg_key;
     wire a_src   = !({1'b0, m_src} < NS9);
-    wire a_inc_c = (f_add == 64'd0) || (f_add[63:32] != 32'd0) || !inc_hi_ok;
-    wire a_inc_m = (f_add[31:0] > cfg_inc_max);
+    wire a_inc   = (f_add == 64'd0) || (f_add[63:32] != 32'd0) || (f_add[31:0] > cfg_inc_max) ||
+                   !inc_hi_ok;
 
     // S1 -> S2 registers
     reg          v2_reg;
-    reg          roce2, src2, udin2;
-    reg          wfa2;           // cfg_wire_fa of the S1 packet: selects the per-mode parts
-    reg          trunc2_f, trunc2_u, long2_f, long2_u, malf2_c, malf2_f, malf2_u;
-    reg          opc2_f, opc2_u, opc2_c, key2_f, key2_u, selfm2_f, selfm2_u, inc2_c, inc2_m;
+    reg          trunc2, long2, malf2, roce2, opc2, key2, src2, selfm2, inc2, udin2;
     reg [64:0]   vad2_reg;
     reg [BW-1:0] bar2_reg;
     reg [23:0]   psn2_reg;
@@ -398,27 +391,16 @@ module barrier_rx #(
         ipr3_reg[0] <= ocsum2(ipq2_reg[0], ipq2_reg[1]);
         ipr3_reg[1] <= ipq2_reg[2];
         src2_reg <= m_src;
-        wfa2 <= cfg_wire_fa;
-        trunc2_f <= a_trunc_f; trunc2_u <= a_trunc_u; long2_f <= a_long_f; long2_u <= a_long_u;
-        malf2_c <= a_malf_c; malf2_f <= a_malf_f; malf2_u <= a_malf_u; roce2 <= a_roce;
-        opc2_f <= a_opc_f; opc2_u <= a_opc_u; opc2_c <= a_opc_c; key2_f <= a_key_f;
-        key2_u <= a_key_u; src2 <= a_src; inc2_c <= a_inc_c; inc2_m <= a_inc_m;
-        selfm2_f <= (f_fa_src == cfg_src_id); selfm2_u <= (f_ud_src == cfg_src_id);
+        trunc2 <= a_trunc; long2 <= a_long; malf2 <= a_malf; roce2 <= a_roce; opc2 <= a_opc;
+        key2 <= a_key; src2 <= a_src; selfm2 <= (m_src == cfg_src_id); inc2 <= a_inc;
         udin2 <= ({1'b0, f_ud_bar} < NB9);
 
         en3 <= lk_en; int3 <= lk_internal; gip3_reg <= lk_group_ip;
         bar3_reg <= bar2_reg; psn3_reg <= psn2_reg; inc3_reg <= inc2_reg; dip3_reg <= dip2_reg;
         src3_reg <= src2_reg;
         sm3_reg  <= (src2_reg[SW-1:0] == src3_reg[SW-1:0]);
-        trunc3 <= wfa2 ? trunc2_f : trunc2_u;
-        long3  <= wfa2 ? long2_f : long2_u;
-        malf3  <= malf2_c || (wfa2 ? malf2_f : malf2_u);
-        roce3  <= roce2;
-        opc3   <= opc2_c || (wfa2 ? opc2_f : opc2_u);
-        key3   <= wfa2 ? key2_f : key2_u;
-        src3   <= src2;
-        selfm3 <= wfa2 ? selfm2_f : selfm2_u;
-        inc3   <= inc2_c || inc2_m;
+        trunc3 <= trunc2; long3 <= long2; malf3 <= malf2; roce3 <= roce2; opc3 <= opc2;
+        key3 <= key2; src3 <= src2; selfm3 <= selfm2; inc3 <= inc2;
         inr3 <= cfg_wire_fa ? va_in2 : udin2;
 
         bar4_reg <= bar3_reg; psn4p_reg <= psn3_reg + 24'd1;
