@@ -582,16 +582,16 @@ module barrier_ctr #(
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
     wire         s2_live = s2_live_reg;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
-    // copies (ff_keep: the same next values, reset alike, equal in every cycle) of rel_valid_reg,
-    // s2_v_reg and s2_live_reg: the per-PE effects of a release load (pres, armed, pend) take
-    // rel_load from their own flip-flops (rel_load_pe == rel_load), and the release words' enable
-    // (!rel_valid_reg || m_rel_ready) from a third copy of rel_valid_reg
     // armed or pending at the start of S2: now, unless loaded into the release register now; or
     // set by the request applied now (set wins, as below)
     wire s2_live_nx = ((armed_reg[s1_pe_reg] || pend_reg[s1_pe_reg]) &&
                        !(rel_load && s2_pe_reg == s1_pe_reg)) ||
                       (c_done && rq_peoh_reg[s1_pe_reg] && (rq_farm || rq_fpend));
     wire rel_valid_nx = rel_load || (rel_valid_reg && !rel_fire);
+    // copies (ff_keep: the same next values, reset alike, equal in every cycle) of rel_valid_reg,
+    // s2_v_reg and s2_live_reg: the per-PE effects of a release load (pres, armed, pend) take
+    // rel_load from their own flip-flops (rel_load_pe == rel_load), and the release words' enable
+    // (!rel_valid_reg || m_rel_ready) from a third copy of rel_valid_reg
     wire rv_pe, rv_w, s2v_pe, s2l_pe;
     ff_keep u_rv_pe  (.clk(clk), .rst(rst), .d(rel_valid_nx), .q(rv_pe));
     ff_keep u_rv_w   (.clk(clk), .rst(rst), .d(rel_valid_nx), .q(rv_w));

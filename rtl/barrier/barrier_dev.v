@@ -128,7 +128,6 @@ module barrier_dev #(
     // registered (one cycle after the last sweep ends; 1 in reset): the three sweeps' flags sit
     // in three modules, and their OR gated every AR / AW / W handshake and read-stage enable
     reg         csr_block_reg;
-    wire        csr_block = csr_block_reg;
     always @(posedge clk)
         csr_block_reg <= rst || stat_busy || ctr_init || tab_init_reg;
     wire        stat_rd_valid;
@@ -139,12 +138,12 @@ module barrier_dev #(
 
     axil_reg_if_pipe #(.ADDR_WIDTH(16), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !csr_block),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !hold_busy && !csr_block_reg),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata),
-        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy && !csr_block),
+        .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid && !hold_busy && !csr_block_reg),
         .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
         .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
-        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !csr_block),
+        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !csr_block_reg),
         .s_axil_arready(axil_arready), .s_axil_rdata(s_axil_rdata),
         .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
         .s_axil_rready(s_axil_rready),
@@ -153,7 +152,7 @@ module barrier_dev #(
         .reg_rd_addr(reg_rd_addr), .reg_rd_stage(rd_stage), .reg_rd_data(rd_word),
         .reg_rd_err(rd_err_reg)
     );
-    assign s_axil_arready = axil_arready && !csr_block;
+    assign s_axil_arready = axil_arready && !csr_block_reg;
     assign rd_word = rd_isstat_reg ? stat_rd_data : rd_dat_reg;   // stage 3
 
     // ------------------------------------------------------------ configuration registers
@@ -809,16 +808,15 @@ module barrier_dev #(
             tab_wd_reg <= 32'd0;
         else if (x_wr_en)
             tab_wd_reg <= x_wr_data;
-    wire [31:0]   tab_wd = tab_wd_reg;
     always @(posedge clk) begin
         if (tab_wr[T_INC])
-            inc_mem[twa_inc] <= tab_wd[LW-1:0];
+            inc_mem[twa_inc] <= tab_wd_reg[LW-1:0];
         if (tab_wr[T_SLO])
-            step_lo_mem[twa_slo] <= tab_wd[LW-1:0];
+            step_lo_mem[twa_slo] <= tab_wd_reg[LW-1:0];
         if (tab_wr[T_SHI])
-            step_hi_mem[twa_shi] <= tab_wd[HW-1:0];   // (W <= 32: never read)
+            step_hi_mem[twa_shi] <= tab_wd_reg[HW-1:0];   // (W <= 32: never read)
         if (tab_wr[T_GIP])
-            gip_mem[twa_gip] <= tab_wd;
+            gip_mem[twa_gip] <= tab_wd_reg;
     end
 
     // ------------------------------------------------------------ sequential
@@ -851,47 +849,45 @@ module barrier_dev #(
             tab_wa_reg <= tab_wa_nx;
             if (tab_init_reg && tab_wa_reg == NB_I[BW-1:0] - 1'b1)
                 tab_init_reg <= 1'b0;
-            begin
-                // per-barrier flip-flops: the entry by the one-hot w_boh (= w_bar)
-                for (wb = 0; wb < NB; wb = wb + 1) begin
-                    if (a_tab_we[T_CTRL] && w_boh[wb]) begin
-                        bar_en_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
-                        bar_ip_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
-                        bar_leader_reg[wb] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
-                    end
-                    if (a_tab_we[T_LN] && w_boh[wb])
-                        local_n_reg[wb*LNW +: LNW] <= reg_wr_data[LNW-1:0];
-                    if (a_tab_we[T_SLO] && w_boh[wb])
-                        sv_lo_reg[wb]  <= a_sv_lo;
-                    if (a_tab_we[T_SHI] && w_boh[wb]) begin
-                        sv_hnz_reg[wb] <= a_sv_hnz;
-                        sv_hlt_reg[wb] <= a_sv_hlt;
-                        sv_heq_reg[wb] <= a_sv_heq;
-                    end
+            // per-barrier flip-flops: the entry by the one-hot w_boh (= w_bar)
+            for (wb = 0; wb < NB; wb = wb + 1) begin
+                if (a_tab_we[T_CTRL] && w_boh[wb]) begin
+                    bar_en_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_EN_LSB] && step_valid;
+                    bar_ip_reg[wb]     <= reg_wr_data[BD_BAR_CTRL_INTERNAL_PATH_LSB];
+                    bar_leader_reg[wb] <= reg_wr_data[BD_BAR_CTRL_LEADER_LSB];
                 end
-
-                // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
-                if (a_glob_we[G_CTRL]) begin
-                    ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
-                    ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
+                if (a_tab_we[T_LN] && w_boh[wb])
+                    local_n_reg[wb*LNW +: LNW] <= reg_wr_data[LNW-1:0];
+                if (a_tab_we[T_SLO] && w_boh[wb])
+                    sv_lo_reg[wb]  <= a_sv_lo;
+                if (a_tab_we[T_SHI] && w_boh[wb]) begin
+                    sv_hnz_reg[wb] <= a_sv_hnz;
+                    sv_hlt_reg[wb] <= a_sv_hlt;
+                    sv_heq_reg[wb] <= a_sv_heq;
                 end
-                if (a_glob_we[G_SRC])     src_reg <= reg_wr_data;
-                if (a_glob_we[G_INC_MAX]) inc_max_reg <= reg_wr_data;
-                if (a_glob_we[G_MAC_LO])  src_mac_reg[31:0] <= reg_wr_data;
-                if (a_glob_we[G_MAC_HI])
-                    src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
-                if (a_glob_we[G_IP])      src_ip_reg <= reg_wr_data;
-                if (a_glob_we[G_QP])      dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
-                if (a_glob_we[G_KEY])     rkey_reg <= reg_wr_data;
-                if (a_glob_we[G_SPORT]) begin
-                    udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
-                    tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
-                end
-                if (a_glob_we[G_CB_LO])   cnt_base_reg[31:0]     <= reg_wr_data;
-                if (a_glob_we[G_CB_HI])   cnt_base_reg[63:32]    <= reg_wr_data;
-                if (a_glob_we[G_MB_LO])   mirror_base_reg[31:0]  <= reg_wr_data;
-                if (a_glob_we[G_MB_HI])   mirror_base_reg[63:32] <= reg_wr_data;
             end
+
+            // global registers: one-hot from the W1 decode (a BAR or TGT address selects none)
+            if (a_glob_we[G_CTRL]) begin
+                ctrl_internal_reg <= reg_wr_data[BD_CTRL_INTERNAL_PATH_LSB];
+                ctrl_wire_fa_reg  <= reg_wr_data[BD_CTRL_WIRE_FA_LSB];
+            end
+            if (a_glob_we[G_SRC])     src_reg <= reg_wr_data;
+            if (a_glob_we[G_INC_MAX]) inc_max_reg <= reg_wr_data;
+            if (a_glob_we[G_MAC_LO])  src_mac_reg[31:0] <= reg_wr_data;
+            if (a_glob_we[G_MAC_HI])
+                src_mac_reg[47:32] <= reg_wr_data[BD_SRC_MAC_HI_MAC_MSB:BD_SRC_MAC_HI_MAC_LSB];
+            if (a_glob_we[G_IP])      src_ip_reg <= reg_wr_data;
+            if (a_glob_we[G_QP])      dest_qp_reg <= reg_wr_data[BD_DEST_QP_QP_MSB:BD_DEST_QP_QP_LSB];
+            if (a_glob_we[G_KEY])     rkey_reg <= reg_wr_data;
+            if (a_glob_we[G_SPORT]) begin
+                udp_sport_reg <= reg_wr_data[BD_UDP_SPORT_TOS_UDP_SPORT_MSB:BD_UDP_SPORT_TOS_UDP_SPORT_LSB];
+                tos_reg       <= reg_wr_data[BD_UDP_SPORT_TOS_TOS_MSB:BD_UDP_SPORT_TOS_TOS_LSB];
+            end
+            if (a_glob_we[G_CB_LO])   cnt_base_reg[31:0]     <= reg_wr_data;
+            if (a_glob_we[G_CB_HI])   cnt_base_reg[63:32]    <= reg_wr_data;
+            if (a_glob_we[G_MB_LO])   mirror_base_reg[31:0]  <= reg_wr_data;
+            if (a_glob_we[G_MB_HI])   mirror_base_reg[63:32] <= reg_wr_data;
         end
     end
 endmodule
