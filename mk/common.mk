@@ -46,17 +46,18 @@ lint-common:
 	$(LINT_COMMON) -Irtl/common --top-module crc32_beat -GDATA_WIDTH=512 rtl/common/crc32_beat.v
 	$(LINT_COMMON) --top-module ipv4_csum rtl/common/ipv4_csum.v
 	$(LINT_COMMON) --top-module ipv4_csum -GPIPELINE=0 rtl/common/ipv4_csum.v
-	$(LINT_COMMON) --top-module hdr_capture rtl/common/hdr_capture.v rtl/common/popcount.v
-	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=8 -GHDR_BYTES=1 rtl/common/hdr_capture.v rtl/common/popcount.v
-	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=24 -GHDR_BYTES=7 rtl/common/hdr_capture.v rtl/common/popcount.v
-	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=512 -GHDR_BYTES=86 rtl/common/hdr_capture.v rtl/common/popcount.v
+	$(LINT_COMMON) --top-module hdr_capture rtl/common/hdr_capture.v rtl/common/ff_keep.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=8 -GHDR_BYTES=1 rtl/common/hdr_capture.v rtl/common/ff_keep.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=24 -GHDR_BYTES=7 rtl/common/hdr_capture.v rtl/common/ff_keep.v
+	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=512 -GHDR_BYTES=86 rtl/common/hdr_capture.v rtl/common/ff_keep.v
 
 # ------------------------------------------------------------------ unit test (Verilator)
 # tb/prims/tb_prims.cpp: every primitive against a C++ reference model, random stimulus with
 # per-port backpressure profiles; writes $(REPORT)/lockstep_common.jsonl (scripts/report.py).
 PRIMS_RTL := rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/prio_enc.v rtl/common/arbiter.v \
              rtl/common/popcount.v rtl/common/stats_counter.v rtl/common/stats_counter_axil.v \
-             rtl/common/crc32_beat.v rtl/common/crc32_fn.vh rtl/common/ipv4_csum.v rtl/common/hdr_capture.v
+             rtl/common/crc32_beat.v rtl/common/crc32_fn.vh rtl/common/ipv4_csum.v rtl/common/hdr_capture.v \
+             rtl/common/ff_keep.v
 PRIMS_BIN := $(B)/prims/Vprims_top
 COMMON_CYCLES ?= 200000
 

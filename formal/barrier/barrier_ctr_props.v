@@ -113,7 +113,7 @@ module barrier_ctr_props #(
         .cfg_internal_path(f_internal), .cfg_bar_en(2'b11),
         .cfg_lk_leader(1'b0), .cfg_lk_local_n(2'd1), .csr_lcnt_clr(1'b0), .csr_lcnt_idx(1'b0),
         .cfg_lk_bar(f_lk_bar), .cfg_lk_step(STEP), .cfg_lk_inc(INC),
-        .csr_wr_any(i_cnt || i_tgt), .csr_wr_any_nx(rst || f_ini <= 3'd1), .csr_cnt_wr(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
+        .csr_wr_any(i_cnt || i_tgt), .csr_wr_any_nx(rst || f_ini <= 3'd1), .csr_cnt_wr(i_cnt), .csr_cnt_wr_c(i_cnt), .csr_cnt_hi(1'b0), .csr_cnt_idx(1'b0),
         .csr_cnt_data(i_data), .hold_busy(hold_busy),
         .csr_tgt_wr(i_tgt), .csr_tgt_hi(1'b0),
         .csr_tgt_pre_idx(f_run ? f_pre : (f_ini == 3'd1)), .csr_tgt_data(i_data),
@@ -138,6 +138,23 @@ module barrier_ctr_props #(
     // DUT internals, for the induction-strengthening invariants only (flatten connects them)
     (* hierconn *) wire [W-1:0] \dut.cnt_mem[0] ;
     (* hierconn *) wire [W-1:0] \dut.cnt_mem[1] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_bm[0] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_bm[1] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_sm[0] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_sm[1] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_mm[0] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_mm[1] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_cm[0] ;
+    (* hierconn *) wire [W-1:0] \dut.cnt_cm[1] ;
+    (* hierconn *) wire [3:0]   \dut.cw_v ;
+    (* hierconn *) wire [3:0]   \dut.cw_a ;
+    (* hierconn *) wire [W-1:0] \dut.u_new ;
+    (* hierconn *) wire         \dut.u_ini_reg ;
+    (* hierconn *) wire [0:0]   \dut.u_barf ;
+    // counter entry e not yet written by the reset sweep (its index not passed, or its write in U1)
+    wire f_unswept0 = \dut.ini_v_reg || (\dut.u_v_reg && \dut.u_ini_reg && \dut.u_bar_reg == 1'b0);
+    wire f_unswept1 = (\dut.ini_v_reg && \dut.ini_idx_reg <= 1'b1) ||
+                      (\dut.u_v_reg && \dut.u_ini_reg && \dut.u_bar_reg == 1'b1);
     (* hierconn *) wire [W-1:0] \dut.tgt_mem[0] ;
     (* hierconn *) wire [W-1:0] \dut.tgt_mem[1] ;
     (* hierconn *) wire         \dut.ini_v_reg ;
@@ -396,6 +413,17 @@ module barrier_ctr_props #(
             assert(\dut.rq_dgo_pe == {((NW+3)/4){\dut.rq_dgo_reg }} &&
                    \dut.rq_dgo_lc == \dut.rq_dgo_reg );
             assert(\dut.rq_pec == \dut.rq_pe_raw_reg );   // its private copy (timing pass 7)
+            // the counter table's four read-port copies and their write port copies (pass 8)
+            assert(\dut.cw_v == {4{\dut.u_v_reg }} && \dut.cw_a == {4{\dut.u_bar_reg }} &&
+                   \dut.u_new == \dut.u_new_reg && \dut.u_barf == \dut.u_bar_reg );
+            // (each entry once the reset sweep has written it: the sweep index is past it and
+            // its write has landed; the tables are not reset)
+            if (!f_unswept0)
+                assert(\dut.cnt_bm[0] == d_cnt0 && \dut.cnt_sm[0] == d_cnt0 &&
+                       \dut.cnt_mm[0] == d_cnt0 && \dut.cnt_cm[0] == d_cnt0 );
+            if (!f_unswept1)
+                assert(\dut.cnt_bm[1] == d_cnt1 && \dut.cnt_sm[1] == d_cnt1 &&
+                       \dut.cnt_mm[1] == d_cnt1 && \dut.cnt_cm[1] == d_cnt1 );
             // the release stage's copies (timing pass 7)
             assert(\dut.rv_pe == \dut.rel_valid_reg && \dut.rv_w == \dut.rel_valid_reg &&
                    \dut.s2v_pe == \dut.s2_v_reg && \dut.s2l_pe == \dut.s2_live_reg );

@@ -25,10 +25,11 @@
 #   MAP=abc  LUT mapping with the classic abc instead of abc9, for ECP5 (`abc -lut 4` in synth_ecp5)
 #            and UltraScale+ (`abc -luts 2:2,3,6:5` in synth_xilinx): abc9 did not finish
 #            session_sel in 50 minutes (ECP5) / 20 minutes (xcup); abc takes about one.
-#   MAP=hier ECP5: abc9 module by module (`synth_ecp5 -noflatten`; nextpnr flattens the netlist when
-#            it reads it), for a top whose flat abc9 run does not finish (the WebAssembly Yosys'
-#            memory): barrier_dev at DATA_WIDTH 512 maps in about 90 s and places at 80.8 MHz,
-#            against 44.7 MHz with MAP=abc (classic abc maps for area with unit delays).
+#   MAP=hier ECP5: abc9 module by module (`synth_ecp5 -noflatten`, then `flatten; opt_clean`: the
+#            logic of submodule outputs nobody reads is removed as in a flat run), for a top whose
+#            flat abc9 run does not finish (the WebAssembly Yosys' memory): barrier_dev at
+#            DATA_WIDTH 512 maps in about 90 s and places at 80.8 MHz, against 44.7 MHz with
+#            MAP=abc (classic abc maps for area with unit delays).
 #            UltraScale+: as MAP=abc.
 #   PLACE=timing  nextpnr's heap placer weighted harder towards timing: --placer-heap-timingweight
 #            40 --placer-heap-critexp 4 (defaults 10 and 2), for a top whose paths are dominated by
@@ -175,7 +176,12 @@ run_one() {
              clean
              synth_ecp5 -top $top -run map_cells: -json $OUT/$n.json"
     elif [ "${MAPABC[$n]}" = 2 ]; then
-        syn="synth_ecp5 -top $top -noflatten -json $OUT/$n.json"
+        # flattened after mapping and cleaned: logic whose outputs nothing reads across a module
+        # boundary (an unused output port of a submodule) is removed, as a flat run removes it
+        syn="synth_ecp5 -top $top -noflatten
+             flatten
+             opt_clean
+             write_json $OUT/$n.json"
     else
         syn="synth_ecp5 -top $top -json $OUT/$n.json"
     fi

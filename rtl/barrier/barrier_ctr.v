@@ -75,6 +75,9 @@ module barrier_ctr #(
     input  wire                          csr_wr_any,      // any CSR write this cycle
     input  wire                          csr_wr_any_nx,   // csr_wr_any of the next cycle
     input  wire                          csr_cnt_wr,      // write half of cnt[csr_cnt_idx]
+    input  wire                          csr_cnt_wr_c,    // a copy of csr_cnt_wr, equal to it in every
+                                                          // cycle (the owner's ff_keep): U0's forward
+                                                          // compares and read-ahead address use it
     input  wire                          csr_cnt_hi,      // 1: bits 63:32, 0: bits 31:0
     input  wire [BW-1:0]                 csr_cnt_idx,
     input  wire [31:0]                   csr_cnt_data,
@@ -166,7 +169,16 @@ module barrier_ctr #(
     endfunction
 
     // ---------------------------------------------------------------- tables (distributed RAM)
+    // The counter table and four copies of it, one per read port (U0's read-ahead: cnt_mem; phase
+    // B: cnt_bm; the scanner's S1: cnt_sm; the mirror: cnt_mm; the CSR read: cnt_cm). U1 writes all
+    // five with the same data; each copy takes its write enable and address from a flip-flop copy of
+    // u_v_reg / u_bar_reg of its own (cw_v / cw_a, ff_keep: equal to the originals in every cycle),
+    // so that no one address net spans the 80 distributed-RAM cells of the five tables
     reg [W-1:0] cnt_mem [0:NUM_BARRIERS-1];
+    reg [W-1:0] cnt_bm  [0:NUM_BARRIERS-1];
+    reg [W-1:0] cnt_sm  [0:NUM_BARRIERS-1];
+    reg [W-1:0] cnt_mm  [0:NUM_BARRIERS-1];
+    reg [W-1:0] cnt_cm  [0:NUM_BARRIERS-1];
     reg [W-1:0] tgt_mem [0:NUM_PES-1];
     reg [W-1:0] pep_mem [0:NUM_PES-1];
     // Reset sweep: cnt_mem and tgt_mem are zeroed after rst, one entry per cycle (the counter
@@ -221,7 +233,7 @@ module barrier_ctr #(
         end
     endgenerate
 
-    assign csr_rd_cnt = cnt_mem[csr_rd_bar];
+    assign csr_rd_cnt = cnt_cm[csr_rd_bar];
     assign csr_rd_tgt = tgt_mem[csr_rd_pe];
 
     // current value of the TGT entry a CSR half-write merges into, read one cycle ahead at
@@ -268,13 +280,14 @@ module barrier_ctr #(
     /* verilator lint_off UNUSEDSIGNAL */
 `ifdef FORMAL
     (* keep *) reg [W-1:0] u_val_reg, u_old_reg, u_keep_reg;
+    (* keep *) reg         u_ini_reg;
 `else
     reg [W-1:0]  u_val_reg;
     reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0, raw (forwarded from U1 when the same barrier)
     reg [W-1:0]  u_keep_reg;     // bits of the old value kept: all (INC), the other half (SET_*)
+    reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe, the proof)
 `endif
     /* verilator lint_on UNUSEDSIGNAL */
-    reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe only)
     // (u_old_reg, u_val_reg, u_keep_reg: the operands of u_new_reg, kept for the proof and the
     // probes; synthesis drops them)
     reg [W-1:0]  u_new_reg;      // the value U1 writes: (u_old & u_keep) + u_val, summed in U0
@@ -312,11 +325,11 @@ module barrier_ctr #(
     wire [BW-1:0] u0_barc   = ~u0_barn_reg;                               // == u0_bar
     wire          u0_eq_nx  = s_inc_valid ? (s_inc_bar == u0_barc) :
                               !h_free     ? (h_bar_reg == u0_barc) :
-                              csr_cnt_wr  ? (csr_cnt_idx == u0_barc) : (~rq_barn_reg == u0_barc);
+                              csr_cnt_wr_c ? (csr_cnt_idx == u0_barc) : (~rq_barn_reg == u0_barc);
     wire [BW-1:0] ini_bar   = ini_idx_reg[BW-1:0];
     wire          u0_ieq_nx = s_inc_valid ? (s_inc_bar == ini_bar) :      // ini_bar == u0_bar_nx
                               !h_free     ? (h_bar_reg == ini_bar) :
-                              csr_cnt_wr  ? (csr_cnt_idx == ini_bar) : (~rq_barn_reg == ini_bar);
+                              csr_cnt_wr_c ? (csr_cnt_idx == ini_bar) : (~rq_barn_reg == ini_bar);
     // U0's counter word, read one cycle ahead at u0_bar_nx and registered (u0_ram_reg): the write
     // of that cycle (U1's, the end of the cycle before U0) lands after the read and is forwarded
     // from u2_new_reg (u0_fwd2_reg); the write of U0's own cycle from u_new_reg (u0_fwd_reg, newer)
@@ -353,7 +366,13 @@ module barrier_ctr #(
     // original in every cycle; the keep copies of bits W-1:32 load the high half's next value)
     localparam NFC = (W + 15) / 16;
     wire          u0_fwd_nx  = ini_v_reg ? u0_ieq_nx : ((i_v_reg || h_v_reg) && u0_eq_nx);
-    wire          u0_fwd2_nx = u_v_reg && (u_bar_reg == u0_bar_nx);
+    // u_bar_reg == u0_bar_nx as one compare per source of u0_bar_nx, selected last (like
+    // u0_eq_nx), against a private copy of u_bar_reg (u_barf: ff_keep, loaded alike)
+    wire [BW-1:0] u_barf;
+    wire          u0_fwd2_nx = u_v_reg && (s_inc_valid  ? (s_inc_bar == u_barf) :
+                                           !h_free      ? (h_bar_reg == u_barf) :
+                                           csr_cnt_wr_c ? (csr_cnt_idx == u_barf) :
+                                                          (~rq_barn_reg == u_barf));
     wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k, u0_keep_k;
     wire [W-1:0]  u0_old;
     assign u0_keep_k[0]  = u0_klo_reg;
@@ -398,7 +417,11 @@ module barrier_ctr #(
             assign u0_new = u0_opa + u0_val;
         end
     endgenerate
-    wire [W-1:0]  u_new   = u_new_reg;
+    // the tables' write data: a copy of u_new_reg (ff_keep: the same next value and reset, equal
+    // to it in every cycle), so that the update loop's register (the forward mux, u2_new_reg) does
+    // not also drive the 80 distributed-RAM cells of the five counter tables
+    wire [W-1:0]  u_new;
+    ff_keep #(.WIDTH(W)) u_wd (.clk(clk), .rst(rst), .d(ini_v_reg ? {W{1'b0}} : u0_new), .q(u_new));
 
     // ---------------------------------------------------------------- request pipeline
     reg          rq_v_reg;
@@ -509,7 +532,20 @@ module barrier_ctr #(
     wire c_fwait_nx = rq_kwait_reg && c_idle_d;
     wire c_feop_nx  = rq_keop_reg && c_idle_d;
     wire c_febar_nx = rq_kebar_reg && c_idle_d;
-    wire c_far_nx   = (rq_dist_reg < HALF) && (rq_dist_reg > ~rq_stepn_reg);
+    // ERR_FAR: epoch - cnt in [STEP + 1, HALF); dist > STEP as two 32-bit halves compared in
+    // parallel above 32 bits (two short carry chains instead of one of W bits)
+    wire c_gt_step;
+    generate
+        if (W > 32) begin : g_fgt
+            wire [W-33:0] d_hi = rq_dist_reg[W-1:32];
+            wire [W-33:0] s_hi = ~rq_stepn_reg[W-1:32];
+            assign c_gt_step = (d_hi > s_hi) ||
+                               ((d_hi == s_hi) && (rq_dist_reg[31:0] > ~rq_stepn_reg[31:0]));
+        end else begin : g_fgt1
+            assign c_gt_step = rq_dist_reg > ~rq_stepn_reg;
+        end
+    endgenerate
+    wire c_far_nx   = (rq_dist_reg < HALF) && c_gt_step;
     wire [W-1:0] rq_tgtn = rq_tgtn_reg;
     // phase D: decide and apply, exactly three cycles after phase B (else back to phase B): no CSR
     // write, room for the notification, and the hold free for an internal-path increment. The
@@ -535,7 +571,7 @@ module barrier_ctr #(
                                                  // path, notifies)
     // next h_bar_reg; the request's barrier through its private copy (~rq_barn_reg == rq_bar):
     // h_bar_nx is U0's read-ahead address (u0_bar_nx), and rq_bar fans out to the table lookups
-    assign h_bar_nx  = h_free ? (csr_cnt_wr ? csr_cnt_idx : ~rq_barn_reg) : h_bar_reg;
+    assign h_bar_nx  = h_free ? (csr_cnt_wr_c ? csr_cnt_idx : ~rq_barn_reg) : h_bar_reg;
     assign h_kind_nx = h_free ? (!csr_cnt_wr ? UK_INC : (csr_cnt_hi ? UK_SET_HI : UK_SET_LO))
                               : h_kind_reg;
     assign h_val_nx  = h_free ? (csr_cnt_wr ? csr_h_val : rq_inc_reg) : h_val_reg;
@@ -697,9 +733,30 @@ module barrier_ctr #(
     end
 
     // ---------------------------------------------------------------- tables: writes
+    // the counter copies' write enables and addresses: loaded like u_v_reg / u_bar_reg (below);
+    // u_barf: U0's forward compare (u0_fwd2_nx)
+    ff_keep #(.WIDTH(BW)) u_ubf (.clk(clk), .rst(rst),
+        .d(ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar), .q(u_barf));
+    wire [3:0]      cw_v;
+    wire [4*BW-1:0] cw_a;
+    generate
+        for (gi = 0; gi < 4; gi = gi + 1) begin : g_cw
+            ff_keep #(.WIDTH(BW + 1)) u_cw (.clk(clk), .rst(rst),
+                .d({i_v_reg || h_v_reg || ini_v_reg, ini_v_reg ? ini_idx_reg[BW-1:0] : u0_bar}),
+                .q({cw_v[gi], cw_a[gi * BW +: BW]}));
+        end
+    endgenerate
     always @(posedge clk) begin
         if (u_v_reg)
             cnt_mem[u_bar_reg] <= u_new;
+        if (cw_v[0])
+            cnt_bm[cw_a[0 +: BW]] <= u_new;
+        if (cw_v[1])
+            cnt_sm[cw_a[BW +: BW]] <= u_new;
+        if (cw_v[2])
+            cnt_mm[cw_a[2 * BW +: BW]] <= u_new;
+        if (cw_v[3])
+            cnt_cm[cw_a[3 * BW +: BW]] <= u_new;
         // (CSR writes and request effects never share a cycle: the data does not depend on the
         // request's decision, only the write enable does)
         if (ini_v_reg || csr_tgt_wr || (c_done && rq_ftw_reg && !rq_fefar))
@@ -720,7 +777,7 @@ module barrier_ctr #(
     // own phase D writes tgt, pep, lcnt and the PE state).
     always @(posedge clk) begin
         // phase B: reads
-        rq_cnt_reg    <= cnt_mem[rq_bar];
+        rq_cnt_reg    <= cnt_bm[rq_bar];
         rq_tgt_reg    <= tgt_mem[rq_pe];
         rq_step_reg   <= cfg_lk_step;
         rq_stepn_reg  <= ~cfg_lk_step;
@@ -955,7 +1012,7 @@ module barrier_ctr #(
             s1_st_reg   <= s0_st_reg;
             s1_tgt_reg  <= tgt_mem[s0_pe_reg];
             s1_pep_reg  <= pep_mem[s0_pe_reg];
-            s1_cnt_reg  <= cnt_mem[s0_bar_reg[BW-1:0]];
+            s1_cnt_reg  <= cnt_sm[s0_bar_reg[BW-1:0]];
             s2_live_reg <= s2_live_nx;
             s2_v_reg    <= s2_in;
             s2_pe_reg   <= s1_pe_reg;
@@ -1000,7 +1057,7 @@ module barrier_ctr #(
             if (mir_load) begin
                 mir_valid_reg <= 1'b1;
                 mir_bar_reg   <= mq_bar_reg;
-                mir_data_reg  <= cnt_mem[mq_bar_reg];
+                mir_data_reg  <= cnt_mm[mq_bar_reg];
             end else if (m_mir_ready) begin
                 mir_valid_reg <= 1'b0;
             end

@@ -276,7 +276,9 @@ module barrier_dev #(
 
     // W2: the write's effects, registered
     reg         reg_wr_en, reg_wr_err;
-    reg  [15:0] reg_wr_addr;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [15:0] reg_wr_addr;   // the W2 write's address (lockstep probe only: the model applies it)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg  [31:0] reg_wr_data;
     reg  [3:0]  reg_wr_strb;
     reg         cfg_reject_pulse;
@@ -306,6 +308,18 @@ module barrier_dev #(
             reg_wr_strb <= x_wr_strb;
         end
     end
+    // a copy of csr_cnt_wr for barrier_ctr's U0 forward compares and read-ahead address (the
+    // original fans out to the hold's 64-bit value select): the same next value and reset
+    wire        csr_cnt_wr_c;
+    ff_keep u_cnt_wr_c (.clk(clk), .rst(rst), .d(x_cnt_wr), .q(csr_cnt_wr_c));
+    // the CNT and TGT half selects of the W2 write (x_wr_addr[CNT_HI_BIT] / [TGT_HI_BIT] of its
+    // W1), registers of their own (ff_keep: kept apart when the two bits are the same address
+    // bit): the hold's value merge and the TGT write data merge sit in different places
+    wire        csr_cnt_hi_c, csr_tgt_hi_c;
+    ff_keep u_cnt_hi_c (.clk(clk), .rst(1'b0), .d(x_wr_en ? x_wr_addr[CNT_HI_BIT] : csr_cnt_hi_c),
+                        .q(csr_cnt_hi_c));
+    ff_keep u_tgt_hi_c (.clk(clk), .rst(1'b0), .d(x_wr_en ? x_wr_addr[TGT_HI_BIT] : csr_tgt_hi_c),
+                        .q(csr_tgt_hi_c));
     // global registers written by a W2 write: one-hot, decoded from the W1 address
     localparam G_CTRL = 0, G_SRC = 1, G_INC_MAX = 2, G_MAC_LO = 3, G_MAC_HI = 4, G_IP = 5,
                G_QP = 6, G_KEY = 7, G_SPORT = 8, G_CB_LO = 9, G_CB_HI = 10, G_MB_LO = 11,
@@ -524,7 +538,11 @@ module barrier_dev #(
     wire [SAW-1:0] stat_rd_idx = reg_rd_addr[BD_STAT_STRIDE_LOG2 +: SAW];
     reg [NK-1:0]  r0_kind_reg;
     reg           r0_err_reg, r0_stat_reg, r0_hi_reg;
-    reg  [SAW-1:0] r0_sidx_reg;   // statistics counter index (private: the read address fans out)
+    // statistics counter index: a private copy (ff_keep: a plain register holding the same
+    // address bits as r0_p_reg was merged with it, and that one fans out to the CSR read ports)
+    wire [SAW-1:0] r0_sidx_reg;
+    ff_keep #(.WIDTH(SAW)) u_r0_sidx (.clk(clk), .rst(1'b0),
+        .d(rd_stage[0] ? stat_rd_idx : r0_sidx_reg), .q(r0_sidx_reg));
     reg [BW-1:0]  r0_b_reg;
     reg [NB-1:0]  r0_boh_reg;    // r0_b_reg one-hot: the flip-flop tables' selects (AND-OR), not
                                  // the index that fans out to the RAM read ports
@@ -534,7 +552,6 @@ module barrier_dev #(
             r0_kind_reg <= b_kind;
             r0_err_reg  <= b_err;
             r0_stat_reg <= r_stat;
-            r0_sidx_reg <= stat_rd_idx;
             // the half: CNT_HI / STEP_HI / TGT_HI (the LO/HI offsets differ in one address bit)
             r0_hi_reg   <= r_tgt_ok ? reg_rd_addr[TGT_HI_BIT] :
                            (r_boff == BD_BAR_CNT_HI_OFFS || r_boff == BD_BAR_STEP_HI_OFFS);
@@ -544,7 +561,12 @@ module barrier_dev #(
             r0_gsel_reg <= b_gsel;
         end
     end
-    wire [BW-1:0] r_b = r0_b_reg;    // barrier_ctr's CSR read ports (cnt, tgt) use these
+    wire [BW-1:0] r_b = r0_b_reg;    // the owner's CSR read ports (STEP, INC, GROUP_IP)
+    // barrier_ctr's CNT read port: a copy of r0_b_reg of its own (ff_keep: loaded alike, equal in
+    // every cycle; one register at the read address pins of every table spanned the block)
+    wire [BW-1:0] r_bc;
+    ff_keep #(.WIDTH(BW)) u_r0_bc (.clk(clk), .rst(1'b0),
+        .d(rd_stage[0] ? r_bidx[BW-1:0] : r_bc), .q(r_bc));
     wire [PW-1:0] r_p = r0_p_reg;
     wire [LW-1:0] slo_c  = step_lo_mem[ctr_lk_bar];
     wire [HW-1:0] shi_c  = step_hi_mem[ctr_lk_bar];
@@ -687,12 +709,12 @@ module barrier_dev #(
         .csr_lcnt_clr(csr_lcnt_clr), .csr_lcnt_idx(w_bar), .cfg_bar_en(bar_en_reg),
         .cfg_lk_bar(ctr_lk_bar), .cfg_lk_barsel(ctr_lk_barsel), .cfg_lk_step(step_c_w), .cfg_lk_inc(inc_c_w),
         .csr_wr_any(reg_wr_en), .csr_wr_any_nx(x_wr_en),
-        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_hi(reg_wr_addr[CNT_HI_BIT]), .csr_cnt_idx(w_bar),
+        .csr_cnt_wr(csr_cnt_wr), .csr_cnt_wr_c(csr_cnt_wr_c), .csr_cnt_hi(csr_cnt_hi_c), .csr_cnt_idx(w_bar),
         .csr_cnt_data(reg_wr_data), .hold_busy(hold_busy),
-        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(reg_wr_addr[TGT_HI_BIT]),
+        .csr_tgt_wr(csr_tgt_wr), .csr_tgt_hi(csr_tgt_hi_c),
         .csr_tgt_pre_idx(x_pe),
         .csr_tgt_data(reg_wr_data),
-        .csr_rd_bar(r_b), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
+        .csr_rd_bar(r_bc), .csr_rd_cnt(rd_cnt_w), .csr_rd_pe(r_p), .csr_rd_tgt(rd_tgt_w),
         .init_busy(ctr_init),
         .csr_tgt_w0_idx(w0_pidx[PW-1:0]), .csr_tgt_lock(ctr_tgt_lock),
         .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_op(s_req_op),

@@ -29,7 +29,9 @@
 //   what it needs in that cycle.
 // Timing: each header beat's bytes are loaded with a clock enable straight from a flip-flop (a
 //   one-hot copy of the beat index; no in_fire, no select mux in front of the 8*HDR_BYTES bits);
-//   the bytes of beats after the last one are cleared by a synchronous reset from the last beat.
+//   the bytes of beats 1.. are cleared by a synchronous reset straight from a flip-flop (a copy
+//   of "beat index is 0" per beat, ff_keep) while the index is 0.
+// Needs: rtl/common/ff_keep.v.
 // Parameters: DATA_WIDTH (8..1024, a multiple of 8), HDR_BYTES (1..256).
 // Latency 1 cycle from the last beat; throughput one beat per cycle, packets back to back (a
 // one-beat packet every cycle included).
@@ -76,20 +78,17 @@ module hdr_capture #(
             mdata[8 * l +: 8] = in_keep[l] ? in_data[8 * l +: 8] : 8'd0;
     end
 
-    // One-hot and thermometer copies of the beat index, registered with it, so that every wide
-    // select below comes straight from a flip-flop: cur_reg[b] = (beat index == b), behind_reg[b]
-    // = (beat index > b).
-    reg [NHB-1:0] cur_reg, behind_reg;
+    // One-hot copy of the beat index, registered with it, so that every wide select below comes
+    // straight from a flip-flop: cur_reg[b] = (beat index == b).
+    reg [NHB-1:0] cur_reg;
 
-    // one-hot / thermometer of the next index when the beat is not the last
+    // one-hot of the next index when the beat is not the last
     wire [BIW-1:0] beat_more = (beat_reg == NHB_B) ? beat_reg : beat_reg + 1'b1;
-    reg  [NHB-1:0] cur_more, behind_more;
+    reg  [NHB-1:0] cur_more;
     integer e;
     always @* begin
-        for (e = 0; e < NHB; e = e + 1) begin
-            cur_more[e]    = ({{(32-BIW){1'b0}}, beat_more} == e);
-            behind_more[e] = ({{(32-BIW){1'b0}}, beat_more} > e);
-        end
+        for (e = 0; e < NHB; e = e + 1)
+            cur_more[e] = ({{(32-BIW){1'b0}}, beat_more} == e);
     end
 
     // bytes of the beat: keep is a thermometer code when it keeps the contract, so the count is
@@ -134,23 +133,32 @@ module hdr_capture #(
 
     // out_hdr is the capture register itself: beat b's bytes are loaded in every cycle the index
     // is b, transfer or not (the transfer of beat b is the last such cycle: the index moves on
-    // with it), so the enable is cur_reg[b] straight from a flip-flop, with no in_fire; bytes of
-    // the beats after the last one are cleared by the last beat's transfer (never beat 0's).
+    // with it), so the enable is cur_reg[b] straight from a flip-flop, with no in_fire. The bytes
+    // of every beat b >= 1 are cleared in every cycle the index is 0 (from the last beat's
+    // transfer up to and including the next packet's first transfer): a beat the packet does not
+    // reach keeps those zeros, since only its own index loads it. The clear of beat b is clr_k[b],
+    // a copy of cur_reg[0] (ff_keep: the same next value and reset, equal to it in every cycle),
+    // straight from a flip-flop into the synchronous reset of the beat's bytes.
     // In the out_valid cycle out_hdr therefore holds this packet's bytes and zeros; from the next
-    // cycle on, beat 0's bytes follow the input again.
-    wire ahead_clr = in_fire && in_last;
+    // cycle on, beat 0's bytes follow the input again (and the others read 0).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire cur0_nx = rst || (in_fire ? in_last : cur_reg[0]);   // cur_reg[0]'s next value (NHB > 1)
+    wire [NHB-1:0] clr_k;          // bit 0 is 0: beat 0 is never cleared
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar gb;
     generate
         for (gb = 0; gb < NHB; gb = gb + 1) begin : g_beat
             localparam LO = gb * KW;
             localparam HI = (gb * KW + KW > HDR_BYTES) ? HDR_BYTES : gb * KW + KW;
             if (gb == 0) begin : g_first
+                assign clr_k[0] = 1'b0;
                 always @(posedge clk)
                     if (cur_reg[0])
                         out_hdr[8 * LO +: 8 * (HI - LO)] <= mdata[0 +: 8 * (HI - LO)];
             end else begin : g_next
+                ff_keep u_clr (.clk(clk), .rst(1'b0), .d(cur0_nx), .q(clr_k[gb]));
                 always @(posedge clk)
-                    if (ahead_clr && !cur_reg[gb] && !behind_reg[gb])
+                    if (clr_k[gb])
                         out_hdr[8 * LO +: 8 * (HI - LO)] <= {8*(HI-LO){1'b0}};
                     else if (cur_reg[gb])
                         out_hdr[8 * LO +: 8 * (HI - LO)] <= mdata[0 +: 8 * (HI - LO)];
@@ -165,7 +173,6 @@ module hdr_capture #(
             out_valid <= 1'b0;
             beat_reg   <= {BIW{1'b0}};
             cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
-            behind_reg <= {NHB{1'b0}};
             len_reg    <= 16'd0;
             bad_reg    <= 1'b0;
         end else begin
@@ -174,13 +181,11 @@ module hdr_capture #(
                 if (in_last) begin
                     beat_reg   <= {BIW{1'b0}};
                     cur_reg    <= {{(NHB-1){1'b0}}, 1'b1};
-                    behind_reg <= {NHB{1'b0}};
                     len_reg    <= 16'd0;
                     bad_reg    <= 1'b0;
                 end else begin
                     if (beat_reg != NHB_B) beat_reg <= beat_reg + 1'b1;
                     cur_reg    <= cur_more;
-                    behind_reg <= behind_more;
                     len_reg <= len_more[16] ? 16'hffff : len_more[15:0];
                     bad_reg <= bad_reg || !keep_contig || !keep_full;
                 end
@@ -244,8 +249,13 @@ module hdr_capture #(
             assert(out_valid == f_vo);
             for (f_j = 0; f_j < NHB; f_j = f_j + 1) begin
                 assert(cur_reg[f_j] == (beat_reg == f_j));
-                assert(behind_reg[f_j] == (beat_reg > f_j));
+                if (f_j > 0) assert(clr_k[f_j] == cur_reg[0]);   // the clear copies
             end
+            // the bytes of the beats past the index read 0 once the packet has started (they
+            // were cleared while the index was 0)
+            if (beat_reg != 0)
+                for (f_j = KW; f_j < HDR_BYTES; f_j = f_j + 1)
+                    if (f_j / KW > beat_reg) assert(out_hdr[8 * f_j +: 8] == 8'd0);
             assert(bad_reg == f_bad);
             // for contract-keeping packets: same header bytes and length
             if (!f_bad) begin
