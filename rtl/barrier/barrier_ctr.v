@@ -398,21 +398,23 @@ module barrier_ctr #(
                                    u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
         end
     endgenerate
-    // u0_new = (u0_old & u0_keep) + u0_val; above 32 bits as a carry-select pair (the upper half
-    // with carry-in 0 and 1, selected by the lower half's carry): two 32-bit carry chains in
-    // parallel instead of one of W bits behind the operand selects
+    // u0_new = (u0_old & u0_keep) + u0_val; above 32 bits as a carry-select adder (the upper
+    // W - CS bits with carry-in 0 and 1, selected by the carry out of the lower CS bits): carry
+    // chains in parallel instead of one of W bits behind the operand selects. CS = 24 at W = 64:
+    // the low chain plus the select's fan-out to the upper bits about matches the upper chain
+    localparam CS = (W > 32) ? (3 * W) / 8 : W;
     wire [W-1:0]  u0_opa  = u0_old & u0_keep;
     wire [W-1:0]  u0_new;
     generate
         if (W > 32) begin : g_csel
-            wire [32:0]   lo  = {1'b0, u0_opa[31:0]} + {1'b0, u0_val[31:0]};
-            wire [W-33:0] hi0 = u0_opa[W-1:32] + u0_val[W-1:32];
+            wire [CS:0]     lo  = {1'b0, u0_opa[CS-1:0]} + {1'b0, u0_val[CS-1:0]};
+            wire [W-CS-1:0] hi0 = u0_opa[W-1:CS] + u0_val[W-1:CS];
             // + 1 as the carry-in of one adder (a 1 below both operands), not a second adder
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [W-32:0] hi1c = {u0_opa[W-1:32], 1'b1} + {u0_val[W-1:32], 1'b1};
-            wire [W-33:0] hi1 = hi1c[W-32:1];
+            wire [W-CS:0]   hi1c = {u0_opa[W-1:CS], 1'b1} + {u0_val[W-1:CS], 1'b1};
+            wire [W-CS-1:0] hi1 = hi1c[W-CS:1];
             /* verilator lint_on UNUSEDSIGNAL */
-            assign u0_new = {lo[32] ? hi1 : hi0, lo[31:0]};
+            assign u0_new = {lo[CS] ? hi1 : hi0, lo[CS-1:0]};
         end else begin : g_add
             assign u0_new = u0_opa + u0_val;
         end
@@ -532,19 +534,25 @@ module barrier_ctr #(
     wire c_fwait_nx = rq_kwait_reg && c_idle_d;
     wire c_feop_nx  = rq_keop_reg && c_idle_d;
     wire c_febar_nx = rq_kebar_reg && c_idle_d;
-    // ERR_FAR: epoch - cnt in [STEP + 1, HALF); dist > STEP as two 32-bit halves compared in
-    // parallel above 32 bits (two short carry chains instead of one of W bits)
-    wire c_gt_step;
+    // ERR_FAR: epoch - cnt in [STEP + 1, HALF). dist > STEP per 16-bit chunk (greater, equal:
+    // short carry chains and equality trees in parallel), combined from the top chunk down
+    localparam NGC = (W + 15) / 16;
+    wire [NGC-1:0] c_chgt, c_cheq;
     generate
-        if (W > 32) begin : g_fgt
-            wire [W-33:0] d_hi = rq_dist_reg[W-1:32];
-            wire [W-33:0] s_hi = ~rq_stepn_reg[W-1:32];
-            assign c_gt_step = (d_hi > s_hi) ||
-                               ((d_hi == s_hi) && (rq_dist_reg[31:0] > ~rq_stepn_reg[31:0]));
-        end else begin : g_fgt1
-            assign c_gt_step = rq_dist_reg > ~rq_stepn_reg;
+        for (gi = 0; gi < NGC; gi = gi + 1) begin : g_fgt
+            localparam integer LO = 16 * gi;
+            localparam integer HI = (16 * gi + 15 < W) ? 16 * gi + 15 : W - 1;
+            assign c_chgt[gi] = rq_dist_reg[HI:LO] >  ~rq_stepn_reg[HI:LO];
+            assign c_cheq[gi] = rq_dist_reg[HI:LO] == ~rq_stepn_reg[HI:LO];
         end
     endgenerate
+    reg c_gt_step;
+    integer gq;
+    always @* begin
+        c_gt_step = 1'b0;
+        for (gq = 0; gq < NGC; gq = gq + 1)
+            c_gt_step = c_chgt[gq] || (c_cheq[gq] && c_gt_step);
+    end
     wire c_far_nx   = (rq_dist_reg < HALF) && c_gt_step;
     wire [W-1:0] rq_tgtn = rq_tgtn_reg;
     // phase D: decide and apply, exactly three cycles after phase B (else back to phase B): no CSR
