@@ -407,7 +407,9 @@ module barrier_ctr_props #(
             assert(\dut.s2_live_reg == (\dut.armed_reg [\dut.s2_pe_reg ] || \dut.pend_reg [\dut.s2_pe_reg ]));
             assert(\dut.i_v_reg || \dut.u0_bar_reg == \dut.h_bar_reg );
             assert(!\dut.ini_v_reg || f_ini == 3'd0);   // the reset sweep ends before f_ini moves
-            assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg ));
+            // (u0_fwd_reg is 0 when the keep mask clears the low half: W = 4, one half)
+            assert(\dut.u0_fwd_reg == (\dut.u_v_reg && \dut.u_bar_reg == \dut.u0_bar_reg &&
+                                       \dut.u0_keep [0]));
             assert(\dut.u0_barn_reg == ~\dut.u0_bar_reg );
             // the ff_keep copies of rq_dgo_reg (phase D's per-PE and leader-count enables)
             assert(\dut.rq_dgo_pe == {((NW+3)/4){\dut.rq_dgo_reg }} &&
@@ -431,7 +433,8 @@ module barrier_ctr_props #(
             // U0's counter word read one cycle ahead: the RAM word of U0's barrier now, or the
             // write that landed on it at the end of the cycle before
             if (!\dut.ini_v_reg )
-                assert(d_cnt[\dut.u0_bar_reg ] == (\dut.u0_fwd2_reg ? \dut.u2_new_reg : \dut.u0_ram_reg ));
+                assert((d_cnt[\dut.u0_bar_reg ] & \dut.u0_keep ) ==
+                       (\dut.u0_fwd2_reg ? \dut.u2_new_reg : \dut.u0_ram_reg ));
             assert(\dut.sc_oh_reg == (\dut.sc_ptr_reg [0] ? 2'b10 : 2'b01));
             // U0's operand select and keep mask, registered one cycle ahead: the hold's when no
             // fabric increment (W = 4: a SET_LO replaces every bit, INC and SET_HI keep them all)

@@ -283,7 +283,7 @@ module barrier_ctr #(
     (* keep *) reg         u_ini_reg;
 `else
     reg [W-1:0]  u_val_reg;
-    reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0, raw (forwarded from U1 when the same barrier)
+    reg [W-1:0]  u_old_reg;      // cnt[u_bar] read in U0 & the keep mask (forwarded from U1 when the same barrier)
     reg [W-1:0]  u_keep_reg;     // bits of the old value kept: all (INC), the other half (SET_*)
     reg          u_ini_reg;      // the update is a reset-sweep write (lockstep probe, the proof)
 `endif
@@ -332,14 +332,13 @@ module barrier_ctr #(
                               csr_cnt_wr_c ? (csr_cnt_idx == ini_bar) : (~rq_barn_reg == ini_bar);
     // U0's counter word, read one cycle ahead at u0_bar_nx and registered (u0_ram_reg): the write
     // of that cycle (U1's, the end of the cycle before U0) lands after the read and is forwarded
-    // from u2_new_reg (u0_fwd2_reg); the write of U0's own cycle from u_new_reg (u0_fwd_reg, newer)
+    // from u2_new_reg (u0_fwd2_reg); the write of U0's own cycle from u_new_reg (u0_fwd_reg, newer).
+    // u0_ram_reg and u2_new_reg are loaded masked by U0's keep mask (below), and u0_fwd_reg and
+    // its copies are 0 in a half the mask clears: U0's operand (old & keep) is one select of
+    // three registers (u0_old), without an AND behind it
     reg  [W-1:0]  u0_ram_reg;
     reg  [W-1:0]  u2_new_reg;     // the value U1 wrote at the end of the cycle before
     reg           u0_fwd2_reg;    // ... to U0's barrier
-    always @(posedge clk) begin
-        u0_ram_reg <= cnt_mem[u0_bar_nx];
-        u2_new_reg <= u_new_reg;
-    end
     wire [1:0]    u0_kind = i_v_reg ? UK_INC : h_kind_reg;
     // the operand's select (a private, inverted copy of i_v_reg: the 64 selects do not share the
     // widely fanned-out i_v_reg) and the keep mask of the update U0 selects (per half: the CSR
@@ -354,6 +353,17 @@ module barrier_ctr #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire          u0_khi_nx = (u0_kind_nx != UK_SET_HI);   // keep the high CSR half (W > 32)
     /* verilator lint_on UNUSEDSIGNAL */
+    // the keep mask of the next U0 (bits 31:0 the low CSR half, W-1:32 the high one)
+    wire [W-1:0]  u0_km_nx;
+    generate
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_km
+            assign u0_km_nx[gi] = (gi < 32) ? u0_klo_nx : u0_khi_nx;
+        end
+    endgenerate
+    always @(posedge clk) begin
+        u0_ram_reg <= cnt_mem[u0_bar_nx] & u0_km_nx;
+        u2_new_reg <= u_new_reg & u0_km_nx;
+    end
     wire [W-1:0]  u0_keep;
     // The new counter value: cnt + inc, or the CSR half merged in by an add (a SET's value is
     // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
@@ -384,7 +394,9 @@ module barrier_ctr #(
             localparam integer LO = 16 * gi;
             localparam integer HI = (16 * gi + 15 < W) ? 16 * gi + 15 : W - 1;
             if (gi > 0) begin : g_copy
-                ff_keep u_fwd  (.clk(clk), .rst(rst), .d(u0_fwd_nx),  .q(u0_fwd_k[gi]));
+                ff_keep u_fwd  (.clk(clk), .rst(rst),
+                                .d(u0_fwd_nx && (LO < 32 ? u0_klo_nx : u0_khi_nx)),
+                                .q(u0_fwd_k[gi]));
                 ff_keep u_fwd2 (.clk(clk), .rst(rst), .d(u0_fwd2_nx), .q(u0_fwd2_k[gi]));
                 ff_keep #(.RST_VAL(1'b1)) u_vsel (.clk(clk), .rst(rst), .d(!s_inc_valid),
                                                   .q(u0_vseln_k[gi]));
@@ -403,7 +415,7 @@ module barrier_ctr #(
     // chains in parallel instead of one of W bits behind the operand selects. CS = 24 at W = 64:
     // the low chain plus the select's fan-out to the upper bits about matches the upper chain
     localparam CS = (W > 32) ? (3 * W) / 8 : W;
-    wire [W-1:0]  u0_opa  = u0_old & u0_keep;
+    wire [W-1:0]  u0_opa  = u0_old;    // (old & keep: the three sources are masked, above)
     wire [W-1:0]  u0_new;
     generate
         if (W > 32) begin : g_csel
@@ -930,7 +942,7 @@ module barrier_ctr #(
             u0_barn_reg <= ~u0_bar_nx;
             u0_vseln_reg <= !s_inc_valid;
             u0_klo_reg  <= u0_klo_nx;
-            u0_fwd_reg <= u0_fwd_nx;
+            u0_fwd_reg <= u0_fwd_nx && u0_klo_nx;
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
             u_old_reg  <= u0_old;
             u_new_reg  <= ini_v_reg ? {W{1'b0}} : u0_new;
