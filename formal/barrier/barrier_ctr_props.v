@@ -151,6 +151,7 @@ module barrier_ctr_props #(
     (* hierconn *) wire [W-1:0] \dut.u_new ;
     (* hierconn *) wire         \dut.u_ini_reg ;
     (* hierconn *) wire [0:0]   \dut.u_barf ;
+    (* hierconn *) wire         \dut.rv_st ;
     // counter entry e not yet written by the reset sweep (its index not passed, or its write in U1)
     wire f_unswept0 = \dut.ini_v_reg || (\dut.u_v_reg && \dut.u_ini_reg && \dut.u_bar_reg == 1'b0);
     wire f_unswept1 = (\dut.ini_v_reg && \dut.ini_idx_reg <= 1'b1) ||
@@ -428,6 +429,7 @@ module barrier_ctr_props #(
                        \dut.cnt_mm[1] == d_cnt1 && \dut.cnt_cm[1] == d_cnt1 );
             // the release stage's copies (timing pass 7)
             assert(\dut.rv_pe == \dut.rel_valid_reg && \dut.rv_w == \dut.rel_valid_reg &&
+                   \dut.rv_st == \dut.rel_valid_reg &&
                    \dut.s2v_pe == \dut.s2_v_reg && \dut.s2l_pe == \dut.s2_live_reg );
             assert(\dut.rq_barn_reg == ~\dut.rq_bar_raw_reg [0] && \dut.rq_stepn_reg == ~\dut.rq_step_reg );
             // U0's counter word read one cycle ahead: the RAM word of U0's barrier now, or the

@@ -730,7 +730,10 @@ module barrier_ctr #(
     assign stat_rsp_err_bar   = err_bar;
     assign stat_rsp_err_far   = err_far;
     assign stat_rsp_err_op    = err_op;
-    assign stat_rel_ok        = rel_fire && (rel_status_reg == ST_OK);
+    // (rv_st: a copy of rel_valid_reg for the statistics event, away from rel_fire's fan-out)
+    wire rv_st;
+    ff_keep u_rv_st (.clk(clk), .rst(rst), .d(rel_valid_nx), .q(rv_st));
+    assign stat_rel_ok        = rv_st && m_rel_ready && (rel_status_reg == ST_OK);
     assign stat_mirror_wr     = mir_load;
     assign stat_tx_notif      = nq_push;
 
