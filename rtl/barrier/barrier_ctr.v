@@ -348,32 +348,38 @@ module barrier_ctr #(
     wire [W-1:0]  h_val_nx;
     wire [1:0]    u0_kind_nx = s_inc_valid ? UK_INC : h_kind_nx;
     reg           u0_vseln_reg;     // ~i_v_reg: U0 takes the hold's value
-    reg           u0_klo_reg;       // keep bits 15:0 (bits 31:16 and W-1:32: copies below)
+    // U0's keep mask per CSR half (u0_keep: the proof and the probes only; the operand sources
+    // are masked when they load, below)
+    reg           u0_klo_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg           u0_khi_reg;       // (W > 32)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire          u0_klo_nx = (u0_kind_nx != UK_SET_LO);   // keep the low CSR half
     /* verilator lint_off UNUSEDSIGNAL */
     wire          u0_khi_nx = (u0_kind_nx != UK_SET_HI);   // keep the high CSR half (W > 32)
     /* verilator lint_on UNUSEDSIGNAL */
-    // the keep mask of the next U0 (bits 31:0 the low CSR half, W-1:32 the high one)
+    // the keep mask of the next U0 (bits 31:0 the low CSR half, W-1:32 the high one) and of U0
     wire [W-1:0]  u0_km_nx;
+    wire [W-1:0]  u0_keep;
     generate
         for (gi = 0; gi < W; gi = gi + 1) begin : g_km
             assign u0_km_nx[gi] = (gi < 32) ? u0_klo_nx : u0_khi_nx;
+            assign u0_keep[gi]  = (gi < 32) ? u0_klo_reg : u0_khi_reg;
         end
     endgenerate
     always @(posedge clk) begin
         u0_ram_reg <= cnt_mem[u0_bar_nx] & u0_km_nx;
         u2_new_reg <= u_new_reg & u0_km_nx;
     end
-    wire [W-1:0]  u0_keep;
     // The new counter value: cnt + inc, or the CSR half merged in by an add (a SET's value is
     // zero outside its half, the keep mask clears that half), summed in U0 from the RAM read (or
     // the forwarded U1 value) and registered in u_new_reg, which U1 writes: the RAM write data
     // and its five copies start at flip-flops (the adder is not on the write path)
     wire [W-1:0]  u0_val;
-    // The forward, operand and keep selects fan out to all W operand bits: bits 15:0 use
-    // u0_fwd_reg / u0_fwd2_reg / u0_vseln_reg / u0_klo_reg, each further 16 bits copies of their
-    // own (ff_keep, loaded with the same next value and reset alike, so every copy equals its
-    // original in every cycle; the keep copies of bits W-1:32 load the high half's next value)
+    // The forward and operand selects fan out to all W operand bits: bits 15:0 use u0_fwd_reg /
+    // u0_fwd2_reg / u0_vseln_reg, each further 16 bits copies of their own (ff_keep, loaded with
+    // the same next value and reset alike, so every copy equals its original in every cycle; the
+    // forward copies of bits W-1:32 fold in the high half's keep bit, those below the low one's)
     localparam NFC = (W + 15) / 16;
     wire          u0_fwd_nx  = ini_v_reg ? u0_ieq_nx : ((i_v_reg || h_v_reg) && u0_eq_nx);
     // u_bar_reg == u0_bar_nx as one compare per source of u0_bar_nx, selected last (like
@@ -383,9 +389,8 @@ module barrier_ctr #(
                                            !h_free      ? (h_bar_reg == u_barf) :
                                            csr_cnt_wr_c ? (csr_cnt_idx == u_barf) :
                                                           (~rq_barn_reg == u_barf));
-    wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k, u0_keep_k;
+    wire [NFC-1:0] u0_fwd_k, u0_fwd2_k, u0_vseln_k;
     wire [W-1:0]  u0_old;
-    assign u0_keep_k[0]  = u0_klo_reg;
     assign u0_fwd_k[0]   = u0_fwd_reg;
     assign u0_fwd2_k[0]  = u0_fwd2_reg;
     assign u0_vseln_k[0] = u0_vseln_reg;
@@ -400,35 +405,31 @@ module barrier_ctr #(
                 ff_keep u_fwd2 (.clk(clk), .rst(rst), .d(u0_fwd2_nx), .q(u0_fwd2_k[gi]));
                 ff_keep #(.RST_VAL(1'b1)) u_vsel (.clk(clk), .rst(rst), .d(!s_inc_valid),
                                                   .q(u0_vseln_k[gi]));
-                ff_keep #(.RST_VAL(1'b1)) u_keep (.clk(clk), .rst(rst),
-                                                  .d(LO < 32 ? u0_klo_nx : u0_khi_nx),
-                                                  .q(u0_keep_k[gi]));
             end
-            assign u0_keep[HI:LO] = {(HI - LO + 1){u0_keep_k[gi]}};
             assign u0_val[HI:LO] = u0_vseln_k[gi] ? h_val_reg[HI:LO] : i_val_reg[HI:LO];
             assign u0_old[HI:LO] = u0_fwd_k[gi]  ? u_new_reg[HI:LO] :
                                    u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
         end
     endgenerate
-    // u0_new = (u0_old & u0_keep) + u0_val; above 32 bits as a carry-select adder (the upper
+    // u0_new = (old & keep) + u0_val (u0_old is already masked); above 32 bits as a carry-select
+    // adder (the upper
     // W - CS bits with carry-in 0 and 1, selected by the carry out of the lower CS bits): carry
     // chains in parallel instead of one of W bits behind the operand selects. CS = 24 at W = 64:
     // the low chain plus the select's fan-out to the upper bits about matches the upper chain
     localparam CS = (W > 32) ? (3 * W) / 8 : W;
-    wire [W-1:0]  u0_opa  = u0_old;    // (old & keep: the three sources are masked, above)
     wire [W-1:0]  u0_new;
     generate
         if (W > 32) begin : g_csel
-            wire [CS:0]     lo  = {1'b0, u0_opa[CS-1:0]} + {1'b0, u0_val[CS-1:0]};
-            wire [W-CS-1:0] hi0 = u0_opa[W-1:CS] + u0_val[W-1:CS];
+            wire [CS:0]     lo  = {1'b0, u0_old[CS-1:0]} + {1'b0, u0_val[CS-1:0]};
+            wire [W-CS-1:0] hi0 = u0_old[W-1:CS] + u0_val[W-1:CS];
             // + 1 as the carry-in of one adder (a 1 below both operands), not a second adder
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [W-CS:0]   hi1c = {u0_opa[W-1:CS], 1'b1} + {u0_val[W-1:CS], 1'b1};
+            wire [W-CS:0]   hi1c = {u0_old[W-1:CS], 1'b1} + {u0_val[W-1:CS], 1'b1};
             wire [W-CS-1:0] hi1 = hi1c[W-CS:1];
             /* verilator lint_on UNUSEDSIGNAL */
             assign u0_new = {lo[CS] ? hi1 : hi0, lo[CS-1:0]};
         end else begin : g_add
-            assign u0_new = u0_opa + u0_val;
+            assign u0_new = u0_old + u0_val;
         end
     endgenerate
     // the tables' write data: a copy of u_new_reg (ff_keep: the same next value and reset, equal
@@ -634,7 +635,23 @@ module barrier_ctr #(
     end
     wire         sc_arm  = |(armed_reg & sc_oh_reg);
     wire         sc_pend = |(pend_reg & sc_oh_reg);
-    wire         s1_ge   = ge_serial(s1_cnt, s1_tgt);
+    // s1_ge = ge_serial(cnt, tgt): the sign bit of cnt - tgt is 0. Above 32 bits that sign bit as a
+    // carry-select (the upper difference without and with the borrow of the lower 32 bits): two
+    // 32-bit carry chains in parallel instead of one of W bits
+    wire         s1_ge;
+    generate
+        if (W > 32) begin : g_ge
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [32:0]     lo  = {1'b0, s1_cnt[31:0]} - {1'b0, s1_tgt[31:0]};   // lo[32]: borrow
+            wire [W-33:0]   hi0 = s1_cnt[W-1:32] - s1_tgt[W-1:32];
+            // cnt_hi - tgt_hi - 1 in one subtractor: {c, 0} - {t, 1} = 2 (c - t - 1) + 1
+            wire [W-32:0]   hi1 = {s1_cnt[W-1:32], 1'b0} - {s1_tgt[W-1:32], 1'b1};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign s1_ge = !(lo[32] ? hi1[W-32] : hi0[W-33]);
+        end else begin : g_ge1
+            assign s1_ge = ge_serial(s1_cnt, s1_tgt);
+        end
+    endgenerate
     wire         s2_in   = s1_v_reg && (s1_pend_reg || s1_ge);
     wire         s2_live = s2_live_reg;
     wire rel_load = s2_v_reg && s2_live && (!rel_valid_reg || m_rel_ready);
@@ -859,6 +876,7 @@ module barrier_ctr #(
             u0_barn_reg <= {BW{1'b1}};
             u0_vseln_reg <= 1'b1;
             u0_klo_reg  <= 1'b1;
+            u0_khi_reg  <= 1'b1;
             u0_fwd_reg <= 1'b0;
             u0_fwd2_reg <= 1'b0;
             h_val_reg  <= {W{1'b0}};
@@ -945,6 +963,7 @@ module barrier_ctr #(
             u0_barn_reg <= ~u0_bar_nx;
             u0_vseln_reg <= !s_inc_valid;
             u0_klo_reg  <= u0_klo_nx;
+            u0_khi_reg  <= u0_khi_nx;
             u0_fwd_reg <= u0_fwd_nx && u0_klo_nx;
             u_val_reg  <= ini_v_reg ? {W{1'b0}} : u0_val;
             u_old_reg  <= u0_old;
