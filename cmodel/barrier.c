@@ -131,6 +131,7 @@ static void dev_clear_state(struct barrier_dev_model *m)
     m->mirq->head = m->mirq->count = 0;
     m->rxq->head = m->rxq->count = 0;
     m->holdq->head = m->holdq->count = 0;
+    m->notifq->head = m->notifq->count = 0;
     memset(m->dirty, 0, nb * sizeof *m->dirty);
     m->mir_ptr = m->timed ? nb - 1u : 0; /* timed: the first tick after reset makes it 0 */
     m->mir_claimed = 0;
@@ -182,10 +183,11 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->mirq = bq_new(sizeof(struct barrier_mir));
     m->rxq = bq_new(sizeof(struct barrier_mir));
     m->holdq = bq_new(sizeof(struct hold));
+    m->notifq = bq_new(1);
     m->dirty = calloc(nb, sizeof *m->dirty);
     m->cnt_hist = calloc(4u * nb, sizeof *m->cnt_hist);
     m->ext = BDEV_EXT_ALL;
-    if (!m->holdq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader || !m->local_n ||
+    if (!m->holdq || !m->notifq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader || !m->local_n ||
         !m->lcnt) {
         barrier_dev_free(m);
         return BARRIER_ENOMEM;
@@ -255,6 +257,7 @@ void barrier_dev_free(struct barrier_dev_model *m)
     bq_del(m->mirq);
     bq_del(m->rxq);
     bq_del(m->holdq);
+    bq_del(m->notifq);
     free(m->dirty);
     free(m->cnt_hist);
     memset(m, 0, sizeof *m);
@@ -308,8 +311,9 @@ static void hold_push(struct barrier_dev_model *m, unsigned kind, unsigned bar, 
     (void)bq_push(m->holdq, &h); /* on ENOMEM the update is lost and the harness reports it */
 }
 
-/* build and queue the notification of `bar` with the next PSN (section 5: UD, or FA mode) */
-static void tx_notify(struct barrier_dev_model *m, unsigned bar)
+/* build and queue the notification of `bar` with the next PSN (section 5: UD, or FA mode), from
+ * the configuration and tables as they are now */
+static void tx_build(struct barrier_dev_model *m, unsigned bar)
 {
     struct txpkt p;
     memset(&p, 0, sizeof p);
@@ -351,8 +355,39 @@ static void tx_notify(struct barrier_dev_model *m, unsigned bar)
     }
     (void)bq_push(m->txq, &p);
     m->tx_psn = (m->tx_psn + 1u) & 0xffffffu;
-    bump(&m->stats[BDS_TX_NOTIF]);
 }
+
+/* a notification of `bar` (tx_notif++): built now (untimed), or queued until barrier_tx takes it
+ * (timed: barrier_dev_tx_take, section 3.1) */
+static void tx_notify(struct barrier_dev_model *m, unsigned bar)
+{
+    bump(&m->stats[BDS_TX_NOTIF]);
+    if (m->timed) {
+        uint8_t b = (uint8_t)bar;
+        (void)bq_push(m->notifq, &b); /* on ENOMEM the packet is lost and the harness reports it */
+    } else {
+        tx_build(m, bar);
+    }
+}
+
+int barrier_dev_tx_take(struct barrier_dev_model *m)
+{
+    if (!m || !m->notifq)
+        return BARRIER_EINVAL;
+    const uint8_t *b = bq_front(m->notifq);
+    if (!b)
+        return 0;
+    unsigned bar = *b;
+    bq_drop(m->notifq);
+    tx_build(m, bar);
+    return 1;
+}
+
+size_t barrier_dev_tx_pending(const struct barrier_dev_model *m)
+{
+    return (m && m->notifq) ? m->notifq->count : 0;
+}
+
 
 static void set_pending(struct barrier_dev_model *m, unsigned pe, unsigned bar, uint64_t epoch,
                         unsigned status)
@@ -448,39 +483,90 @@ static const unsigned rx_stat[] = {
     BDS_RX_DROP_NOT_ROCE, BDS_RX_DROP_OPCODE, BDS_RX_DROP_ICRC, BDS_RX_DROP_RKEY,
     BDS_RX_DROP_SRC, BDS_RX_DROP_DUP, BDS_RX_DROP_BAR, BDS_RX_DROP_INC, BDS_RX_DROP_SELF};
 
+/* the decoded fields of a received notification in the layout of c->ctrl's WIRE_FA (checks 1-8) */
+struct rx_fields {
+    enum roce_rx_verdict v;
+    unsigned bar, src;
+    uint32_t psn, dip;
+    uint64_t inc;
+    int bar_in;
+};
+
+static void rx_decode(const struct barrier_dev_model *m, const struct barrier_rx_cfg *c,
+                      const uint8_t *pkt, size_t len, struct rx_fields *r)
+{
+    memset(r, 0, sizeof *r);
+    if (c->ctrl & BDEV_CTRL_WIRE_FA) {
+        struct roce_fa_fields f;
+        r->v = roce_fa_parse(pkt, len, c->dest_qp, c->rkey, &f);
+        uint64_t span = 8u * (uint64_t)m->cfg.num_barriers;
+        uint64_t off = f.va - c->cnt_base;
+        r->bar_in = !(f.va < c->cnt_base || off >= span || (off & 7u) != 0);
+        r->bar = (unsigned)(off >> 3) & (m->cfg.num_barriers - 1u);
+        r->src = (unsigned)(f.cmp_data & 0xffu);
+        r->psn = f.psn;
+        r->inc = f.add_data;
+        r->dip = f.dst_ip;
+    } else {
+        struct roce_ud_fields f;
+        r->v = roce_ud_parse(pkt, len, c->rkey, &f);
+        r->bar_in = f.bar < m->cfg.num_barriers;
+        r->bar = f.bar & (m->cfg.num_barriers - 1u);
+        r->src = f.src_id;
+        r->psn = f.psn;
+        r->inc = f.inc;
+        r->dip = f.dst_ip;
+    }
+}
+
+void barrier_dev_rx_cfg_s1(const struct barrier_dev_model *m, struct barrier_rx_cfg *c)
+{
+    if (!m || !c)
+        return;
+    memset(c, 0, sizeof *c);
+    c->ctrl = m->ctrl;
+    c->dest_qp = m->dest_qp;
+    c->rkey = m->rkey;
+    c->inc_max = m->inc_max;
+    c->src = m->src;
+    c->cnt_base = m->cnt_base;
+}
+
+void barrier_dev_rx_cfg_s2(const struct barrier_dev_model *m, const uint8_t *pkt, size_t len,
+                           struct barrier_rx_cfg *c)
+{
+    if (!m || !c || (!pkt && len) || !m->bar_en)
+        return;
+    struct rx_fields r;
+    rx_decode(m, c, pkt, len, &r);
+    c->bar_en = m->bar_en[r.bar];
+    c->group_ip = m->group_ip[r.bar];
+    c->int_path = (uint8_t)int_path(m, r.bar);
+}
+
 int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len)
 {
     if (!m || (!pkt && len) || !m->txq)
         return BARRIER_EINVAL;
+    struct barrier_rx_cfg c;
+    barrier_dev_rx_cfg_s1(m, &c);
+    barrier_dev_rx_cfg_s2(m, pkt, len, &c);
+    return barrier_dev_push_rx_cfg(m, pkt, len, &c);
+}
 
-    enum roce_rx_verdict v;
-    unsigned bar = 0, src = 0;
-    uint32_t psn = 0;
-    uint64_t inc = 0;
-    uint32_t dip = 0;
-    int bar_in = 0;
+int barrier_dev_push_rx_cfg(struct barrier_dev_model *m, const uint8_t *pkt, size_t len,
+                            const struct barrier_rx_cfg *c)
+{
+    if (!m || !c || (!pkt && len) || !m->txq)
+        return BARRIER_EINVAL;
 
-    if (m->ctrl & BDEV_CTRL_WIRE_FA) {
-        struct roce_fa_fields f;
-        v = roce_fa_parse(pkt, len, m->dest_qp, m->rkey, &f);
-        uint64_t span = 8u * (uint64_t)m->cfg.num_barriers;
-        uint64_t off = f.va - m->cnt_base;
-        bar_in = !(f.va < m->cnt_base || off >= span || (off & 7u) != 0);
-        bar = (unsigned)(off >> 3) & (m->cfg.num_barriers - 1u);
-        src = (unsigned)(f.cmp_data & 0xffu);
-        psn = f.psn;
-        inc = f.add_data;
-        dip = f.dst_ip;
-    } else {
-        struct roce_ud_fields f;
-        v = roce_ud_parse(pkt, len, m->rkey, &f);
-        bar_in = f.bar < m->cfg.num_barriers;
-        bar = f.bar & (m->cfg.num_barriers - 1u);
-        src = f.src_id;
-        psn = f.psn;
-        inc = f.inc;
-        dip = f.dst_ip;
-    }
+    struct rx_fields r;
+    rx_decode(m, c, pkt, len, &r);
+    enum roce_rx_verdict v = r.v;
+    const unsigned bar = r.bar, src = r.src;
+    const uint32_t psn = r.psn, dip = r.dip;
+    const uint64_t inc = r.inc;
+    const int bar_in = r.bar_in;
 
     /* 9 source index, 10 sequence (section 5.5) */
     int gap = 0;
@@ -488,7 +574,7 @@ int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t 
         v = ROCE_RX_SRC;
     /* 9a own notification on a barrier that uses the internal path (5.4, 7.1 mismatch 1/1):
      * dropped before the sequence check, so it does not take the source's sequence */
-    if ((m->ext & BDEV_EXT_SELF) && v == ROCE_RX_OK && src == (m->src >> 24) && bar_in && int_path(m, bar))
+    if ((m->ext & BDEV_EXT_SELF) && v == ROCE_RX_OK && src == (c->src >> 24) && bar_in && c->int_path)
         v = ROCE_RX_SELF;
     if (v == ROCE_RX_OK) {
         if (m->seq_known[src]) {
@@ -506,9 +592,9 @@ int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t 
         }
     }
     /* 11 barrier, 12 increment */
-    if (v == ROCE_RX_OK && (!bar_in || !m->bar_en[bar] || dip != m->group_ip[bar]))
+    if (v == ROCE_RX_OK && (!bar_in || !c->bar_en || dip != c->group_ip))
         v = ROCE_RX_BAR;
-    if (v == ROCE_RX_OK && (inc == 0 || inc > (uint64_t)m->inc_max || inc >= m->half))
+    if (v == ROCE_RX_OK && (inc == 0 || inc > (uint64_t)c->inc_max || inc >= m->half))
         v = ROCE_RX_INC;
 
     bump(&m->stats[rx_stat[(unsigned)v]]);

@@ -169,6 +169,26 @@ enum barrier_csr_result {
 
 struct bq;  /* internal growable FIFO */
 
+/*
+ * The receive-side configuration one notification is checked against (barrier_dev_push_rx_cfg,
+ * docs/barrier.md 5.4 and the same-cycle rule of 6). In the RTL, barrier_rx reads the global
+ * fields in its S1 cycle (the header register: checks 1-9, the FA barrier index, the self match)
+ * and the addressed barrier's entry in its S2 cycle (the per-barrier lookup: check 11, rule 9a).
+ */
+struct barrier_rx_cfg {
+    /* S1 (barrier_dev_rx_cfg_s1) */
+    uint32_t ctrl;      /* CTRL: WIRE_FA selects the layout of every check */
+    uint32_t dest_qp;   /* DEST_QP (FA: BTH DestQP) */
+    uint32_t rkey;      /* KEY (R_Key / Q_Key) */
+    uint32_t inc_max;   /* INC_MAX */
+    uint32_t src;       /* SRC ([31:24] SRC_ID: the self match) */
+    uint64_t cnt_base;  /* CNT_BASE (FA: VA -> barrier) */
+    /* S2 (barrier_dev_rx_cfg_s2): the entry of the barrier the packet names */
+    uint8_t  bar_en;    /* BAR_CTRL.EN */
+    uint8_t  int_path;  /* BAR_CTRL.INTERNAL_PATH or CTRL.INTERNAL_PATH */
+    uint32_t group_ip;  /* BAR_GROUP_IP */
+};
+
 /* The model state. Treat as opaque; use the functions below (fields are for debugging). */
 struct barrier_dev_model {
     struct barrier_dev_cfg cfg;
@@ -218,6 +238,7 @@ struct barrier_dev_model {
     /* barrier_ctr timing (docs/barrier.md 3.1/4; barrier_dev_set_timed) */
     int timed;            /* 1: lockstep hooks decide when updates, mirrors and releases happen */
     struct bq *holdq;     /* internal-path increments / CNT writes waiting for the update slot */
+    struct bq *notifq;    /* notifications (barrier index, 1 byte) waiting for barrier_tx */
     uint8_t  *dirty;      /* per barrier: a coalesced mirror write is pending (NB entries) */
     unsigned mir_ptr;     /* round-robin pointer of the mirror drain */
     int mir_claimed;      /* a barrier is claimed for the next mirror load */
@@ -339,6 +360,25 @@ int barrier_dev_push_req(struct barrier_dev_model *m, const struct barrier_req *
 int barrier_dev_push_rx(struct barrier_dev_model *m, const uint8_t *pkt, size_t len);
 
 /*
+ * Timed receive (lockstep, docs/barrier.md 6 same-cycle rule): the same verdict as
+ * barrier_dev_push_rx, but against the configuration *c sampled when the RTL reads it:
+ *   barrier_dev_rx_cfg_s1 - copies CTRL, DEST_QP, KEY, INC_MAX, SRC, CNT_BASE into *c (call in
+ *     barrier_rx's S1 cycle of the packet, before that cycle's CSR write is applied);
+ *   barrier_dev_rx_cfg_s2 - decodes pkt in the layout of c->ctrl (barrier index: UD ImmDt byte,
+ *     FA (VA - c->cnt_base) / 8, both mod NB) and copies that barrier's BAR_CTRL.EN, effective
+ *     internal path and GROUP_IP into *c (call in the packet's S2 cycle);
+ *   barrier_dev_push_rx_cfg - checks and counts the packet against *c (the sequence state, the
+ *     statistics and the counters are the model's own). Returns as barrier_dev_push_rx.
+ * barrier_dev_push_rx(m, pkt, len) = s1 + s2 + push_rx_cfg with the configuration of now.
+ * NULL arguments: the cfg functions do nothing, push_rx_cfg returns BARRIER_EINVAL.
+ */
+void barrier_dev_rx_cfg_s1(const struct barrier_dev_model *m, struct barrier_rx_cfg *c);
+void barrier_dev_rx_cfg_s2(const struct barrier_dev_model *m, const uint8_t *pkt, size_t len,
+                           struct barrier_rx_cfg *c);
+int barrier_dev_push_rx_cfg(struct barrier_dev_model *m, const uint8_t *pkt, size_t len,
+                            const struct barrier_rx_cfg *c);
+
+/*
  * Deferred fabric increments (lockstep timing, ARCHITECTURE.md "the harness tells the model what
  * it observed"): with barrier_dev_set_rx_defer(m, 1), barrier_dev_push_rx decides the verdict
  * and counts it at once but queues an accepted increment instead of applying it;
@@ -401,6 +441,18 @@ int barrier_dev_push_inc(struct barrier_dev_model *m, unsigned bar, uint64_t inc
  * BARRIER_EINVAL.
  */
 int barrier_dev_pop_tx(struct barrier_dev_model *m, uint8_t *buf, size_t cap, size_t *len);
+
+/*
+ * Timed transmit (lockstep, docs/barrier.md 5.6 and 6): in timed mode a notification decided by
+ * a request (tx_notif counts it then) waits in a queue of barrier indices; barrier_dev_tx_take,
+ * called when barrier_tx takes it (its s_notif handshake), builds the packet from the CSRs,
+ * GROUP_IP[bar], BAR_INC[bar] and TX_PSN of that moment (PSN + 1) for barrier_dev_pop_tx.
+ * Returns 1, 0 (nothing queued: the RTL sent a notification the model did not decide) or
+ * BARRIER_EINVAL. barrier_dev_tx_pending counts the queued notifications. Untimed mode builds
+ * the packet when the request is applied.
+ */
+int barrier_dev_tx_take(struct barrier_dev_model *m);
+size_t barrier_dev_tx_pending(const struct barrier_dev_model *m);
 
 /*
  * barrier_dev_pop_rel - the next release of PE pe (keyed scoreboard, section 3).

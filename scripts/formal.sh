@@ -2,8 +2,7 @@
 # formal.sh: run every SymbiYosys job of formal/, check each result against its expectation.
 #
 # Usage: scripts/formal.sh [JOB ...]      (default: all jobs; JOB = <sby name>_<task>)
-# Jobs run one after the other (a prove job already runs its base case and its induction step
-# as two solver processes). Each job's work directory is build/formal/<job>/.
+# FORMAL_JOBS jobs run at a time (default: the number of CPUs). Each job's work directory is build/formal/<job>/.
 # Output: one line per job "job mode expect result seconds", build/report/formal.json
 # (list of {job, mode, expect, status, seconds}). Exit status 1 if any job's result is not the
 # expected one (a negative job that PASSES is an error), 2 if the tools are missing.
@@ -60,18 +59,11 @@ for m in "$ROOT"/formal/*/mutants.sh; do
     . "$m" || exit 1
 done
 
-bad=0
-json="["
-sep=""
-printf '%-22s %-6s %-7s %-7s %7s\n' job mode expect result seconds
-for line in "${JOBS[@]}"; do
-    read -r sby task mode expect <<< "$line"
+# run_job SBY TASK MODE EXPECT: one job; writes its report line to $OUT/<job>.result
+# ("job mode expect status seconds")
+run_job() {
+    local sby="$1" task="$2" mode="$3" expect="$4" job dir t0 t1 rc secs status
     job="$(basename "$sby" .sby)_$task"
-    if [ $# -gt 0 ]; then
-        want=0
-        for a in "$@"; do [ "$a" = "$job" ] && want=1; done
-        [ $want = 1 ] || continue
-    fi
     dir="$ROOT/formal/$(dirname "$sby")"
     t0=$(date +%s.%N)
     ( cd "$dir" && timeout "$JOB_TIMEOUT" yowasp-sby -f -d "$OUT/$job" "$(basename "$sby")" "$task" ) \
@@ -85,15 +77,67 @@ for line in "${JOBS[@]}"; do
     elif [ -f "$OUT/$job/status" ]; then
         status="$(awk '{ print $1; exit }' "$OUT/$job/status")"
     fi
-    expect_uc="$(echo "$expect" | tr a-z A-Z)"
-    mark=""
-    if [ "$status" != "$expect_uc" ]; then
-        bad=1
-        mark="   <-- expected $expect_uc (log: build/formal/$job.log)"
+    echo "$job $mode $(echo "$expect" | tr a-z A-Z) $status $secs" > "$OUT/$job.result"
+}
+
+# show_job JOB: print the report line of a finished job (marked when not the expected result)
+show_job() {
+    local j m e st secs mark=""
+    read -r j m e st secs < "$OUT/$1.result"
+    [ "$st" != "$e" ] && mark="   <-- expected $e (log: build/formal/$j.log)"
+    printf '%-22s %-6s %-7s %-7s %7s%s\n' "$j" "$m" "$(echo "$e" | tr A-Z a-z)" "$st" "$secs" "$mark"
+}
+
+# FORMAL_JOBS jobs at a time (default: the number of CPUs); each job is one solver process
+# (a prove job: two, base case and induction step). Lines print as jobs finish; the JSON report
+# keeps the job-table order. Seconds are wall-clock and grow when jobs share the CPUs.
+PAR="${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+SEL=()
+for line in "${JOBS[@]}"; do
+    read -r sby task mode expect <<< "$line"
+    job="$(basename "$sby" .sby)_$task"
+    if [ $# -gt 0 ]; then
+        want=0
+        for a in "$@"; do [ "$a" = "$job" ] && want=1; done
+        [ $want = 1 ] || continue
     fi
-    printf '%-22s %-6s %-7s %-7s %7s%s\n' "$job" "$mode" "$expect" "$status" "$secs" "$mark"
+    SEL+=("$job")
+    rm -f "$OUT/$job.result"
+done
+
+printf '%-22s %-6s %-7s %-7s %7s\n' job mode expect result seconds
+declare -A PID_JOB=()
+for line in "${JOBS[@]}"; do
+    read -r sby task mode expect <<< "$line"
+    job="$(basename "$sby" .sby)_$task"
+    [[ " ${SEL[*]} " == *" $job "* ]] || continue
+    while [ "${#PID_JOB[@]}" -ge "$PAR" ]; do
+        wait -n -p done_pid 2>/dev/null || true
+        if [ -n "${done_pid:-}" ] && [ -n "${PID_JOB[$done_pid]:-}" ]; then
+            show_job "${PID_JOB[$done_pid]}"; unset "PID_JOB[$done_pid]"
+        fi
+    done
+    run_job "$sby" "$task" "$mode" "$expect" &
+    PID_JOB[$!]="$job"
+done
+while [ "${#PID_JOB[@]}" -gt 0 ]; do
+    wait -n -p done_pid 2>/dev/null || true
+    if [ -n "${done_pid:-}" ] && [ -n "${PID_JOB[$done_pid]:-}" ]; then
+        show_job "${PID_JOB[$done_pid]}"; unset "PID_JOB[$done_pid]"
+    fi
+done
+
+bad=0
+json="["
+sep=""
+for job in "${SEL[@]}"; do
+    if [ ! -f "$OUT/$job.result" ]; then
+        echo "formal.sh: job $job left no result" >&2; bad=1; continue
+    fi
+    read -r j m e st secs < "$OUT/$job.result"
+    [ "$st" != "$e" ] && bad=1
     json="$json$sep
-  {\"job\": \"$job\", \"mode\": \"$mode\", \"expect\": \"$expect_uc\", \"status\": \"$status\", \"seconds\": $secs}"
+  {\"job\": \"$j\", \"mode\": \"$m\", \"expect\": \"$e\", \"status\": \"$st\", \"seconds\": $secs}"
     sep=","
 done
 printf '%s\n]\n' "$json" > "$REPORT"

@@ -1836,6 +1836,9 @@ static void test_dev_leader_timed(void)
         barrier_dev_tick(&m);
         CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, pe, 1, 0), BARRIER_REQ_ARRIVE);
         CHECK_EQ(barrier_dev_hold_pending(&m), pe == 2 ? 1u : 0u);
+        CHECK_EQ(barrier_dev_tx_pending(&m), pe == 2 ? 1u : 0u);
+        CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), 0); /* built when barrier_tx takes it */
+        CHECK_EQ(barrier_dev_tx_take(&m), pe == 2 ? 1 : 0);
         CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), pe == 2 ? 1 : 0);
     }
     CHECK_EQ(barrier_dev_upd_apply(&m, 1), 1);
@@ -1843,6 +1846,61 @@ static void test_dev_leader_timed(void)
     for (int i = 0; i < 3; i++)
         barrier_dev_tick(&m);
     CHECK_EQ(barrier_dev_releasable(&m, NULL), 3u); /* N = 1 device: its own notification */
+    barrier_dev_free(&m);
+}
+
+/* same-cycle rule of section 6 in the timed mode: a notification is built from the CSRs and
+ * tables of the moment barrier_tx takes it (tx_take), a received one is checked against the
+ * configuration sampled in its S1 (globals) and S2 (its barrier's entry) cycles */
+static void test_dev_cfg_timing(void)
+{
+    struct barrier_dev_model m;
+    uint8_t tx[ROCE_FA_LEN], p[ROCE_UD_LEN];
+    size_t len;
+    struct roce_ud_fields f;
+    dev_setup(&m, 16, 16, 64);
+    barrier_dev_set_timed(&m, 1);
+    w(&m, BDEV_CSR_CTRL, 0); /* UD */
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    bar_setup(&m, 2, 1, 4, 0);
+    /* tx: the request decides, the packet takes KEY / GROUP_IP / BAR_INC / TX_PSN later */
+    barrier_dev_tick(&m);
+    CHECK_EQ(req(&m, BARRIER_OP_ARRIVE, 0, 2, 0), BARRIER_REQ_ARRIVE);
+    CHECK_EQ(barrier_dev_stat(&m, BDS_TX_NOTIF), 1u);
+    w(&m, BDEV_CSR_RKEY, 0x11112222u);
+    w(&m, BDEV_CSR_GROUP_IP(2), 0xef7f0002u);
+    w(&m, BDEV_CSR_BAR_INC(2), 3);
+    w(&m, BDEV_CSR_TX_PSN, 0x345);
+    CHECK_EQ(barrier_dev_tx_take(&m), 1);
+    CHECK_EQ(barrier_dev_tx_take(&m), 0);
+    CHECK_EQ(barrier_dev_pop_tx(&m, tx, sizeof tx, &len), 1);
+    CHECK_EQ(len, (size_t)ROCE_UD_LEN);
+    CHECK_EQ(roce_ud_parse(tx, len, 0x11112222u, &f), ROCE_RX_OK);
+    CHECK_EQ(f.dst_ip, 0xef7f0002u);
+    CHECK_EQ(f.inc, 3u);
+    CHECK_EQ(f.psn, 0x345u);
+    CHECK_EQ(barrier_dev_csr_read(&m, BDEV_CSR_TX_PSN), 0x346u);
+    /* rx: a KEY / INC_MAX change after S1 does not touch the packet's verdict; a GROUP_IP change
+     * before its S2 does */
+    w(&m, BDEV_CSR_RKEY, T_RKEY);
+    w(&m, BDEV_CSR_GROUP_IP(2), T_GROUP(2));
+    struct barrier_rx_cfg c;
+    ud_notif(p, 1, 2, 4, 0);
+    barrier_dev_rx_cfg_s1(&m, &c);
+    w(&m, BDEV_CSR_RKEY, 0x5a5a5a5au);
+    w(&m, BDEV_CSR_INC_MAX, 1);
+    barrier_dev_rx_cfg_s2(&m, p, sizeof p, &c);
+    CHECK_EQ(barrier_dev_push_rx_cfg(&m, p, sizeof p, &c), ROCE_RX_OK);
+    CHECK_EQ(barrier_dev_push_rx(&m, p, sizeof p), ROCE_RX_KEY); /* the configuration of now */
+    w(&m, BDEV_CSR_RKEY, T_RKEY);
+    w(&m, BDEV_CSR_INC_MAX, 4);
+    ud_notif(p, 1, 2, 1, 1);
+    barrier_dev_rx_cfg_s1(&m, &c);
+    w(&m, BDEV_CSR_GROUP_IP(2), 0xef7f0002u);
+    barrier_dev_rx_cfg_s2(&m, p, sizeof p, &c);
+    CHECK_EQ(c.group_ip, 0xef7f0002u);
+    CHECK_EQ(barrier_dev_push_rx_cfg(&m, p, sizeof p, &c), ROCE_RX_BAR);
+    CHECK_EQ(barrier_dev_push_rx_cfg(&m, p, sizeof p, NULL), BARRIER_EINVAL);
     barrier_dev_free(&m);
 }
 
@@ -1883,6 +1941,7 @@ int main(void)
         TT_CASE(test_dev_rx_self),
         TT_CASE(test_dev_leader),
         TT_CASE(test_dev_leader_timed),
+        TT_CASE(test_dev_cfg_timing),
     };
     return TT_RUN(cases);
 }

@@ -32,7 +32,8 @@
 //      push is ever refused (tready margin of 5.6).
 // Invariants (induction strengthening only, DUT names through hierconn): stage valids and the
 // S2-S4 PSN/source registers == ghosts; seq_known/seq_exp == ghost state after the S5 packet;
-// kn4/d4 of the S4 packet == the rule applied to that state; FIFO occupancy bound.
+// kn4/d4 of the S4 packet == the rule applied to that state; FIFO occupancy bound; the layout
+// carried with a packet in S2 (fa2) == cfg_wire_fa.
 module barrier_rx_props #(
     parameter DATA_WIDTH   = 64,
     parameter NUM_BARRIERS = 2,
@@ -118,6 +119,7 @@ module barrier_rx_props #(
     (* hierconn *) wire [23:0]   \dut.seq_exp[3] ;
     (* hierconn *) wire [4:0]    \dut.fifo_count ;
     (* hierconn *) wire          \dut.fifo_s_ready ;
+    (* hierconn *) wire          \dut.fa2_reg ;
 
     // ---------------------------------------------------------------- per-packet ghosts
     wire        in_fire = tvalid && tready;
@@ -197,6 +199,7 @@ module barrier_rx_props #(
             assert (\dut.v3_reg == f_v3);
             assert (\dut.v4_reg == f_v4);
             if (f_v2) assert (\dut.psn2_reg == f_p2 && \dut.src2_reg == f_s2);
+            if (f_v2) assert (\dut.fa2_reg == cfg_wire_fa);
             if (f_v3) assert (\dut.psn3_reg == f_p3 && \dut.src3_reg == f_s3);
             if (f_v4) assert (\dut.psn4p_reg == f_p4 + 24'd1 && \dut.src4_reg == f_s4);
             // check 9 (source index) of the packets in flight

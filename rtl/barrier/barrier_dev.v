@@ -731,7 +731,17 @@ module barrier_dev #(
         .stat_rsp_err_op(st_eop), .stat_rel_ok(st_rel), .stat_mirror_wr(st_mir),
         .stat_tx_notif(st_tx)
     );
-    assign m_mir_addr = mirror_base_reg + {{(61-BW){1'b0}}, mir_bar, 3'b000};
+    // MIRROR_BASE of the presented m_mir transfer: follows mirror_base_reg in every cycle that can
+    // load the mirror register (m_mir free or handshaking, u_ctr.mir_load), frozen while a
+    // transfer is stalled, so a MIRROR_BASE write never moves a presented address (AXI4-Stream
+    // stability). The address is that of MIRROR_BASE in the load cycle (docs/barrier.md 6).
+    reg  [63:0]   mir_base_use_reg;
+    always @(posedge clk)
+        if (rst)
+            mir_base_use_reg <= {BD_MIRROR_BASE_HI_ADDR_RESET, BD_MIRROR_BASE_LO_ADDR_RESET};
+        else if (!m_mir_valid || m_mir_ready)
+            mir_base_use_reg <= mirror_base_reg;
+    assign m_mir_addr = mir_base_use_reg + {{(61-BW){1'b0}}, mir_bar, 3'b000};
     assign m_mir_data = zx(mir_data);
 
     // notification register slice (rtl/common axis_skid: registered outputs, full throughput):

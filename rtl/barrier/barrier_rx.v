@@ -28,6 +28,9 @@
 //   S4  sequence verdict from the registered d (dup: d >= 2^23; gap: 0 < d < 2^23), exp[s]/known[s]
 //       written, first-failing-check priority
 //   S5  stat_ok / stat_drop / stat_gap registers; accepted increment pushed into a sync_fifo
+// Configuration sampling (the same-cycle rule, docs/barrier.md 6): every cfg_* input is read in
+//   the packet's S1 cycle (cfg_wire_fa is carried along as the packet's layout for S2 and S3);
+//   the lookup answers (lk_en, lk_group_ip, lk_internal) in its S2 cycle.
 //   m_inc = the FIFO output: last-beat handshake in cycle 0 -> stat_* in cycle 6 -> m_inc_valid
 //   in cycle 7 (both proved by formal/barrier/barrier_rx.sby).
 // ICRC without a byte shifter: the register after the masked packet (INIT = crc32_unzeros(
@@ -241,6 +244,7 @@ module barrier_rx #(
     // S1 -> S2 registers
     reg          v2_reg;
     reg          trunc2, long2, malf2, roce2, opc2, key2, src2, selfm2, inc2, udin2;
+    reg          fa2_reg;        // the packet's layout: cfg_wire_fa of its S1 cycle
     reg [64:0]   vad2_reg;
     reg [BW-1:0] bar2_reg;
     reg [23:0]   psn2_reg;
@@ -289,6 +293,7 @@ module barrier_rx #(
     reg          v3_reg;
     reg          trunc3, long3, malf3, roce3, opc3, key3, src3, selfm3, inc3, inr3;
     reg          en3, int3;
+    reg          fa3_reg;
     reg [31:0]   gip3_reg;
     reg [BW-1:0] bar3_reg;
     reg [23:0]   psn3_reg;
@@ -298,7 +303,7 @@ module barrier_rx #(
     reg          sm3_reg;        // source index of S3 == that of S4 (registered in S2)
 
     // ------------------------------------------------------------ S3: ipcsum, ICRC, group IP, self
-    wire icrc3_bad = crc_out != (cfg_wire_fa ? RES_FA : RES_UD);
+    wire icrc3_bad = crc_out != (fa3_reg ? RES_FA : RES_UD);
     wire self3     = selfm3 && inr3 && int3;
     wire bar3_bad  = !inr3 || !en3 || (gip3_reg != dip3_reg);
 
@@ -394,6 +399,7 @@ module barrier_rx #(
         trunc2 <= a_trunc; long2 <= a_long; malf2 <= a_malf; roce2 <= a_roce; opc2 <= a_opc;
         key2 <= a_key; src2 <= a_src; selfm2 <= (m_src == cfg_src_id); inc2 <= a_inc;
         udin2 <= ({1'b0, f_ud_bar} < NB9);
+        fa2_reg <= cfg_wire_fa;
 
         en3 <= lk_en; int3 <= lk_internal; gip3_reg <= lk_group_ip;
         bar3_reg <= bar2_reg; psn3_reg <= psn2_reg; inc3_reg <= inc2_reg; dip3_reg <= dip2_reg;
@@ -401,7 +407,8 @@ module barrier_rx #(
         sm3_reg  <= (src2_reg[SW-1:0] == src3_reg[SW-1:0]);
         trunc3 <= trunc2; long3 <= long2; malf3 <= malf2; roce3 <= roce2; opc3 <= opc2;
         key3 <= key2; src3 <= src2; selfm3 <= selfm2; inc3 <= inc2;
-        inr3 <= cfg_wire_fa ? va_in2 : udin2;
+        inr3 <= fa2_reg ? va_in2 : udin2;
+        fa3_reg <= fa2_reg;
 
         bar4_reg <= bar3_reg; psn4p_reg <= psn3_reg + 24'd1;
         kn4_reg  <= r_fwd || seq_known[r_idx];

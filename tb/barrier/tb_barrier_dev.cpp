@@ -102,9 +102,13 @@ struct Dev {
   struct MirProbe;
   struct ReqProbe;
   struct CsrProbe;
+  struct RxProbe;
+  struct TxProbe;
   // model-event probes, constructed right after rel_probe, in this order, so that their post()
-  // runs before every port agent's (the order of the model events within a cycle, section 3.1)
-  std::unique_ptr<tb::Agent> mir_probe, req_probe, csr_probe;
+  // runs before every port agent's (the order of the model events within a cycle, section 3.1);
+  // rx_probe and tx_probe sample configuration, so they come before csr_probe: a consumer in the
+  // W2 cycle of a write still sees the old value (same-cycle rule, docs/barrier.md 6)
+  std::unique_ptr<tb::Agent> mir_probe, req_probe, rx_probe, tx_probe, csr_probe;
   tb::AxilMaster csr;
   tb::StreamSource req;
   tb::AxisSource rx;
@@ -226,6 +230,63 @@ struct Dev {
       d.req_q.pop_front();
     }
   };
+  // barrier_rx samples the configuration of a packet in its S1 cycle (hc_valid: the header
+  // register; CTRL, KEY, DEST_QP, INC_MAX, SRC, CNT_BASE) and the entry of its barrier in its S2
+  // cycle (v2_reg: the lookup; BAR_CTRL.EN / INTERNAL_PATH, GROUP_IP): the model checks the packet
+  // then, against those samples (barrier_dev_push_rx_cfg). rx_wait: packets accepted on s_axis_rx
+  // (rx_model) waiting for their S1 cycle; rx_s1: sampled in S1, waiting for S2.
+  std::deque<std::vector<uint8_t>> rx_wait;
+  std::deque<std::pair<std::vector<uint8_t>, barrier_rx_cfg>> rx_s1;
+  void rx_model(const tb::Packet& p) { rx_wait.push_back(p.data); }
+  struct RxProbe : tb::Agent {
+    Dev& d;
+    bool s1 = false, s2 = false;
+    RxProbe(Dev& dev) : Agent(dev.sim, "rx config", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      s1 = d.top->rootp->barrier_dev__DOT__u_rx__DOT__hc_valid;
+      s2 = d.top->rootp->barrier_dev__DOT__u_rx__DOT__v2_reg;
+    }
+    void post() override {
+      if (sim_.in_reset()) return;
+      if (s2) {  // the older packet first: it is in S2 while the next is in S1
+        if (d.rx_s1.empty()) {
+          sim_.h.fail("s_axis_rx", "barrier_rx has a packet in S2 that never passed S1 (probe)");
+        } else {
+          auto& e = d.rx_s1.front();
+          barrier_dev_rx_cfg_s2(&d.m, e.first.data(), e.first.size(), &e.second);
+          barrier_dev_push_rx_cfg(&d.m, e.first.data(), e.first.size(), &e.second);
+          d.rx_s1.pop_front();
+        }
+      }
+      if (s1) {
+        if (d.rx_wait.empty()) {
+          sim_.h.fail("s_axis_rx", "barrier_rx checks a packet that was never accepted (S1 probe)");
+        } else {
+          barrier_rx_cfg c;
+          barrier_dev_rx_cfg_s1(&d.m, &c);
+          d.rx_s1.emplace_back(std::move(d.rx_wait.front()), c);
+          d.rx_wait.pop_front();
+        }
+      }
+    }
+  };
+  // barrier_tx takes a notification (s_notif handshake): the model builds the packet from the
+  // CSRs, GROUP_IP / BAR_INC and TX_PSN of this cycle (barrier_dev_tx_take).
+  struct TxProbe : tb::Agent {
+    Dev& d;
+    bool fire = false;
+    TxProbe(Dev& dev) : Agent(dev.sim, "tx take", Role::other), d(dev) {}
+    void drive() override {}
+    void sample() override {
+      fire = d.top->rootp->barrier_dev__DOT__notif_valid && d.top->rootp->barrier_dev__DOT__notif_ready;
+    }
+    void post() override {
+      if (!fire || sim_.in_reset()) return;
+      if (barrier_dev_tx_take(&d.m) != 1)
+        sim_.h.fail("m_axis_tx", "barrier_tx took a notification the model never decided");
+    }
+  };
   // AXI4-Lite write handshake (u_axil reg_wr_en): the model applies the write in that cycle; the
   // B response later is compared with the result recorded here.
   std::deque<int> csr_wr_rc;
@@ -284,6 +345,8 @@ struct Dev {
         rel_probe(new RelProbe(*this)),
         mir_probe(new MirProbe(*this)),
         req_probe(new ReqProbe(*this)),
+        rx_probe(new RxProbe(*this)),
+        tx_probe(new TxProbe(*this)),
         csr_probe(new CsrProbe(*this)),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         req(sim, "s_req", TB_HS(top, s_req),
@@ -322,7 +385,7 @@ struct Dev {
     };
     rx.on_accept = [this](const tb::Packet& p) {
       if (pcap_rx) pcap_rx->write(p.data, sim.cycle());
-      barrier_dev_push_rx(&m, p.data.data(), p.data.size());
+      rx_model(p);
     };
     sb_tx.model([this](Txn& t) {
       uint8_t b[ROCE_FA_LEN];
@@ -458,6 +521,10 @@ struct Dev {
     if (!latched.empty()) h.fail("m_rel", "a latched release never left m_rel");
     if (barrier_dev_hold_pending(&m) || !req_q.empty())
       h.fail("s_req", "the model holds requests or held updates the RTL never applied");
+    if (!rx_wait.empty() || !rx_s1.empty())
+      h.fail("s_axis_rx", "packets accepted on s_axis_rx that barrier_rx never checked (S1/S2 probes)");
+    if (barrier_dev_tx_pending(&m))
+      h.fail("m_axis_tx", "the model decided notifications that barrier_tx never took");
     if (barrier_dev_rx_pending(&m))
       h.fail("inc (rx->ctr)", "the model accepted " + std::to_string(barrier_dev_rx_pending(&m)) +
                                   " fabric increment(s) the RTL never applied");
@@ -469,7 +536,7 @@ struct Dev {
   // Clear everything after a synchronous reset of both sides.
   void reset_both(unsigned cycles) {
     req.clear(), rx.clear(), csr.clear(), tx.clear(), rel.clear(), mir.clear();
-    latched.clear(), req_q.clear(), csr_wr_rc.clear();
+    latched.clear(), req_q.clear(), csr_wr_rc.clear(), rx_wait.clear(), rx_s1.clear();
     sim.reset(cycles);
     barrier_dev_reset(&m);
     sb_tx.clear(), sb_rel.clear(), sb_mir.clear();
@@ -787,6 +854,68 @@ static std::string dev_backpressure(Dev& d, tb::Harness& h) {
   return tb::apply_backpressure(h, bp, {&d.tx, &d.rel, &d.mir}, {&d.req, &d.rx}, 20, 300);
 }
 
+// Value-changing CSR writes during traffic (issue 10 part 3; docs/barrier.md 6, same-cycle rule):
+// every writable register, half of the writes with the configured value of `c` (so that traffic
+// keeps passing), half with another one: CTRL (INTERNAL_PATH, and WIRE_FA now and then), INC_MAX,
+// the source MAC / IP, DEST_QP, KEY, UDP port / TOS, CNT_BASE, MIRROR_BASE, TX_PSN, SRC; per
+// barrier CTRL (EN, INTERNAL_PATH, LEADER), INC, STEP, GROUP_IP, LOCAL_N, CNT; per PE TGT (locked
+// while the PE waits). The model samples each value where the RTL reads it: a request in phase C
+// (the request restarts from B after any write), barrier_rx's S1 / S2 cycle, barrier_tx's
+// s_notif handshake, the mirror register's load. Coverage classes live_wr_<register>.
+static std::unique_ptr<tb::CsrStorm> make_live_storm(Dev& d, const DevCfg& c, double prob) {
+  std::vector<tb::CsrReg> regs;
+  auto half = [](tb::Rng& r, uint32_t v, uint32_t alt) { return r.chance(0.5) ? v : alt; };
+  auto flip = [](tb::Rng& r, uint32_t v, unsigned bits) { return v ^ (uint32_t(1) << r.below(bits)); };
+  const DevCfg* cp = &c;
+  regs.push_back({BDEV_CSR_CTRL, "ctrl", [cp](tb::Rng& r) {
+                    uint32_t v = cp->ctrl;
+                    if (r.chance(0.5)) v ^= BDEV_CTRL_INTERNAL_PATH;
+                    if (r.chance(0.1)) v ^= BDEV_CTRL_WIRE_FA;
+                    return v;
+                  }});
+  regs.push_back({BDEV_CSR_INC_MAX, "inc_max", [=](tb::Rng& r) { return half(r, cp->inc_max, uint32_t(r.below(9))); }});
+  regs.push_back({BDEV_CSR_SRC_MAC_LO, "src_mac_lo", [=](tb::Rng& r) { return half(r, uint32_t(cp->mac), uint32_t(r.next())); }});
+  regs.push_back({BDEV_CSR_SRC_MAC_HI, "src_mac_hi", [=](tb::Rng& r) { return half(r, uint32_t(cp->mac >> 32), uint32_t(r.next())); }});
+  regs.push_back({BDEV_CSR_SRC_IP, "src_ip", [=](tb::Rng& r) { return half(r, cp->ip, uint32_t(r.next())); }});
+  regs.push_back({BDEV_CSR_DEST_QP, "dest_qp", [=](tb::Rng& r) { return half(r, cp->dqp, flip(r, cp->dqp, 24)); }});
+  regs.push_back({BDEV_CSR_KEY, "key", [=](tb::Rng& r) { return half(r, cp->rkey, flip(r, cp->rkey, 32)); }});
+  regs.push_back({BDEV_CSR_UDP_SPORT_TOS, "udp_sport_tos", [=](tb::Rng& r) {
+                    return half(r, cp->sport | (cp->tos << 16), uint32_t(r.next()));
+                  }});
+  regs.push_back({BDEV_CSR_CNT_BASE_LO, "cnt_base_lo", [=](tb::Rng& r) {
+                    return half(r, uint32_t(cp->cnt_base), uint32_t(cp->cnt_base) + 8u * uint32_t(r.range(1, 3)));
+                  }});
+  regs.push_back({BDEV_CSR_CNT_BASE_HI, "cnt_base_hi", [=](tb::Rng& r) { return half(r, uint32_t(cp->cnt_base >> 32), flip(r, uint32_t(cp->cnt_base >> 32), 32)); }});
+  regs.push_back({BDEV_CSR_MIR_BASE_LO, "mir_base_lo", [=](tb::Rng& r) { return half(r, uint32_t(cp->mir_base), uint32_t(r.next())); }});
+  regs.push_back({BDEV_CSR_MIR_BASE_HI, "mir_base_hi", [=](tb::Rng& r) { return half(r, uint32_t(cp->mir_base >> 32), uint32_t(r.next())); }});
+  regs.push_back({BDEV_CSR_TX_PSN, "tx_psn", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+  regs.push_back({BDEV_CSR_SRC, "src", [=](tb::Rng& r) { return half(r, cp->src, uint32_t(r.next())); }});
+  // the global registers weigh as much as the per-barrier ones together (16 entries each)
+  const size_t nglob = regs.size();
+  for (int k = 1; k < 16; k++)
+    for (size_t i = 0; i < nglob; i++) regs.push_back(regs[i]);
+  for (unsigned b = 0; b < NB; b++) {
+    regs.push_back({BDEV_CSR_BAR_CTRL(b), "bar_ctrl", [=](tb::Rng& r) {
+                      return uint32_t((cp->en[b] != r.chance(0.2)) ? BDEV_BAR_CTRL_ENABLE : 0) |
+                             (r.chance(0.5) ? BDEV_BAR_CTRL_INTERNAL_PATH : 0) | (r.chance(0.2) ? BDEV_BAR_CTRL_LEADER : 0);
+                    }});
+    regs.push_back({BDEV_CSR_BAR_INC(b), "bar_inc", [=](tb::Rng& r) { return half(r, uint32_t(cp->inc[b]), uint32_t(r.range(1, 16))); }});
+    regs.push_back({BDEV_CSR_BAR_STEP_LO(b), "bar_step_lo", [=](tb::Rng& r) { return half(r, uint32_t(cp->step[b]), uint32_t(r.range(1, 64))); }});
+    regs.push_back({BDEV_CSR_BAR_STEP_HI(b), "bar_step_hi", [=](tb::Rng& r) { return half(r, uint32_t(cp->step[b] >> 32), 0u); }});
+    regs.push_back({BDEV_CSR_GROUP_IP(b), "bar_group_ip", [=](tb::Rng& r) { return half(r, cp->gip[b], flip(r, cp->gip[b], 28)); }});
+    regs.push_back({BDEV_CSR_BAR_LOCAL_N(b), "bar_local_n", [](tb::Rng& r) { return uint32_t(r.below(NW + 2)); }});
+    regs.push_back({BDEV_CSR_CNT_LO(b), "bar_cnt_lo", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+    regs.push_back({BDEV_CSR_CNT_HI(b), "bar_cnt_hi", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+  }
+  for (unsigned p = 0; p < NW; p += 1 + NW / 8) {
+    regs.push_back({BDEV_CSR_TGT_LO(p), "tgt_lo", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+    regs.push_back({BDEV_CSR_TGT_HI(p), "tgt_hi", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+  }
+  std::unique_ptr<tb::CsrStorm> st(new tb::CsrStorm(d.sim, d.csr, std::move(regs), prob, "live_wr_"));
+  st->max_queued = 1;  // only into an idle master: never reorders the scenario's own CSR accesses
+  return st;
+}
+
 static void scenario_random(tb::Harness& h) {
   const std::string vec = h.opt.get("vectors");
   Dev d(h, vec);
@@ -795,6 +924,8 @@ static void scenario_random(tb::Harness& h) {
   h.note("%s\n", dev_backpressure(d, h).c_str());
   DevCfg c = random_cfg(r);
   program(d, c);
+  d.csr_wait();
+  std::unique_ptr<tb::CsrStorm> live = make_live_storm(d, c, 0.02);
   random_traffic(d, h, c, h.opt.n, std::max<uint64_t>(200, h.opt.n / 8), [&] {
     // CSR traffic while idle: reprogram some barriers, including refused writes
     for (int i = 0; i < 6; i++) {
@@ -827,7 +958,9 @@ static void scenario_random(tb::Harness& h) {
     for (unsigned i = 0; i < 23; i++) d.rd(0x100 + 4 * i);
     d.csr_wait();
   });
+  live->enabled = false;
   d.drain();
+  h.note("random: %" PRIu64 " value-changing CSR writes during traffic\n", live->issued);
   d.read_all();
   cover_stats(h, d.m, RANDOM_DECLARED);
   if (!vec.empty()) h.note("vectors written to %s (%" PRIu64 " cycles)\n", vec.c_str(), d.sim.cycle());
@@ -1032,7 +1165,7 @@ static void scenario_system(tb::Harness& h, int variant = SYS_PLAIN, bool storm 
   d.on_tx = [&](const tb::Packet& p) { fabric_in.push_back(p.data), fabric_src.push_back(0); };
   d.rx.on_accept = [&](const tb::Packet& p) {
     if (d.pcap_rx) d.pcap_rx->write(p.data, d.sim.cycle());
-    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+    d.rx_model(p);
     delivered_to_rtl++;
     const uint64_t key = (uint64_t(p.data[26]) << 56 | uint64_t(p.data[27]) << 48 | uint64_t(p.data[28]) << 40 |
                           uint64_t(p.data[29]) << 32) | (uint64_t(p.data[ROCE_OFF_BTH + 9]) << 16) |
@@ -1181,7 +1314,7 @@ static void scenario_bench(tb::Harness& h) {
   d.rx.on_accept = [&](const tb::Packet& p) {
     if (!acc++) first = d.sim.cycle();
     last = d.sim.cycle();
-    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+    d.rx_model(p);
   };
   d.sim.run_until([&] { return d.rx.queued() == 0; }, "throughput");
   d.drain();
@@ -1191,7 +1324,7 @@ static void scenario_bench(tb::Harness& h) {
   d.on_rel = [&](const Txn&) { lat_sum += d.sim.cycle() - t_in, lat_n++; };
   d.rx.on_accept = [&](const tb::Packet& p) {
     t_in = d.sim.cycle();
-    barrier_dev_push_rx(&d.m, p.data.data(), p.data.size());
+    d.rx_model(p);
   };
   for (int i = 0; i < 16; i++) {
     const uint64_t cur = barrier_dev_csr_read(&d.m, BDEV_CSR_CNT_LO(0)) |

@@ -89,9 +89,11 @@ struct CsrReg {
 
 class CsrStorm : public Agent {
  public:
-  CsrStorm(SimBase& sim, AxilMaster& m, std::vector<CsrReg> regs, double p = 0.002)
-      : Agent(sim, "csr storm", Role::other), p(p), m_(m), regs_(std::move(regs)) {
-    for (auto& r : regs_) sim.h.cov_declare("csr_wr_" + r.name);
+  // cov: prefix of the coverage class of each register (cov + name)
+  CsrStorm(SimBase& sim, AxilMaster& m, std::vector<CsrReg> regs, double p = 0.002,
+           std::string cov = "csr_wr_")
+      : Agent(sim, "csr storm", Role::other), p(p), m_(m), regs_(std::move(regs)), cov_(std::move(cov)) {
+    for (auto& r : regs_) sim.h.cov_declare(cov_ + r.name);
   }
   bool enabled = true;
   double p;                 // P(a write is queued) per cycle
@@ -107,7 +109,7 @@ class CsrStorm : public Agent {
     const unsigned strb = r.strb ? r.strb : unsigned(rng().range(1, 15));
     m_.write(r.addr, r.value(rng()), {}, strb);
     if (r.readback && rng().chance(p_readback)) m_.read(r.addr, {});
-    sim_.h.cover("csr_wr_" + r.name);
+    sim_.h.cover(cov_ + r.name);
     issued++;
   }
   void sample() override {}
@@ -115,6 +117,7 @@ class CsrStorm : public Agent {
  private:
   AxilMaster& m_;
   std::vector<CsrReg> regs_;
+  std::string cov_;
 };
 
 }  // namespace tb
