@@ -1185,40 +1185,49 @@ int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint
     return barrier_fanout_csr_write_strb(m, addr, data, 0xfu);
 }
 
-int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr, uint32_t data,
-                                  unsigned strb)
+int barrier_fanout_csr_write_check(const struct barrier_fanout_model *m, uint32_t addr,
+                                   unsigned strb)
 {
     if (!m || !m->outq)
         return BARRIER_EINVAL;
     addr &= 0xffffu;
-    if ((strb & 0xfu) != 0xfu || (addr & 3u) != 0) {
-        bump(&m->stats[BFS_CSR_ERR]);
+    if ((strb & 0xfu) != 0xfu || (addr & 3u) != 0)
         return BARRIER_CSR_ERR;
+    if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups && (addr - 0x400u) % 16u < 0xcu)
+        return BARRIER_CSR_DONE;
+    return fan_xlt_index(m, addr) >= 0 ? BARRIER_CSR_DONE : BARRIER_CSR_ERR;
+}
+
+int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr, uint32_t data,
+                                  unsigned strb)
+{
+    int rc = barrier_fanout_csr_write_check(m, addr, strb);
+    if (rc != BARRIER_CSR_DONE) {
+        if (rc == BARRIER_CSR_ERR)
+            bump(&m->stats[BFS_CSR_ERR]);
+        return rc;
     }
+    addr &= 0xffffu;
     if (addr >= 0x400u && addr < 0x400u + 16u * m->cfg.num_groups) {
-        unsigned g = (addr - 0x400u) / 16u, r = (addr - 0x400u) % 16u;
-        switch (r) {
-        case 0x0: m->g_ctrl[g] = (uint8_t)(data & 3u); return BARRIER_CSR_DONE;
-        case 0x4: m->g_ip[g] = data; return BARRIER_CSR_DONE;
-        case 0x8:
+        unsigned g = (addr - 0x400u) / 16u;
+        switch ((addr - 0x400u) % 16u) {
+        case 0x0: m->g_ctrl[g] = (uint8_t)(data & 3u); break;
+        case 0x4: m->g_ip[g] = data; break;
+        default:
             m->g_mask[g] = data & ((UINT32_C(1) << m->cfg.num_ports) - 1u);
-            return BARRIER_CSR_DONE;
-        default: break;
-        }
-    }
-    if (fan_xlt_index(m, addr) >= 0) {
-        unsigned i = (unsigned)fan_xlt_index(m, addr);
-        switch (addr & 0xfu) {
-        case 0x0: m->xlt[i] = (uint16_t)(data & BFAN_XLT_MASK); break;
-        case 0x4: m->xlt_lo_stage = data & 0xfffff000u; break;  /* staged */
-        default:  /* BASE_HI commits {BASE_HI, staged BASE_LO} */
-            m->xlt_base[i] = ((uint64_t)data << 32) | m->xlt_lo_stage;
             break;
         }
         return BARRIER_CSR_DONE;
     }
-    bump(&m->stats[BFS_CSR_ERR]);
-    return BARRIER_CSR_ERR;
+    unsigned i = (unsigned)fan_xlt_index(m, addr);
+    switch (addr & 0xfu) {
+    case 0x0: m->xlt[i] = (uint16_t)(data & BFAN_XLT_MASK); break;
+    case 0x4: m->xlt_lo_stage = data & 0xfffff000u; break;  /* staged */
+    default:  /* BASE_HI commits {BASE_HI, staged BASE_LO} */
+        m->xlt_base[i] = ((uint64_t)data << 32) | m->xlt_lo_stage;
+        break;
+    }
+    return BARRIER_CSR_DONE;
 }
 
 int barrier_fanout_csr_read_err(const struct barrier_fanout_model *m, uint32_t addr)
@@ -1263,10 +1272,40 @@ uint32_t barrier_fanout_csr_read(const struct barrier_fanout_model *m, uint32_t 
     return 0;
 }
 
+/* the packet's IPv4 destination (bytes 30-33, big-endian); the caller checked len >= 34 */
+static uint32_t fan_dip(const uint8_t *pkt)
+{
+    return ((uint32_t)pkt[30] << 24) | ((uint32_t)pkt[31] << 16) | ((uint32_t)pkt[32] << 8) |
+           pkt[33];
+}
+
+int barrier_fanout_match(const struct barrier_fanout_model *m, const uint8_t *pkt, size_t len)
+{
+    if (!m || !m->outq || (!pkt && len))
+        return BARRIER_EINVAL;
+    if (len < 34)
+        return (int)m->cfg.num_groups;
+    uint32_t dip = fan_dip(pkt);
+    unsigned g;
+    for (g = 0; g < m->cfg.num_groups; g++)
+        if ((m->g_ctrl[g] & BFAN_G_CTRL_VALID) && m->g_ip[g] == dip)
+            break;
+    return (int)g;
+}
+
 int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
                         unsigned src_port)
 {
-    if (!m || !m->outq || (!pkt && len))
+    int g = barrier_fanout_match(m, pkt, len);
+    if (g < 0)
+        return g;
+    return barrier_fanout_push_group(m, pkt, len, src_port, (unsigned)g);
+}
+
+int barrier_fanout_push_group(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
+                              unsigned src_port, unsigned group)
+{
+    if (!m || !m->outq || (!pkt && len) || group > m->cfg.num_groups)
         return BARRIER_EINVAL;
     unsigned src = src_port & 0xfu;
 
@@ -1279,12 +1318,7 @@ int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size
         bump(&m->stats[BFS_DROP_BAD_SRC]);
         return BFAN_DROP_BAD_SRC;
     }
-    uint32_t dip = ((uint32_t)pkt[30] << 24) | ((uint32_t)pkt[31] << 16) |
-                   ((uint32_t)pkt[32] << 8) | pkt[33];
-    unsigned g;
-    for (g = 0; g < m->cfg.num_groups; g++)
-        if ((m->g_ctrl[g] & BFAN_G_CTRL_VALID) && m->g_ip[g] == dip)
-            break;
+    unsigned g = group;
     if (g == m->cfg.num_groups) {
         bump(&m->stats[BFS_DROP_UNKNOWN_GROUP]);
         return BFAN_DROP_UNKNOWN_GROUP;

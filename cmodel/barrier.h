@@ -587,6 +587,15 @@ int barrier_fanout_csr_write(struct barrier_fanout_model *m, uint32_t addr, uint
 int barrier_fanout_csr_write_strb(struct barrier_fanout_model *m, uint32_t addr, uint32_t data,
                                   unsigned strb);
 
+/*
+ * barrier_fanout_csr_write_check - the response a full write to addr with strobes strb gets
+ * (BARRIER_CSR_DONE or BARRIER_CSR_ERR, as barrier_fanout_csr_write_strb), without writing or
+ * counting anything: the lockstep answers B from it in the handshake cycle and applies the
+ * write when the RTL's table takes it. BARRIER_EINVAL for a NULL model.
+ */
+int barrier_fanout_csr_write_check(const struct barrier_fanout_model *m, uint32_t addr,
+                                   unsigned strb);
+
 /* barrier_fanout_csr_read_err - 1 when a read of addr answers SLVERR (unmapped), else 0. */
 int barrier_fanout_csr_read_err(const struct barrier_fanout_model *m, uint32_t addr);
 
@@ -615,6 +624,20 @@ uint32_t barrier_fanout_stat(const struct barrier_fanout_model *m, unsigned i);
  */
 int barrier_fanout_push(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
                         unsigned src_port);
+
+/*
+ * Timed decision (lockstep, docs/barrier.md 7, same-cycle rule): barrier_fanout_match - the group
+ * the packet's IPv4 destination (bytes 30-33) selects in the table now: the lowest valid entry
+ * with GROUP_IP == destination, 0..NG-1, or NG (none; also for a packet shorter than 34 bytes);
+ * BARRIER_EINVAL for NULL arguments. The RTL compares in its P1 cycle. barrier_fanout_push_group
+ * - barrier_fanout_push with that match decided earlier (group = its result; PORT_MASK and
+ * CTRL.REFLECT of the group and the translation entries are read now: the RTL's P3 cycle).
+ * barrier_fanout_push(m, pkt, len, src) = push_group(m, pkt, len, src, match(m, pkt, len)).
+ * Returns as barrier_fanout_push (BARRIER_EINVAL also for group > NG).
+ */
+int barrier_fanout_match(const struct barrier_fanout_model *m, const uint8_t *pkt, size_t len);
+int barrier_fanout_push_group(struct barrier_fanout_model *m, const uint8_t *pkt, size_t len,
+                              unsigned src_port, unsigned group);
 
 /*
  * barrier_fanout_pop - the next packet on egress port `port` (ingress order per port).

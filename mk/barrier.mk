@@ -69,9 +69,9 @@ $(foreach c,$(BARRIER_CFGS),$(eval $(call verilator_tb,$(B)/barrier/$(c)/tb_barr
 # barrier_fanout: two builds, the RTL default (XLT_FA = 0: no FETCH_ADD translation) and XLT_FA = 1
 # (docs/barrier.md 7.2); the testbench learns the parameter from -DTB_XLT_FA (parameter set)
 $(eval $(call verilator_tb,$(B)/barrier_fanout/tb_fanout,barrier_fanout,rtl/common rtl/barrier,\
-  $(BARRIER_VLT) rtl/barrier/barrier_fanout.v,,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
+  $(BARRIER_VLT) rtl/barrier/barrier_fanout.v tb/barrier/barrier_fanout.vlt,,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
 $(eval $(call verilator_tb,$(B)/barrier_fanout_fa/tb_fanout,barrier_fanout,rtl/common rtl/barrier,\
-  $(BARRIER_VLT) rtl/barrier/barrier_fanout.v,TB_XLT_FA:XLT_FA=1,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
+  $(BARRIER_VLT) rtl/barrier/barrier_fanout.v tb/barrier/barrier_fanout.vlt,TB_XLT_FA:XLT_FA=1,tb/barrier/tb_barrier_fanout.cpp,$(B)/cmodel/libcmodel.a,$(RTL_COMMON)))
 FANOUT_TBS := $(B)/barrier_fanout/tb_fanout $(B)/barrier_fanout_fa/tb_fanout
 
 TB_BARRIER := $(foreach c,$(BARRIER_CFGS),$(B)/barrier/$(c)/tb_barrier) $(FANOUT_TBS)

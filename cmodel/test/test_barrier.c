@@ -1265,6 +1265,42 @@ static void test_fanout_drops(void)
     barrier_fanout_free(&m);
 }
 
+/* section 7 same-cycle rule: the group is matched with the table of one moment (P1), PORT_MASK /
+ * REFLECT read at a later one (P3); write responses from barrier_fanout_csr_write_check */
+static void test_fanout_timed(void)
+{
+    struct barrier_fanout_model m;
+    uint8_t p[128];
+    fan_setup(&m, 8, 16);
+    fan_group(&m, 2, 1, 0xef000002u, 0x10);
+    fan_group(&m, 5, 1, 0xef000002u, 0x20); /* duplicate IP: the lowest valid entry wins */
+    mk_ip_pkt(p, 34, 0xef000002u, 0);
+    CHECK_EQ(barrier_fanout_match(&m, p, 34), 2);
+    CHECK_EQ(barrier_fanout_match(&m, p, 33), 16);
+    CHECK_EQ(barrier_fanout_match(NULL, p, 34), BARRIER_EINVAL);
+    int g = barrier_fanout_match(&m, p, 34);
+    CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_G_CTRL(2), 0), BARRIER_CSR_DONE); /* after P1 */
+    CHECK_EQ(barrier_fanout_csr_write(&m, BFAN_CSR_G_MASK(2), 0x08), BARRIER_CSR_DONE); /* before P3 */
+    CHECK_EQ(barrier_fanout_push_group(&m, p, 34, 0, (unsigned)g), BFAN_FWD);
+    CHECK_EQ(barrier_fanout_pending(&m, 3), 1u); /* matched group 2, its mask of P3 */
+    CHECK_EQ(barrier_fanout_pending(&m, 4), 0u);
+    CHECK_EQ(barrier_fanout_push(&m, p, 34, 0), BFAN_FWD); /* group 2 invalid now: group 5 */
+    CHECK_EQ(barrier_fanout_pending(&m, 5), 1u);
+    CHECK_EQ(barrier_fanout_push_group(&m, p, 34, 0, 17), BARRIER_EINVAL);
+    CHECK_EQ(barrier_fanout_push_group(&m, p, 34, 0, 16), BFAN_DROP_UNKNOWN_GROUP);
+    /* check: the response only, nothing written or counted */
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, BFAN_CSR_G_IP(3), 0xf), BARRIER_CSR_DONE);
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, BFAN_CSR_G_IP(3), 0x7), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, BFAN_CSR_G_CTRL(3) + 0xc, 0xf), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, BFAN_CSR_ID, 0xf), BARRIER_CSR_ERR);
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, 0x4000, 0xf), BARRIER_CSR_DONE);
+    CHECK_EQ(barrier_fanout_csr_write_check(&m, 0x4004, 0xf), BARRIER_CSR_ERR); /* xlt_fa = 0 */
+    CHECK_EQ(barrier_fanout_csr_write_check(NULL, 0x4000, 0xf), BARRIER_EINVAL);
+    CHECK_EQ(barrier_fanout_stat(&m, BFS_CSR_ERR), 0u);
+    CHECK_EQ(barrier_fanout_csr_read(&m, BFAN_CSR_G_IP(3)), 0u);
+    barrier_fanout_free(&m);
+}
+
 /* section 7 / ¶48: REFLECT=1 copies back to the source, REFLECT=0 excludes it; bytes
    unchanged, tuser = source port, per-port ingress order, lowest matching entry wins */
 /* FETCH_ADD translation (docs/barrier.md 7.2): VA[63:12] := DST_BASE[63:12] on FA_EN ports, the
@@ -1942,6 +1978,7 @@ int main(void)
         TT_CASE(test_dev_leader),
         TT_CASE(test_dev_leader_timed),
         TT_CASE(test_dev_cfg_timing),
+        TT_CASE(test_fanout_timed),
     };
     return TT_RUN(cases);
 }

@@ -32,9 +32,11 @@
 // equal the copies_out statistic.
 #include <cinttypes>
 #include <cstdio>
+#include <deque>
 #include <memory>
 
 #include "Vbarrier_fanout.h"
+#include "Vbarrier_fanout___024root.h"
 #include "barrier.h"
 #include "common/roce.h"
 #include "csr.h"
@@ -55,6 +57,75 @@ struct Fan {
   tb::Harness& h;
   tb::Sim<Vbarrier_fanout> sim;
   Vbarrier_fanout* top;
+  // Timing probes (docs/barrier.md 7, same-cycle rule; signals made public by
+  // tb/barrier/barrier_fanout.vlt), constructed before the port agents so that their post() runs
+  // first, in this order: the decision pipeline's P3 (PORT_MASK / REFLECT of the matched group
+  // read: the model queues the copies, barrier_fanout_push_group) and P1 (GROUP_IP / VALID
+  // compared: barrier_fanout_match) of the cycle, then the CSR write the RTL's table takes at the
+  // end of this cycle (a write handshaken in cycle t lands at the end of t + 1). sent: packets
+  // pushed on s_axis_in in order, each decided once; decided: matched in P1, waiting for P3.
+  struct DecProbe;
+  struct CsrProbe;
+  std::unique_ptr<tb::Agent> dec_probe, csr_probe;
+  std::deque<tb::Packet> sent;
+  std::deque<std::pair<tb::Packet, int>> decided;
+  std::deque<int> csr_wr_rc;  // B responses from barrier_fanout_csr_write_check (handshake cycle)
+  struct DecProbe : tb::Agent {
+    Fan& f;
+    bool p1 = false, p3 = false;
+    DecProbe(Fan& fan) : Agent(fan.sim, "decision", Role::other), f(fan) {}
+    void drive() override {}
+    void sample() override {
+      p1 = f.top->rootp->barrier_fanout__DOT__p1_v_reg;
+      p3 = f.top->rootp->barrier_fanout__DOT__p3_v_reg;
+    }
+    void post() override {
+      if (sim_.in_reset()) return;
+      if (p3) {
+        if (f.decided.empty()) {
+          sim_.h.fail("s_axis_in", "the RTL decided a packet (P3) that never passed P1 (probe)");
+        } else {
+          auto& e = f.decided.front();
+          barrier_fanout_push_group(&f.m, e.first.data.data(), e.first.data.size(), unsigned(e.first.user),
+                                    unsigned(e.second));
+          f.decided.pop_front();
+        }
+      }
+      if (p1) {
+        if (f.sent.empty()) {
+          sim_.h.fail("s_axis_in", "the RTL decided a packet that was never sent (P1 probe)");
+        } else {
+          const int g = barrier_fanout_match(&f.m, f.sent.front().data.data(), f.sent.front().data.size());
+          f.decided.emplace_back(std::move(f.sent.front()), g);
+          f.sent.pop_front();
+        }
+      }
+    }
+  };
+  struct CsrProbe : tb::Agent {
+    Fan& f;
+    bool fire = false, held = false;
+    uint32_t wa = 0, wd = 0, h_wa = 0, h_wd = 0;
+    unsigned ws = 0, h_ws = 0;
+    CsrProbe(Fan& fan) : Agent(fan.sim, "csr write", Role::other), f(fan) {}
+    void drive() override {}
+    void sample() override {
+      auto* r = f.top->rootp;
+      fire = r->barrier_fanout__DOT__reg_wr_en;
+      wa = r->barrier_fanout__DOT__reg_wr_addr, wd = r->barrier_fanout__DOT__reg_wr_data;
+      ws = r->barrier_fanout__DOT__reg_wr_strb;
+    }
+    void post() override {
+      if (sim_.in_reset()) {
+        held = false;
+        return;
+      }
+      if (held) barrier_fanout_csr_write_strb(&f.m, h_wa, h_wd, h_ws), held = false;
+      if (!fire) return;
+      f.csr_wr_rc.push_back(barrier_fanout_csr_write_check(&f.m, wa, ws));
+      held = true, h_wa = wa, h_wd = wd, h_ws = ws;
+    }
+  };
   tb::AxilMaster csr;
   tb::AxisSource in;
   std::vector<std::unique_ptr<tb::AxisSink>> out;
@@ -82,14 +153,12 @@ struct Fan {
   }
 
   explicit Fan(tb::Harness& harness)
-      : h(harness), sim(harness), top(sim.top.get()), csr(sim, "s_axil", TB_AXIL(top, s_axil)),
+      : h(harness), sim(harness), top(sim.top.get()), dec_probe(new DecProbe(*this)), csr_probe(new CsrProbe(*this)),
+        csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         in(sim, "s_axis_in", in_pins(top)) {
     const barrier_fanout_cfg cfg{NP, NG, XLT_FA};
     if (barrier_fanout_init(&m, &cfg) != BARRIER_OK) h.fail("model", "barrier_fanout_init failed");
     h.extra("xlt_fa", double(XLT_FA));
-    in.on_accept = [this](const tb::Packet& p) {
-      barrier_fanout_push(&m, p.data.data(), p.data.size(), unsigned(p.user));
-    };
     for (unsigned p = 0; p < NP; p++) {
       const std::string name = "m_axis_out[" + std::to_string(p) + "]";
       out.emplace_back(new tb::AxisSink(sim, name, out_pins(top, p)));
@@ -113,7 +182,12 @@ struct Fan {
       };
     }
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
-      if (o.write) return barrier_fanout_csr_write_strb(&m, o.addr, o.data, o.strb) == BARRIER_CSR_ERR ? 2 : 0;
+      if (o.write) {
+        int rc = BARRIER_CSR_ERR;
+        if (csr_wr_rc.empty()) h.fail("s_axil", "write response without a write handshake (probe)");
+        else rc = csr_wr_rc.front(), csr_wr_rc.pop_front();
+        return rc == BARRIER_CSR_ERR ? 2 : 0;
+      }
       rdata = barrier_fanout_csr_read(&m, o.addr);
       return barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0;
     }));
@@ -124,6 +198,11 @@ struct Fan {
   std::unique_ptr<tb::CsrChecker> csr_chk;
   ~Fan() { barrier_fanout_free(&m); }
   void wr(uint32_t a, uint32_t d, unsigned strb = 0xf) { csr.write(a, d, {}, strb); }
+  // one packet on s_axis_in (tuser = ingress port); the model decides it at the RTL's P1 / P3
+  void send(std::vector<uint8_t> pkt, uint64_t user) {
+    sent.push_back(tb::Packet{pkt, user});
+    in.push(std::move(pkt), user);
+  }
   void rd(uint32_t a) { csr.read(a, {}); }
   void csr_wait() { sim.run_until([this] { return csr.idle_now(); }, "CSR access"); }
   void read_all() {
@@ -234,6 +313,43 @@ struct Agent_prof {
 
 static constexpr bool FANOUT_DECLARE = true;  // every class reached over the seeds (quick run too)
 
+// CSR writes during traffic (issue 10 part 3; docs/barrier.md 7, same-cycle rule): the group table
+// with changing values, half of the writes the programmed value, half another one (CTRL: valid /
+// reflect flipped; GROUP_IP: another group's (a duplicate: lowest valid entry wins) or a random
+// one; PORT_MASK: random); translation entries XLT CTRL rewritten with the value they hold (XLT
+// is changed only while its group is quiet, section 7.2), BASE_LO with any value (the staging
+// register: no entry changes without a BASE_HI); read-only, statistics and unmapped addresses
+// (SLVERR). Coverage classes live_wr_<register>.
+static std::unique_ptr<tb::CsrStorm> make_live_storm(Fan& f, const std::vector<uint32_t>& ips, double prob) {
+  std::vector<tb::CsrReg> regs;
+  const std::vector<uint32_t>* ip = &ips;
+  barrier_fanout_model* m = &f.m;
+  for (unsigned g = 0; g < NG; g++) {
+    const uint32_t a = 0x400 + 16 * g;
+    regs.push_back({a, "g_ctrl", [=](tb::Rng& r) {
+                      const uint32_t v = barrier_fanout_csr_read(m, a);
+                      return r.chance(0.5) ? v : v ^ uint32_t(r.range(1, 3));
+                    }});
+    regs.push_back({a + 4, "g_group_ip", [=](tb::Rng& r) {
+                      if (r.chance(0.5) && g < ip->size()) return (*ip)[g];
+                      return r.chance(0.5) ? (*ip)[r.below(ip->size())] : uint32_t(r.next());
+                    }});
+    regs.push_back({a + 8, "g_port_mask", [](tb::Rng& r) { return uint32_t(r.bits(NP)); }});
+  }
+  for (unsigned g = 0; g < NG; g++)
+    for (unsigned p = 0; p < NP; p += 3) {
+      const uint32_t a = 0x4000 + 0x100 * g + 0x10 * p;
+      regs.push_back({a, "xlt_ctrl", [=](tb::Rng&) { return uint32_t(m->xlt[16 * g + p]); }, 0xf, false});
+      if (XLT_FA) regs.push_back({a + 4, "xlt_base_lo", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, false});
+    }
+  // (a statistic moves with the traffic: not read back here; read_all() compares them drained)
+  for (uint32_t a : {0x000u, 0x004u, 0x100u, 0x2000u})
+    regs.push_back({a, "ro_unmapped", [](tb::Rng& r) { return uint32_t(r.next()); }, 0xf, a != 0x100u});
+  std::unique_ptr<tb::CsrStorm> st(new tb::CsrStorm(f.sim, f.csr, std::move(regs), prob, "live_wr_"));
+  st->max_queued = 1;  // only into an idle master: never between the scenario's own writes
+  return st;
+}
+
 static void scenario_random(tb::Harness& h) {
   Fan f(h);
   // drain(): the sinks' profiles are relaxed to the uniform stall (no bursts, ready >= 0.7) while
@@ -262,21 +378,27 @@ static void scenario_random(tb::Harness& h) {
   }
   const uint64_t per = std::max<uint64_t>(100, h.opt.n / 4);
   uint64_t next = per;
+  std::unique_ptr<tb::CsrStorm> live = make_live_storm(f, ips, 0.01);
   while (h.inputs < h.opt.n) {
     if (f.in.queued() < 3 && r.chance(0.5))
-      f.in.push(frame(r, ips), r.chance(0.95) ? r.below(NP) : r.range(NP, 15));
+      f.send(frame(r, ips), r.chance(0.95) ? r.below(NP) : r.range(NP, 15));
     f.sim.step();
     if (h.inputs >= next) {  // quiesce, check statistics, reprogram the table
       next += per;
       f.sim.run_until([&] { return !f.in.busy(); }, "input");
+      live->enabled = false;
       drain();
       f.read_all();
       program_groups(f, r, ips);
+      live->enabled = true;
     }
   }
+  live->enabled = false;
+  h.note("fanout_random: %" PRIu64 " CSR writes during traffic\n", live->issued);
   drain();
   f.read_all();
   h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
+  h.check(f.sent.empty() && f.decided.empty(), "s_axis_in", "every packet sent was decided (P1 / P3 probes)");
   // coverage from the model (the reference): every drop class and the copies per egress port
   const unsigned ids[] = {BFS_DROP_MALFORMED, BFS_DROP_UNKNOWN_GROUP, BFS_DROP_NO_MEMBERS, BFS_DROP_BAD_SRC, BFS_PKTS_FWD};
   const char* names[] = {"drop_malformed", "drop_unknown_group", "drop_no_members", "drop_bad_src", "fwd"};
@@ -347,7 +469,7 @@ static void scenario_pcap(tb::Harness& h) {
         pkt.assign(ROCE_FA_LEN, 0);
         roce_fa_build(&a, pkt.data());
       }
-      f.in.push(pkt, r.below(NP));
+      f.send(pkt, r.below(NP));
     }
     f.sim.step();
   }
@@ -355,6 +477,7 @@ static void scenario_pcap(tb::Harness& h) {
   f.sim.drain(1000);
   f.read_all();
   h.check(f.copies == barrier_fanout_stat(&f.m, BFS_COPIES_OUT), "m_axis_out", "copies received == copies_out");
+  h.check(f.sent.empty() && f.decided.empty(), "s_axis_in", "every packet sent was decided (P1 / P3 probes)");
   if (XLT_FA)
     h.check(f.m.xlt_ud > 0 && f.m.xlt_fa > 0 && f.m.xlt_ud + f.m.xlt_fa < f.copies, "m_axis_out",
             "translated UD, translated FETCH_ADD and untranslated copies");
