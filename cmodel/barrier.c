@@ -187,8 +187,8 @@ int barrier_dev_init(struct barrier_dev_model *m, const struct barrier_dev_cfg *
     m->dirty = calloc(nb, sizeof *m->dirty);
     m->cnt_hist = calloc(4u * nb, sizeof *m->cnt_hist);
     m->ext = BDEV_EXT_ALL;
-    if (!m->holdq || !m->notifq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader || !m->local_n ||
-        !m->lcnt) {
+    if (!m->holdq || !m->notifq || !m->dirty || !m->cnt_hist || !m->bar_ip || !m->bar_leader ||
+        !m->local_n || !m->lcnt) {
         barrier_dev_free(m);
         return BARRIER_ENOMEM;
     }
@@ -387,7 +387,6 @@ size_t barrier_dev_tx_pending(const struct barrier_dev_model *m)
 {
     return (m && m->notifq) ? m->notifq->count : 0;
 }
-
 
 static void set_pending(struct barrier_dev_model *m, unsigned pe, unsigned bar, uint64_t epoch,
                         unsigned status)

@@ -735,11 +735,11 @@ module barrier_dev #(
     // load the mirror register (m_mir free or handshaking, u_ctr.mir_load), frozen while a
     // transfer is stalled, so a MIRROR_BASE write never moves a presented address (AXI4-Stream
     // stability). The address is that of MIRROR_BASE in the load cycle (docs/barrier.md 6).
+    // (datapath, not reset: m_mir is idle in and after reset, so it has been loaded by the time a
+    // transfer is presented)
     reg  [63:0]   mir_base_use_reg;
     always @(posedge clk)
-        if (rst)
-            mir_base_use_reg <= {BD_MIRROR_BASE_HI_ADDR_RESET, BD_MIRROR_BASE_LO_ADDR_RESET};
-        else if (!m_mir_valid || m_mir_ready)
+        if (!m_mir_valid || m_mir_ready)
             mir_base_use_reg <= mirror_base_reg;
     assign m_mir_addr = mir_base_use_reg + {{(61-BW){1'b0}}, mir_bar, 3'b000};
     assign m_mir_data = zx(mir_data);
