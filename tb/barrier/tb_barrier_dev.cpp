@@ -101,14 +101,14 @@ struct Dev {
   std::unique_ptr<tb::Agent> rel_probe;  // constructed first: its post() sees the state of cycle c-1
   struct MirProbe;
   struct ReqProbe;
-  struct CsrProbe;
   struct RxProbe;
   struct TxProbe;
   // model-event probes, constructed right after rel_probe, in this order, so that their post()
   // runs before every port agent's (the order of the model events within a cycle, section 3.1);
   // rx_probe and tx_probe sample configuration, so they come before csr_probe: a consumer in the
   // W2 cycle of a write still sees the old value (same-cycle rule, docs/barrier.md 6)
-  std::unique_ptr<tb::Agent> mir_probe, req_probe, rx_probe, tx_probe, csr_probe;
+  std::unique_ptr<tb::Agent> mir_probe, req_probe, rx_probe, tx_probe;
+  std::unique_ptr<tb::CsrWriteProbe> csr_probe;
   tb::AxilMaster csr;
   tb::StreamSource req;
   tb::AxisSource rx;
@@ -287,28 +287,13 @@ struct Dev {
         sim_.h.fail("m_axis_tx", "barrier_tx took a notification the model never decided");
     }
   };
-  // AXI4-Lite write handshake (u_axil reg_wr_en): the model applies the write in that cycle; the
-  // B response later is compared with the result recorded here.
-  std::deque<int> csr_wr_rc;
-  struct CsrProbe : tb::Agent {
-    Dev& d;
-    bool fire = false;
-    uint32_t addr = 0, data = 0;
-    unsigned strb = 0;
-    CsrProbe(Dev& dev) : Agent(dev.sim, "csr write", Role::other), d(dev) {}
-    void drive() override {}
-    void sample() override {
-      auto* r = d.top->rootp;
-      fire = r->barrier_dev__DOT__reg_wr_en;
-      addr = r->barrier_dev__DOT__reg_wr_addr, data = r->barrier_dev__DOT__reg_wr_data;
-      strb = r->barrier_dev__DOT__reg_wr_strb;
-    }
-    void post() override {
-      if (!fire || sim_.in_reset()) return;
-      d.csr_wr_rc.push_back(barrier_dev_csr_write_strb(&d.m, addr, data, strb));
-    }
-  };
-
+  // AXI4-Lite write applied (W2, reg_wr_en): the model applies the write in that cycle; the B
+  // response later is compared with the result recorded here.
+  static tb::CsrWriteProbe::Wr csr_wr_pins(Vbarrier_dev* t) {
+    auto* r = t->rootp;
+    return {bool(r->barrier_dev__DOT__reg_wr_en), r->barrier_dev__DOT__reg_wr_addr, r->barrier_dev__DOT__reg_wr_data,
+            r->barrier_dev__DOT__reg_wr_strb};
+  }
 
   // vector lines (tb::VecAgent, constructed after every port): input pins of the cycle
   void vec_inputs(BitVec& v) {
@@ -347,7 +332,9 @@ struct Dev {
         req_probe(new ReqProbe(*this)),
         rx_probe(new RxProbe(*this)),
         tx_probe(new TxProbe(*this)),
-        csr_probe(new CsrProbe(*this)),
+        csr_probe(new tb::CsrWriteProbe(
+            sim, [this] { return csr_wr_pins(top); },
+            [this](const tb::CsrWriteProbe::Wr& w) { return barrier_dev_csr_write_strb(&m, w.addr, w.data, w.strb); })),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         req(sim, "s_req", TB_HS(top, s_req),
             [this](const Txn& t) {
@@ -444,12 +431,7 @@ struct Dev {
       if (on_rel) on_rel(t);
     };
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
-      if (o.write) {
-        int rc = BARRIER_CSR_ERR;
-        if (csr_wr_rc.empty()) h.fail("s_axil", "write response without a write handshake (probe)");
-        else rc = csr_wr_rc.front(), csr_wr_rc.pop_front();
-        return rc == BARRIER_CSR_ERR ? 2 : 0;
-      }
+      if (o.write) return csr_probe->next_rc(h, BARRIER_CSR_ERR) == BARRIER_CSR_ERR ? 2 : 0;
       rdata = barrier_dev_csr_read(&m, o.addr);
       return barrier_dev_csr_read_err(&m, o.addr) ? 2 : 0;
     }));
@@ -536,7 +518,8 @@ struct Dev {
   // Clear everything after a synchronous reset of both sides.
   void reset_both(unsigned cycles) {
     req.clear(), rx.clear(), csr.clear(), tx.clear(), rel.clear(), mir.clear();
-    latched.clear(), req_q.clear(), csr_wr_rc.clear(), rx_wait.clear(), rx_s1.clear();
+    latched.clear(), req_q.clear(), rx_wait.clear(), rx_s1.clear();
+    csr_probe->clear();
     sim.reset(cycles);
     barrier_dev_reset(&m);
     sb_tx.clear(), sb_rel.clear(), sb_mir.clear();

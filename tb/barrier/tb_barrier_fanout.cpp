@@ -65,11 +65,10 @@ struct Fan {
   // end of this cycle (a write handshaken in cycle t lands at the end of t + 1). sent: packets
   // pushed on s_axis_in in order, each decided once; decided: matched in P1, waiting for P3.
   struct DecProbe;
-  struct CsrProbe;
-  std::unique_ptr<tb::Agent> dec_probe, csr_probe;
+  std::unique_ptr<tb::Agent> dec_probe;
+  std::unique_ptr<tb::CsrWriteProbe> csr_probe;
   std::deque<tb::Packet> sent;
   std::deque<std::pair<tb::Packet, int>> decided;
-  std::deque<int> csr_wr_rc;  // B responses from barrier_fanout_csr_write_check (handshake cycle)
   struct DecProbe : tb::Agent {
     Fan& f;
     bool p1 = false, p3 = false;
@@ -102,30 +101,6 @@ struct Fan {
       }
     }
   };
-  struct CsrProbe : tb::Agent {
-    Fan& f;
-    bool fire = false, held = false;
-    uint32_t wa = 0, wd = 0, h_wa = 0, h_wd = 0;
-    unsigned ws = 0, h_ws = 0;
-    CsrProbe(Fan& fan) : Agent(fan.sim, "csr write", Role::other), f(fan) {}
-    void drive() override {}
-    void sample() override {
-      auto* r = f.top->rootp;
-      fire = r->barrier_fanout__DOT__reg_wr_en;
-      wa = r->barrier_fanout__DOT__reg_wr_addr, wd = r->barrier_fanout__DOT__reg_wr_data;
-      ws = r->barrier_fanout__DOT__reg_wr_strb;
-    }
-    void post() override {
-      if (sim_.in_reset()) {
-        held = false;
-        return;
-      }
-      if (held) barrier_fanout_csr_write_strb(&f.m, h_wa, h_wd, h_ws), held = false;
-      if (!fire) return;
-      f.csr_wr_rc.push_back(barrier_fanout_csr_write_check(&f.m, wa, ws));
-      held = true, h_wa = wa, h_wd = wd, h_ws = ws;
-    }
-  };
   tb::AxilMaster csr;
   tb::AxisSource in;
   std::vector<std::unique_ptr<tb::AxisSink>> out;
@@ -153,7 +128,16 @@ struct Fan {
   }
 
   explicit Fan(tb::Harness& harness)
-      : h(harness), sim(harness), top(sim.top.get()), dec_probe(new DecProbe(*this)), csr_probe(new CsrProbe(*this)),
+      : h(harness), sim(harness), top(sim.top.get()), dec_probe(new DecProbe(*this)),
+        csr_probe(new tb::CsrWriteProbe(
+            sim,
+            [this]() -> tb::CsrWriteProbe::Wr {
+              auto* r = top->rootp;
+              return {bool(r->barrier_fanout__DOT__reg_wr_en), r->barrier_fanout__DOT__reg_wr_addr,
+                      r->barrier_fanout__DOT__reg_wr_data, r->barrier_fanout__DOT__reg_wr_strb};
+            },
+            [this](const tb::CsrWriteProbe::Wr& w) { return barrier_fanout_csr_write_strb(&m, w.addr, w.data, w.strb); },
+            1, [this](const tb::CsrWriteProbe::Wr& w) { return barrier_fanout_csr_write_check(&m, w.addr, w.strb); })),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         in(sim, "s_axis_in", in_pins(top)) {
     const barrier_fanout_cfg cfg{NP, NG, XLT_FA};
@@ -182,12 +166,7 @@ struct Fan {
       };
     }
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
-      if (o.write) {
-        int rc = BARRIER_CSR_ERR;
-        if (csr_wr_rc.empty()) h.fail("s_axil", "write response without a write handshake (probe)");
-        else rc = csr_wr_rc.front(), csr_wr_rc.pop_front();
-        return rc == BARRIER_CSR_ERR ? 2 : 0;
-      }
+      if (o.write) return csr_probe->next_rc(h, BARRIER_CSR_ERR) == BARRIER_CSR_ERR ? 2 : 0;
       rdata = barrier_fanout_csr_read(&m, o.addr);
       return barrier_fanout_csr_read_err(&m, o.addr) ? 2 : 0;
     }));

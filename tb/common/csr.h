@@ -20,10 +20,20 @@
 // probability `p_readback` by a read of the same address. Every such operation goes through
 // the master like any other, so the CsrChecker compares it; the testbench applies the write
 // to its model at the point the block's documented same-cycle rule gives (docs/<block>.md).
-// Counts per register name go to the coverage registry as "csr_wr_<name>".
+// Counts per register name go to the coverage registry as "csr_wr_<name>" (or another prefix).
+//
+// CsrWriteProbe: a lockstep timing probe on the DUT's register-write strobe (its reg_wr_en /
+// addr / data / strb, made public by the testbench's .vlt): `read` returns the strobe of the
+// cycle; `take` applies the write to the model in post() of the cycle the DUT's state takes it,
+// `delay` (0 or 1) cycles after the strobe; the B response codes wait in `rc` for the
+// CsrChecker (next_rc): take's return value, or with `respond` set, respond's, called in the
+// strobe's cycle (for a write applied a cycle later whose B can come first). post() runs in
+// construction order: construct it after the probes whose model events read the registers
+// before a write lands in the same cycle.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -118,6 +128,58 @@ class CsrStorm : public Agent {
   AxilMaster& m_;
   std::vector<CsrReg> regs_;
   std::string cov_;
+};
+
+class CsrWriteProbe : public Agent {
+ public:
+  struct Wr {
+    bool en = false;
+    uint32_t addr = 0, data = 0;
+    unsigned strb = 0;
+  };
+  CsrWriteProbe(SimBase& sim, std::function<Wr()> read, std::function<int(const Wr&)> take,
+                unsigned delay = 0, std::function<int(const Wr&)> respond = {})
+      : Agent(sim, "csr write", Role::other), read_(std::move(read)), take_(std::move(take)),
+        respond_(std::move(respond)), delay_(delay) {}
+  std::deque<int> rc;
+  // the next B response code (FIFO); `missing` and a failure when the RTL answered a write it
+  // never applied
+  int next_rc(Harness& h, int missing) {
+    if (rc.empty()) {
+      h.fail("s_axil", "write response without a write strobe (probe)");
+      return missing;
+    }
+    const int r = rc.front();
+    rc.pop_front();
+    return r;
+  }
+  void clear() { rc.clear(), held_ = false; }
+
+ protected:
+  void drive() override {}
+  void sample() override { w_ = read_(); }
+  void post() override {
+    if (sim_.in_reset()) {
+      held_ = false;
+      return;
+    }
+    if (held_) take_(h_), held_ = false;
+    if (!w_.en) return;
+    if (respond_) rc.push_back(respond_(w_));
+    if (delay_) {
+      held_ = true, h_ = w_;
+    } else {
+      const int r = take_(w_);
+      if (!respond_) rc.push_back(r);
+    }
+  }
+
+ private:
+  std::function<Wr()> read_;
+  std::function<int(const Wr&)> take_, respond_;
+  unsigned delay_;
+  Wr w_, h_;
+  bool held_ = false;
 };
 
 }  // namespace tb
