@@ -85,7 +85,7 @@ lockstep-barrier: $(TB_BARRIER)
 	@mkdir -p $(REPORT) $(PCAP); rm -f $(LOCKSTEP)
 	$(PY) scripts/barrier_pcap.py gen $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw64_w64/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 20000 --epochs 100 --pcap-in $(PCAP)/scapy_notif.pcap
-	scripts/lockstep.sh $(B)/barrier/dw128_w10/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 5000 --epochs 1000 --pcap-in $(PCAP)/scapy_notif.pcap
+	scripts/lockstep.sh $(B)/barrier/dw128_w10/tb_barrier $(LOCKSTEP) "$(SEEDS)" --n 5000 --epochs 400 --pcap-in $(PCAP)/scapy_notif.pcap
 	scripts/lockstep.sh $(B)/barrier/dw512_w32/tb_barrier $(LOCKSTEP) "$(wordlist 1,5,$(SEEDS))" --n 20000 --epochs 200 --pcap-in $(PCAP)/scapy_notif.pcap
 	$(foreach t,$(FANOUT_TBS),scripts/lockstep.sh $(t) $(LOCKSTEP) "$(SEEDS)" --n 20000;)
 	@# packets the RTL emitted: tshark decode + scapy byte identity

@@ -2,7 +2,7 @@
 # formal.sh: run every SymbiYosys job of formal/, check each result against its expectation.
 #
 # Usage: scripts/formal.sh [JOB ...]      (default: all jobs; JOB = <sby name>_<task>)
-# FORMAL_JOBS jobs run at a time (default: the number of CPUs). Each job's work directory is build/formal/<job>/.
+# FORMAL_JOBS jobs run at a time (default 1, below). Each job's work directory is build/formal/<job>/.
 # Output: one line per job "job mode expect result seconds", build/report/formal.json
 # (list of {job, mode, expect, status, seconds}). Exit status 1 if any job's result is not the
 # expected one (a negative job that PASSES is an error), 2 if the tools are missing.
@@ -88,10 +88,13 @@ show_job() {
     printf '%-22s %-6s %-7s %-7s %7s%s\n' "$j" "$m" "$(echo "$e" | tr A-Z a-z)" "$st" "$secs" "$mark"
 }
 
-# FORMAL_JOBS jobs at a time (default: the number of CPUs); each job is one solver process
-# (a prove job: two, base case and induction step). Lines print as jobs finish; the JSON report
-# keeps the job-table order. Seconds are wall-clock and grow when jobs share the CPUs.
-PAR="${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+# FORMAL_JOBS jobs at a time (default 1). Lines print as jobs finish; the JSON report keeps the
+# job-table order. Seconds are wall-clock and grow when jobs share the CPUs. Default 1 because an
+# smtbmc job is already two busy processes (the yosys-smtbmc driver and yices; a prove job runs
+# base case and induction step as two such jobs): on the 2-CPU CI machine two jobs at a time ran
+# each about 2.5 times slower (barrier_fanout_bug4 / bug5 870 / 850 s side by side against
+# 320-420 s alone; clean-clone CI run, 2026-11-28), no faster in all.
+PAR="${FORMAL_JOBS:-1}"
 SEL=()
 for line in "${JOBS[@]}"; do
     read -r sby task mode expect <<< "$line"
