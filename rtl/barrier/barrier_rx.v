@@ -28,11 +28,11 @@
 //   S4  sequence verdict from the registered d (dup: d >= 2^23; gap: 0 < d < 2^23), exp[s]/known[s]
 //       written, first-failing-check priority
 //   S5  stat_ok / stat_drop / stat_gap registers; accepted increment pushed into a sync_fifo
+//   m_inc = the FIFO output: last-beat handshake in cycle 0 -> stat_* in cycle 6 -> m_inc_valid
+//   in cycle 7 (both proved by formal/barrier/barrier_rx.sby).
 // Configuration sampling (the same-cycle rule, docs/barrier.md 6): every cfg_* input is read in
 //   the packet's S1 cycle (cfg_wire_fa is carried along as the packet's layout for S2 and S3);
 //   the lookup answers (lk_en, lk_group_ip, lk_internal) in its S2 cycle.
-//   m_inc = the FIFO output: last-beat handshake in cycle 0 -> stat_* in cycle 6 -> m_inc_valid
-//   in cycle 7 (both proved by formal/barrier/barrier_rx.sby).
 // ICRC without a byte shifter: the register after the masked packet (INIT = crc32_unzeros(
 // 0xDEBB20E3, 14): the 14 zeroed bytes land on the state after 0xFFFFFFFF and the 8-byte dummy
 // LRH) and its ~ICRC is the CRC-32 residue 0xDEBB20E3; after the t = beats*KW - L zero lanes of
