@@ -21,6 +21,7 @@ BLOCKS=(
     "mcast_pe        MC 16 rtl/mcast"
     "barrier_dev     BD 16 rtl/barrier"
     "barrier_fanout  BF 16 rtl/barrier"
+    "nic_xlat        NX 12 rtl/nic"
 )
 
 CHECK=0

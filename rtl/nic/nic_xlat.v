@@ -1,0 +1,638 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// nic_xlat: NIC VA->PA translation unit, one cache per page-table level and a page walker with
+// several host reads outstanding (docs/nic_xlat.md; C model cmodel/nic_xlat.c).
+//
+// Source: seed 003 L76-L100 (section 2.4: split per-level caches looked up in parallel, the walk
+// continued from the deepest hit, ordering logic), ../shared/spec/003-nic-app-state.md block B6
+// (interface, tags, walker, invalidation, properties T1-T7) and ambiguities A17-A22; x86-64
+// 4-level paging, Intel SDM Vol. 3A 4.5 (MAXPHYADDR 52); issue 11.
+//
+// Ports (one clock, synchronous active-high rst):
+//   s_req  {pid[PID_IN_W], va[63:0], write, id[ID_W]}   translation requests (valid/ready)
+//   m_resp {id, pa[51:0], size[1:0] (0 4K, 1 2M, 2 1G), fault[2:0], gen}   one per request;
+//          fault 0 none, 1 NONCANON, 2 NOT_PRESENT, 3 RSVD, 4 WRITE, 5 PID (pid >= NPID),
+//          6 NO_CR3 (no CR3 loaded for the PID); pa = size = 0 on a fault; gen = the generation
+//          bit the request was translated under (the DMA side counts its DMAs per gen)
+//   m_rd   {addr[51:0] (8-byte aligned), tag[MQW]}   host reads of one 8-byte page-table entry
+//   s_cpl  {tag, data[63:0]}   their completions, any order, one per read (a completion whose
+//          tag has no read outstanding is dropped and counted: err_tag)
+//   dma_busy[g]  the DMA side still has DMAs outstanding that use a translation of gen bit g
+//          (a counter updated in the cycle after the m_resp handshake is what is expected)
+//   inv_done     one-cycle pulse: the last invalidation has completed (docs/nic_xlat.md 4.5)
+//   s_axil_*     CSR slave (rdl/nic_xlat.rdl): commands LOAD_CR3 / CLEAR_CR3 / INV_ALL /
+//          INV_PID / INV_RANGE, parameters, status, counters
+// Pipeline (docs/nic_xlat.md 4.3): one op per cycle is issued (S0), compared (S1) and acted on
+//   (S2). Ops: a request (s_req handshake), a completion (s_cpl handshake), a command (CSR).
+//   Priority command > completion > request. A request is issued only with a miss-queue slot
+//   free for it; ops that write the caches or the CR3 table (completions, commands) hold off
+//   the next issue until their S2 has written (2 cycles), so every op sees the writes of every
+//   op before it. Every request takes a miss-queue (MQ) slot in S2: done at once on a hit or a
+//   fault, else walking (one host read outstanding per slot, tag = slot). A slot answers (one per
+//   cycle, lowest ready slot first) once done and once every older slot with its id has
+//   answered: responses are in request order per id, any order across ids (A22).
+// Latency: a hit answers (m_resp_valid) 4 cycles after its s_req handshake; a miss walking
+//   L levels: 4 + L x (host read latency + 3) cycles. Throughput: one request per cycle on hits
+//   (MQ >= 5); each completion costs 3 issue cycles; an invalidation scan max(SETS) + 1 cycles.
+// Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
+module nic_xlat #(
+    parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)
+    parameter PID_IN_W = 16,   // request PID width
+    parameter ID_W     = 8,    // request id width
+    parameter MQ       = 8,    // miss-queue slots = host read tags (4..32, power of two)
+    parameter L4_SETS  = 1,  parameter L4_WAYS = 8,    // PML4E cache
+    parameter L3_SETS  = 1,  parameter L3_WAYS = 16,   // PDPE cache
+    parameter L2_SETS  = 1,  parameter L2_WAYS = 32,   // PDE cache
+    parameter L1_SETS  = 64, parameter L1_WAYS = 4     // PTE cache
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire                s_req_valid,
+    output wire                s_req_ready,
+    input  wire [PID_IN_W-1:0] s_req_pid,
+    input  wire [63:0]         s_req_va,
+    input  wire                s_req_write,
+    input  wire [ID_W-1:0]     s_req_id,
+    output wire                m_resp_valid,
+    input  wire                m_resp_ready,
+    output wire [ID_W-1:0]     m_resp_id,
+    output wire [51:0]         m_resp_pa,
+    output wire [1:0]          m_resp_size,
+    output wire [2:0]          m_resp_fault,
+    output wire                m_resp_gen,
+    output wire                m_rd_valid,
+    input  wire                m_rd_ready,
+    output wire [51:0]         m_rd_addr,
+    output wire [$clog2(MQ)-1:0] m_rd_tag,
+    input  wire                s_cpl_valid,
+    output wire                s_cpl_ready,
+    input  wire [$clog2(MQ)-1:0] s_cpl_tag,
+    input  wire [63:0]         s_cpl_data,
+    input  wire [1:0]          dma_busy,
+    output wire                inv_done,
+    input  wire [11:0]         s_axil_awaddr,
+    input  wire                s_axil_awvalid,
+    output wire                s_axil_awready,
+    input  wire [31:0]         s_axil_wdata,
+    input  wire [3:0]          s_axil_wstrb,
+    input  wire                s_axil_wvalid,
+    output wire                s_axil_wready,
+    output wire [1:0]          s_axil_bresp,
+    output wire                s_axil_bvalid,
+    input  wire                s_axil_bready,
+    input  wire [11:0]         s_axil_araddr,
+    input  wire                s_axil_arvalid,
+    output wire                s_axil_arready,
+    output wire [31:0]         s_axil_rdata,
+    output wire [1:0]          s_axil_rresp,
+    output wire                s_axil_rvalid,
+    input  wire                s_axil_rready
+);
+`include "nic_xlat_regs.vh"
+
+    localparam PID_W = NPID > 1 ? $clog2(NPID) : 1;
+    localparam MQW   = $clog2(MQ);
+    localparam DW    = 42;              // cache data: {leaf, rw, addr[51:12]}
+    localparam SMAX  = L1_SETS > L2_SETS ? (L1_SETS > L3_SETS ? (L1_SETS > L4_SETS ? L1_SETS : L4_SETS)
+                                                              : (L3_SETS > L4_SETS ? L3_SETS : L4_SETS))
+                                         : (L2_SETS > L3_SETS ? (L2_SETS > L4_SETS ? L2_SETS : L4_SETS)
+                                                              : (L3_SETS > L4_SETS ? L3_SETS : L4_SETS));
+    localparam SCW   = SMAX > 1 ? $clog2(SMAX) : 1;
+    localparam NSTAT = 23;
+    localparam integer SLAST_I = SMAX - 1;
+    localparam [SCW-1:0] SLAST = SLAST_I[SCW-1:0];
+    localparam [31:0] G4 = (L4_WAYS << 16) | L4_SETS, G3 = (L3_WAYS << 16) | L3_SETS,
+                      G2 = (L2_WAYS << 16) | L2_SETS, G1 = (L1_WAYS << 16) | L1_SETS;
+
+    initial begin
+        if (NPID < 2 || NPID > 65536 || NPID > (1 << PID_IN_W))
+            $fatal(1, "nic_xlat: NPID must be 2..min(65536, 2^PID_IN_W)");
+        if (MQ < 4 || MQ > 32 || (MQ & (MQ - 1)) != 0) $fatal(1, "nic_xlat: MQ must be a power of two 4..32");
+        if (ID_W < 1 || ID_W > 16) $fatal(1, "nic_xlat: ID_W must be 1..16");
+    end
+
+    // fault codes (docs/nic_xlat.md 2 and 4.4)
+    localparam [2:0] F_NONE = 3'd0, F_NONCANON = 3'd1, F_NP = 3'd2, F_RSVD = 3'd3, F_WRITE = 3'd4,
+                     F_PID = 3'd5, F_NOCR3 = 3'd6;
+    // op types
+    localparam [1:0] OP_REQ = 2'd1, OP_CPL = 2'd2, OP_CMD = 2'd3;
+    // commands
+    localparam [2:0] C_LOAD = 3'd1, C_CLEAR = 3'd2, C_ALL = 3'd3, C_PID = 3'd4, C_RANGE = 3'd5;
+
+    // ------------------------------------------------------------ miss queue (flip-flops)
+    reg  [MQ-1:0]       mq_valid, mq_done;
+    reg  [ID_W-1:0]     mq_id    [0:MQ-1];
+    reg  [PID_W-1:0]    mq_pid   [0:MQ-1];
+    reg  [47:0]         mq_va    [0:MQ-1];
+    reg                 mq_write [0:MQ-1];
+    reg  [MQ-1:0]       mq_gen;
+    reg  [2:0]          mq_level [0:MQ-1];
+    reg  [MQ-1:0]       mq_rw;
+    reg  [51:0]         mq_pa    [0:MQ-1];
+    reg  [1:0]          mq_size  [0:MQ-1];
+    reg  [2:0]          mq_fault [0:MQ-1];
+    reg  [MQ-1:0]       mq_wait  [0:MQ-1];   // older slots of the same id still to answer
+
+    // ------------------------------------------------------------ CSR, commands
+    wire        reg_wr_en;
+    wire [11:0] reg_wr_addr;
+    wire [31:0] reg_wr_data;
+    wire [3:0]  reg_wr_strb;
+    wire [11:0] reg_rd_addr;
+    wire [2:0]  rd_stage;
+    reg         reg_wr_err;
+    reg  [31:0] rd_dat_reg;
+    reg         rd_err_reg, rd_isstat_reg;
+    wire [31:0] stat_rd_data;
+    wire        stat_rd_valid;
+    wire        stat_busy;
+
+    // no CSR access and no issue while the counters are zeroed after reset (stats_counter sweep)
+    reg         csr_block_reg;
+    always @(posedge clk)
+        csr_block_reg <= rst || stat_busy;
+    wire        axil_arready, axil_awready, axil_wready;
+    assign s_axil_awready = axil_awready && !csr_block_reg;
+    assign s_axil_wready  = axil_wready && !csr_block_reg;
+    assign s_axil_arready = axil_arready && !csr_block_reg;
+    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(3)) u_axil (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !csr_block_reg),
+        .s_axil_awready(axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+        .s_axil_wvalid(s_axil_wvalid && !csr_block_reg), .s_axil_wready(axil_wready),
+        .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
+        .s_axil_arvalid(s_axil_arvalid && !csr_block_reg), .s_axil_arready(axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
+        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err),
+        .reg_rd_addr(reg_rd_addr), .reg_rd_stage(rd_stage),
+        .reg_rd_data(rd_isstat_reg ? stat_rd_data : rd_dat_reg), .reg_rd_err(rd_err_reg)
+    );
+
+    reg  [15:0] cmd_pid_reg;
+    reg  [63:0] cmd_addr_reg, cmd_end_reg;
+    reg  [2:0]  cmd_op_reg;
+    reg         cmd_leaf_reg;
+    reg         cmd_pend_reg;      // accepted, not yet issued
+    reg         inv_active_reg;    // invalidation executed, drain not yet complete
+    reg         cur_gen_reg;
+    reg         scan_rd_reg, scan_cmp_reg;
+    reg  [SCW-1:0] scan_cnt_reg;
+    reg         s1_valid, s2_valid;
+    reg  [1:0]  s1_type, s2_type;
+    wire        cmd_in_pipe = (s1_valid && s1_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
+    wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_rd_reg || scan_cmp_reg;
+
+    wire wr_full   = reg_wr_strb == 4'hf;
+    wire wr_is_cmd = reg_wr_addr == NX_CMD_ADDR;
+    wire [2:0] wr_op = reg_wr_data[NX_CMD_OP_MSB:NX_CMD_OP_LSB];
+    wire wr_op_pid = wr_op == C_LOAD || wr_op == C_CLEAR || wr_op == C_PID || wr_op == C_RANGE;
+    wire wr_op_bad = wr_op == 3'd0 || wr_op > C_RANGE || (wr_op_pid && {16'd0, cmd_pid_reg} >= NPID);
+    wire wr_rw_addr = reg_wr_addr == NX_CMD_PID_ADDR || reg_wr_addr == NX_CMD_ADDR_LO_ADDR ||
+                      reg_wr_addr == NX_CMD_ADDR_HI_ADDR || reg_wr_addr == NX_CMD_END_LO_ADDR ||
+                      reg_wr_addr == NX_CMD_END_HI_ADDR || wr_is_cmd;
+    wire err_busy_ev = reg_wr_en && wr_full && wr_rw_addr && busy;
+    wire err_cmd_ev  = reg_wr_en && wr_full && wr_is_cmd && !busy && wr_op_bad;
+    wire csr_err_ev  = reg_wr_en && (!wr_full || !wr_rw_addr);
+    wire cmd_accept  = reg_wr_en && wr_full && wr_is_cmd && !busy && !wr_op_bad;
+    always @* reg_wr_err = csr_err_ev || err_busy_ev || err_cmd_ev;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            cmd_pid_reg  <= NX_CMD_PID_PID_RESET;
+            cmd_addr_reg <= 64'd0;
+            cmd_end_reg  <= 64'd0;
+            cmd_op_reg   <= NX_CMD_OP_RESET;
+            cmd_leaf_reg <= NX_CMD_LEAF_ONLY_RESET;
+        end else if (reg_wr_en && wr_full && !busy) begin
+            case (reg_wr_addr)
+                NX_CMD_PID_ADDR:     cmd_pid_reg         <= reg_wr_data[15:0];
+                NX_CMD_ADDR_LO_ADDR: cmd_addr_reg[31:0]  <= reg_wr_data;
+                NX_CMD_ADDR_HI_ADDR: cmd_addr_reg[63:32] <= reg_wr_data;
+                NX_CMD_END_LO_ADDR:  cmd_end_reg[31:0]   <= reg_wr_data;
+                NX_CMD_END_HI_ADDR:  cmd_end_reg[63:32]  <= reg_wr_data;
+                NX_CMD_ADDR: if (cmd_accept) begin
+                    cmd_op_reg   <= wr_op;
+                    cmd_leaf_reg <= reg_wr_data[NX_CMD_LEAF_ONLY_LSB];
+                end
+                default: ;
+            endcase
+        end
+    end
+
+    // CSR reads: decoded in rd_stage[0], counters read from RAM (2 cycles), sampled in rd_stage[2]
+    wire rd_stat_hit = reg_rd_addr >= NX_STAT_ADDR && reg_rd_addr < NX_STAT_ADDR + 4 * NSTAT &&
+                       reg_rd_addr[1:0] == 2'b00;
+    wire [4:0] rd_sidx = reg_rd_addr[6:2] - NX_STAT_ADDR[6:2];
+    always @(posedge clk) begin
+        if (rd_stage[0]) begin
+            rd_isstat_reg <= rd_stat_hit;
+            rd_err_reg    <= 1'b0;
+            rd_dat_reg    <= 32'd0;
+            case (reg_rd_addr)
+                NX_ID_ADDR:          rd_dat_reg <= NX_ID_ID_RESET;
+                NX_PARAMS_ADDR:      rd_dat_reg <= {ID_W[7:0], MQ[7:0], NPID[15:0]};
+                NX_GEOM_ADDR:        rd_dat_reg <= G4;
+                NX_GEOM_ADDR + 4:    rd_dat_reg <= G3;
+                NX_GEOM_ADDR + 8:    rd_dat_reg <= G2;
+                NX_GEOM_ADDR + 12:   rd_dat_reg <= G1;
+                NX_CMD_PID_ADDR:     rd_dat_reg <= {16'd0, cmd_pid_reg};
+                NX_CMD_ADDR_LO_ADDR: rd_dat_reg <= cmd_addr_reg[31:0];
+                NX_CMD_ADDR_HI_ADDR: rd_dat_reg <= cmd_addr_reg[63:32];
+                NX_CMD_END_LO_ADDR:  rd_dat_reg <= cmd_end_reg[31:0];
+                NX_CMD_END_HI_ADDR:  rd_dat_reg <= cmd_end_reg[63:32];
+                NX_CMD_ADDR:         rd_dat_reg <= {23'd0, cmd_leaf_reg, 5'd0, cmd_op_reg};
+                NX_STATUS_ADDR:      rd_dat_reg <= {30'd0, cur_gen_reg, busy};
+                default:             rd_err_reg <= !rd_stat_hit;
+            endcase
+        end
+    end
+
+    // ------------------------------------------------------------ S0: issue
+    // writers (completions, commands) hold off issue until their S2 has written
+    wire blk = (s1_valid && s1_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
+               scan_rd_reg || scan_cmp_reg || csr_block_reg;
+    // free MQ slots now vs requests in S1 / S2 (each takes one in its S2)
+    integer k;
+    reg [MQW:0] free_cnt;
+    always @* begin
+        free_cnt = {(MQW+1){1'b0}};
+        for (k = 0; k < MQ; k = k + 1)
+            free_cnt = free_cnt + {{MQW{1'b0}}, !mq_valid[k]};
+    end
+    wire [1:0] req_inflight = {1'b0, s1_valid && s1_type == OP_REQ} + {1'b0, s2_valid && s2_type == OP_REQ};
+    wire slot_ok   = free_cnt > {{(MQW-1){1'b0}}, req_inflight};
+    wire issue_cmd = cmd_pend_reg && !blk;
+    wire issue_cpl = s_cpl_valid && !blk && !cmd_pend_reg;
+    wire issue_req = s_req_valid && !blk && !cmd_pend_reg && !s_cpl_valid && slot_ok;
+    assign s_cpl_ready = issue_cpl;
+    assign s_req_ready = issue_req;
+
+    // lookup operands: the request's, or the completing slot's
+    wire [PID_W-1:0] s0_pid = issue_cpl ? mq_pid[s_cpl_tag] : s_req_pid[PID_W-1:0];
+    wire [47:12]     s0_va  = issue_cpl ? mq_va[s_cpl_tag][47:12] : s_req_va[47:12];
+
+    always @(posedge clk) begin
+        if (rst) begin
+            cmd_pend_reg <= 1'b0;
+        end else begin
+            if (issue_cmd) cmd_pend_reg <= 1'b0;
+            if (cmd_accept) cmd_pend_reg <= 1'b1;
+        end
+    end
+
+    // ------------------------------------------------------------ S1
+    reg  [PID_IN_W-1:0] s1_pid;
+    reg  [63:0]         s1_va;
+    reg                 s1_write;
+    reg  [ID_W-1:0]     s1_id;
+    reg  [MQW-1:0]      s1_tag;
+    reg  [63:0]         s1_data;
+    always @(posedge clk) begin
+        s1_valid <= !rst && (issue_cmd || issue_cpl || issue_req);
+        s1_type  <= issue_cmd ? OP_CMD : issue_cpl ? OP_CPL : OP_REQ;
+        s1_pid   <= issue_cpl ? {{(PID_IN_W-PID_W){1'b0}}, mq_pid[s_cpl_tag]} : s_req_pid;
+        s1_va    <= s_req_va;
+        s1_write <= s_req_write;
+        s1_id    <= s_req_id;
+        s1_tag   <= s_cpl_tag;
+        s1_data  <= s_cpl_data;
+    end
+
+    // CR3 table: root PA[51:12] per PID (RAM, not reset) and a valid bit per PID (reset)
+    reg  [39:0]     cr3_mem [0:NPID-1];
+    reg  [NPID-1:0] cr3_valid;
+
+    // ------------------------------------------------------------ S2
+    reg  [PID_IN_W-1:0] s2_pid;
+    reg  [63:0]         s2_va;
+    reg                 s2_write;
+    reg  [ID_W-1:0]     s2_id;
+    reg  [MQW-1:0]      s2_tag;
+    reg  [63:0]         s2_data;
+    reg                 s2_pid_bad, s2_noncanon, s2_cr3v;
+    reg  [39:0]         s2_cr3;
+    always @(posedge clk) begin
+        s2_valid    <= !rst && s1_valid;
+        s2_type     <= s1_type;
+        s2_pid      <= s1_pid;
+        s2_va       <= s1_va;
+        s2_write    <= s1_write;
+        s2_id       <= s1_id;
+        s2_tag      <= s1_tag;
+        s2_data     <= s1_data;
+        s2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, s1_pid} >= NPID;
+        s2_noncanon <= s1_va[63:47] != 17'd0 && s1_va[63:47] != 17'h1ffff;
+        s2_cr3v     <= cr3_valid[s1_pid[PID_W-1:0]];
+        s2_cr3      <= cr3_mem[s1_pid[PID_W-1:0]];
+    end
+
+    // the four caches (level 4 .. 1)
+    wire        h4, h3, h2, h1;
+    wire [DW-1:0] d4, d3, d2, d1;
+    wire [3:0]  fill_lvl;    // one-hot fill enables, level 4..1 -> bits 3..0
+    wire [DW-1:0] fill_data;
+    reg         inv_use_pid_reg, inv_use_range_reg, inv_leaf_reg;
+    reg  [PID_W-1:0] inv_pid_reg;
+    reg  [35:0] inv_lo_reg, inv_hi_reg;     // VA[47:12] of the range
+    wire [SCW-1:0] sc = scan_cnt_reg;
+    wire [L4_SETS*L4_WAYS-1:0] v4;
+    wire [L3_SETS*L3_WAYS-1:0] v3;
+    wire [L2_SETS*L2_WAYS-1:0] v2;
+    wire [L1_SETS*L1_WAYS-1:0] v1;
+    wire [L4_WAYS-1:0] oh4;
+    wire [L3_WAYS-1:0] oh3;
+    wire [L2_WAYS-1:0] oh2;
+    wire [L1_WAYS-1:0] oh1;
+
+    nic_xlat_cache #(.SETS(L4_SETS), .WAYS(L4_WAYS), .PID_W(PID_W), .VPN_W(9), .DATA_W(DW)) u_c4 (
+        .clk(clk), .rst(rst),
+        .rd_set(scan_rd_reg ? sc[(L4_SETS > 1 ? $clog2(L4_SETS) : 1)-1:0] : s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
+        .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
+        .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_en(fill_lvl[3]), .wr_data(fill_data),
+        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
+        .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
+    nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW)) u_c3 (
+        .clk(clk), .rst(rst),
+        .rd_set(scan_rd_reg ? sc[(L3_SETS > 1 ? $clog2(L3_SETS) : 1)-1:0] : s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
+        .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
+        .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_en(fill_lvl[2]), .wr_data(fill_data),
+        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
+        .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
+    nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW)) u_c2 (
+        .clk(clk), .rst(rst),
+        .rd_set(scan_rd_reg ? sc[(L2_SETS > 1 ? $clog2(L2_SETS) : 1)-1:0] : s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
+        .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
+        .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_en(fill_lvl[1]), .wr_data(fill_data),
+        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
+        .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
+    nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW),
+                     .LEAF_ALWAYS(1)) u_c1 (
+        .clk(clk), .rst(rst),
+        .rd_set(scan_rd_reg ? sc[(L1_SETS > 1 ? $clog2(L1_SETS) : 1)-1:0] : s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
+        .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
+        .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_en(fill_lvl[0]), .wr_data(fill_data),
+        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
+        .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
+
+    // ---- S2 decision of a request: the deepest hit
+    // data fields: [41] leaf, [40] rw, [39:0] PA[51:12]
+    reg        r_done, r_rw;
+    reg [2:0]  r_fault, r_level;
+    reg [1:0]  r_size;
+    reg [51:0] r_pa;
+    reg [39:0] r_table;
+    reg [2:0]  r_walk;     // walk start level (0: no walk)
+    wire       l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
+    always @* begin
+        r_done = 1'b1; r_fault = F_NONE; r_size = 2'd0; r_pa = 52'd0; r_rw = 1'b1;
+        r_level = 3'd0; r_table = 40'd0; r_walk = 3'd0;
+        if (s2_pid_bad) r_fault = F_PID;
+        else if (s2_noncanon) r_fault = F_NONCANON;
+        else if (h1 || l2 || l3) begin
+            r_rw = h1 ? d1[40] : l2 ? d2[40] : d3[40];
+            if (s2_write && !r_rw) r_fault = F_WRITE;
+            else if (h1) begin r_size = 2'd0; r_pa = {d1[39:0], s2_va[11:0]}; end
+            else if (l2) begin r_size = 2'd1; r_pa = {d2[39:9], s2_va[20:0]}; end
+            else         begin r_size = 2'd2; r_pa = {d3[39:18], s2_va[29:0]}; end
+        end else if (h2 || h3 || h4 || s2_cr3v) begin
+            r_done  = 1'b0;
+            r_walk  = h2 ? 3'd1 : h3 ? 3'd2 : h4 ? 3'd3 : 3'd4;
+            r_table = h2 ? d2[39:0] : h3 ? d3[39:0] : h4 ? d4[39:0] : s2_cr3;
+            r_rw    = h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
+        end else r_fault = F_NOCR3;
+        r_level = r_walk;
+    end
+
+    // ---- S2 step of a completion for slot s2_tag
+    wire [MQW-1:0] j = s2_tag;
+    wire       c_ok     = mq_valid[j] && !mq_done[j];
+    wire [2:0] c_lvl    = mq_level[j];
+    wire       c_p      = s2_data[0];
+    wire       c_ps     = s2_data[7];
+    wire       c_leaf   = c_lvl == 3'd1 || ((c_lvl == 3'd2 || c_lvl == 3'd3) && c_ps);
+    // reserved: PS in a PML4E; frame bits below the page of a 1 GiB (29:13) / 2 MiB (20:13) leaf
+    wire       c_rsvd   = (c_lvl == 3'd4 && c_ps) ||
+                          (c_lvl == 3'd3 && c_ps && s2_data[29:13] != 17'd0) ||
+                          (c_lvl == 3'd2 && c_ps && s2_data[20:13] != 8'd0);
+    wire       c_rw     = mq_rw[j] && s2_data[1];
+    wire       c_fill   = c_ok && c_p && !c_rsvd && mq_gen[j] == cur_gen_reg;
+    wire [47:0] c_va    = mq_va[j];
+    wire       c_wfault = mq_write[j] && !c_rw;
+    wire [51:0] c_pa    = c_lvl == 3'd1 ? {s2_data[51:12], c_va[11:0]} :
+                          c_lvl == 3'd2 ? {s2_data[51:21], c_va[20:0]} : {s2_data[51:30], c_va[29:0]};
+    wire [1:0] c_size   = c_lvl == 3'd1 ? 2'd0 : c_lvl == 3'd2 ? 2'd1 : 2'd2;
+    wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
+
+    wire s2_req = s2_valid && s2_type == OP_REQ;
+    wire s2_cpl = s2_valid && s2_type == OP_CPL;
+    wire s2_cmd = s2_valid && s2_type == OP_CMD;
+    assign fill_lvl  = (s2_cpl && c_fill) ? (4'b0001 << (c_lvl - 3'd1)) : 4'b0000;
+    assign fill_data = {c_leaf, c_rw, s2_data[51:12]};
+
+    // host read of this S2 op: a request's first read, or a completion's next one
+    function [8:0] vidx(input [47:12] va, input [2:0] lvl);
+        case (lvl)
+            3'd4: vidx = va[47:39];
+            3'd3: vidx = va[38:30];
+            3'd2: vidx = va[29:21];
+            default: vidx = va[20:12];
+        endcase
+    endfunction
+    // lowest free slot (for a request in S2)
+    wire [MQ-1:0] free_vec = ~mq_valid;
+    wire [MQ-1:0] alloc_oh = free_vec & (~free_vec + 1'b1);
+    reg  [MQW-1:0] alloc_idx;
+    always @* begin
+        alloc_idx = {MQW{1'b0}};
+        for (k = MQ - 1; k >= 0; k = k - 1)
+            if (alloc_oh[k]) alloc_idx = k[MQW-1:0];
+    end
+    wire        rd_push = (s2_req && !r_done) || (s2_cpl && c_step);
+    wire [51:0] rd_push_addr = s2_req ? {r_table, vidx(s2_va[47:12], r_walk), 3'b000}
+                                      : {s2_data[51:12], vidx(c_va[47:12], c_lvl - 3'd1), 3'b000};
+    wire [MQW-1:0] rd_push_tag = s2_req ? alloc_idx : j;
+    wire        rdq_ready;
+    wire [MQW:0] rdq_count;
+    sync_fifo #(.WIDTH(52 + MQW), .DEPTH(MQ)) u_rdq (
+        .clk(clk), .rst(rst),
+        .s_data({rd_push_tag, rd_push_addr}), .s_valid(rd_push), .s_ready(rdq_ready),
+        .m_data({m_rd_tag, m_rd_addr}), .m_valid(m_rd_valid), .m_ready(m_rd_ready),
+        .count(rdq_count)
+    );
+
+    // ---- retire: lowest slot that is done and waits on no older slot of its id
+    reg  [MQ-1:0] ready_vec;
+    always @* begin
+        for (k = 0; k < MQ; k = k + 1)
+            ready_vec[k] = mq_valid[k] && mq_done[k] && mq_wait[k] == {MQ{1'b0}};
+    end
+    wire [MQ-1:0] ret_oh = ready_vec & (~ready_vec + 1'b1);
+    reg  [MQW-1:0] ret_idx;
+    always @* begin
+        ret_idx = {MQW{1'b0}};
+        for (k = MQ - 1; k >= 0; k = k - 1)
+            if (ret_oh[k]) ret_idx = k[MQW-1:0];
+    end
+    reg          resp_valid_reg;
+    reg [ID_W-1:0] resp_id_reg;
+    reg [51:0]   resp_pa_reg;
+    reg [1:0]    resp_size_reg;
+    reg [2:0]    resp_fault_reg;
+    reg          resp_gen_reg;
+    wire retire = |ready_vec && (!resp_valid_reg || m_resp_ready);
+    always @(posedge clk) begin
+        if (rst) resp_valid_reg <= 1'b0;
+        else if (retire) resp_valid_reg <= 1'b1;
+        else if (m_resp_ready) resp_valid_reg <= 1'b0;
+        if (retire) begin
+            resp_id_reg    <= mq_id[ret_idx];
+            resp_pa_reg    <= mq_pa[ret_idx];
+            resp_size_reg  <= mq_size[ret_idx];
+            resp_fault_reg <= mq_fault[ret_idx];
+            resp_gen_reg   <= mq_gen[ret_idx];
+        end
+    end
+    assign m_resp_valid = resp_valid_reg;
+    assign m_resp_id    = resp_id_reg;
+    assign m_resp_pa    = resp_pa_reg;
+    assign m_resp_size  = resp_size_reg;
+    assign m_resp_fault = resp_fault_reg;
+    assign m_resp_gen   = resp_gen_reg;
+
+    // ---- MQ update
+    reg [MQ-1:0] same_id;
+    always @* begin
+        for (k = 0; k < MQ; k = k + 1)
+            same_id[k] = mq_valid[k] && mq_id[k] == s2_id;
+    end
+    always @(posedge clk) begin
+        if (rst) begin
+            mq_valid <= {MQ{1'b0}};
+        end else begin
+            if (retire) mq_valid[ret_idx] <= 1'b0;
+            if (s2_req) mq_valid[alloc_idx] <= 1'b1;
+        end
+        for (k = 0; k < MQ; k = k + 1)
+            if (retire) mq_wait[k][ret_idx] <= 1'b0;
+        if (s2_req) begin
+            mq_done[alloc_idx]  <= r_done;
+            mq_id[alloc_idx]    <= s2_id;
+            mq_pid[alloc_idx]   <= s2_pid[PID_W-1:0];
+            mq_va[alloc_idx]    <= s2_va[47:0];
+            mq_write[alloc_idx] <= s2_write;
+            mq_gen[alloc_idx]   <= cur_gen_reg;
+            mq_level[alloc_idx] <= r_level;
+            mq_rw[alloc_idx]    <= r_rw;
+            mq_pa[alloc_idx]    <= r_pa;
+            mq_size[alloc_idx]  <= r_size;
+            mq_fault[alloc_idx] <= r_fault;
+            mq_wait[alloc_idx]  <= same_id & ~(retire ? ret_oh : {MQ{1'b0}});
+        end
+        if (s2_cpl && c_ok) begin
+            mq_rw[j] <= c_rw;
+            if (!c_p || c_rsvd || c_leaf) begin
+                mq_done[j]  <= 1'b1;
+                mq_fault[j] <= !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
+                mq_pa[j]    <= (!c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
+                mq_size[j]  <= (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
+            end else begin
+                mq_level[j] <= c_lvl - 3'd1;
+            end
+        end
+    end
+
+    // ---- commands in S2, invalidation scan, inv_done
+    wire   old_slots = |(mq_valid & (cur_gen_reg ? ~mq_gen : mq_gen));
+    wire   inv_done_now = inv_active_reg && !scan_rd_reg && !scan_cmp_reg && !old_slots &&
+                          !(resp_valid_reg && resp_gen_reg != cur_gen_reg) && !dma_busy[!cur_gen_reg];
+    reg    inv_done_reg;
+    assign inv_done = inv_done_reg;
+    always @(posedge clk) begin
+        if (rst) begin
+            cr3_valid      <= {NPID{1'b0}};
+            cur_gen_reg    <= 1'b0;
+            inv_active_reg <= 1'b0;
+            scan_rd_reg    <= 1'b0;
+            scan_cmp_reg   <= 1'b0;
+            scan_cnt_reg   <= {SCW{1'b0}};
+            inv_done_reg   <= 1'b0;
+        end else begin
+            inv_done_reg <= inv_done_now;
+            if (inv_done_now) inv_active_reg <= 1'b0;
+            scan_cmp_reg <= scan_rd_reg;
+            if (scan_rd_reg) begin
+                scan_cnt_reg <= scan_cnt_reg + 1'b1;
+                if (scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
+            end
+            if (s2_cmd) begin
+                case (cmd_op_reg)
+                    C_LOAD:  cr3_valid[cmd_pid_reg[PID_W-1:0]] <= 1'b1;
+                    C_CLEAR: cr3_valid[cmd_pid_reg[PID_W-1:0]] <= 1'b0;
+                    default: begin
+                        cur_gen_reg    <= !cur_gen_reg;
+                        inv_active_reg <= 1'b1;
+                        scan_rd_reg    <= 1'b1;
+                        scan_cnt_reg   <= {SCW{1'b0}};
+                    end
+                endcase
+            end
+        end
+        if (s2_cmd) begin
+            inv_use_pid_reg   <= cmd_op_reg == C_PID || cmd_op_reg == C_RANGE;
+            inv_use_range_reg <= cmd_op_reg == C_RANGE;
+            inv_leaf_reg      <= cmd_leaf_reg;
+            inv_pid_reg       <= cmd_pid_reg[PID_W-1:0];
+            inv_lo_reg        <= cmd_addr_reg[47:12];
+            inv_hi_reg        <= cmd_end_reg[47:12];
+        end
+    end
+    always @(posedge clk)
+        if (s2_cmd && cmd_op_reg == C_LOAD) cr3_mem[cmd_pid_reg[PID_W-1:0]] <= cmd_addr_reg[51:12];
+
+    // ------------------------------------------------------------ statistics
+    wire s2_rq = s2_req;
+    wire [NSTAT-1:0] stat_inc = {
+        m_resp_valid && m_resp_ready,                        // 22 resp
+        csr_err_ev,                                          // 21 csr_err
+        inv_done_now,                                        // 20 inv_done
+        s2_cpl && !c_ok,                                     // 19 err_tag
+        err_cmd_ev,                                          // 18 err_cmd
+        err_busy_ev,                                         // 17 err_busy
+        s2_rq && r_fault == F_NOCR3,                         // 16 f_no_cr3
+        s2_rq && r_fault == F_PID,                           // 15 f_pid
+        (s2_rq && r_fault == F_WRITE) || (s2_cpl && c_ok && c_p && !c_rsvd && c_leaf && c_wfault), // 14
+        s2_cpl && c_ok && c_p && c_rsvd,                     // 13 f_rsvd
+        s2_cpl && c_ok && !c_p,                              // 12 f_not_present
+        s2_rq && r_fault == F_NONCANON,                      // 11 f_noncanon
+        s2_cpl && c_ok && c_p && !c_rsvd && !c_fill,         // 10 fill_stale
+        |fill_lvl,                                           // 9 fill
+        rd_push,                                             // 8 host_rd
+        s2_rq && r_walk == 3'd4,                             // 7 walk_l4
+        s2_rq && r_walk == 3'd3,                             // 6 walk_l3
+        s2_rq && r_walk == 3'd2,                             // 5 walk_l2
+        s2_rq && r_walk == 3'd1,                             // 4 walk_l1
+        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd2, // 3 hit_1g
+        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd1, // 2 hit_2m
+        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd0, // 1 hit_4k
+        s2_rq                                                // 0 req
+    };
+    stats_counter #(.N(NSTAT), .CNT_WIDTH(32)) u_stats (
+        .clk(clk), .rst(rst), .stat_inc(stat_inc), .stat_clear(1'b0), .stat_busy(stat_busy),
+        .rd_en(rd_stage[0] && rd_stat_hit), .rd_addr(rd_sidx),
+        .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
+    );
+
+    // unused: the read-queue's s_ready (depth MQ >= reads outstanding), stats bookkeeping
+    // d4[41] / d1[41]: a PML4E is never a leaf, a PTE always is; s2_data: ignored entry bits
+    wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
+                       s2_pid, s2_va[63:48], s2_data[63:52], s2_data[11:8], s2_data[6:2],
+                       d4[41], d1[41], rd_stage[2:1]};
+endmodule
+`resetall
