@@ -77,7 +77,7 @@ module nic_xlat_cache #(
     reg  [TAG_W-1:0] tag_s1, tag_s2;
     reg              scan_s1;
     always @(posedge clk) begin
-        set_s1  <= rd_set;
+        set_s1  <= SETS > 1 ? rd_set : {SW{1'b0}};   // the one set of a fully associative cache
         tag_s1  <= {lk_pid, lk_vpn};
         set_s2  <= set_s1;
         tag_s2  <= tag_s1;
