@@ -634,5 +634,9 @@ module nic_xlat #(
     wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
                        s2_pid, s2_va[63:48], s2_data[63:52], s2_data[11:8], s2_data[6:2],
                        d4[41], d1[41], rd_stage[2:1]};
+`ifdef FORMAL
+    // properties of formal/nic (read by the proofs only)
+`include "nic_xlat_props.vh"
+`endif
 endmodule
 `resetall

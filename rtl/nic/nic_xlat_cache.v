@@ -176,5 +176,9 @@ module nic_xlat_cache #(
             assign valid_vec[v*WAYS +: WAYS] = valid_reg[v];
         end
     endgenerate
+`ifdef FORMAL
+    // properties of formal/nic (read by the proofs only)
+`include "nic_xlat_cache_props.vh"
+`endif
 endmodule
 `resetall
