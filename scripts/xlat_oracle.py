@@ -16,7 +16,13 @@ translation, not present, reserved bit, write to read-only, non-canonical) must 
 Physical addresses stay below 2^39: Unicorn's CPU model has fewer physical-address bits than
 the NIC's MAXPHYADDR 52 (it would fault on bits 51:40, which the NIC accepts).
 
-Usage: xlat_oracle.py --xlat-ref build/nic/xlat_ref [--n 20000] [--seed 1] [--pids 6]
+With --rtl BIN (the lockstep testbench build/nic/tb_nic_xlat), the same tables and queries also go
+through the RTL (its `oracle` scenario: CR3s loaded by LOAD_CR3 commands, every query a request on
+s_req, the walker's reads served from the same memory with random latency and order, in lockstep
+with the C model); every RTL answer (PA, size, fault) must agree with Unicorn as well.
+
+Usage: xlat_oracle.py --xlat-ref build/nic/xlat_ref [--rtl build/nic/tb_nic_xlat] [--n 20000]
+                      [--seed 1] [--pids 6] [--work DIR]
 Exit 0 when all agree, 1 on a disagreement (the first 10 are printed), 2 on a setup error.
 """
 import argparse
@@ -252,6 +258,8 @@ def main():
     ap.add_argument('--n', type=int, default=20000)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--pids', type=int, default=6)
+    ap.add_argument('--rtl', help='lockstep testbench: run the queries through the RTL too')
+    ap.add_argument('--work', default='build/nic', help='folder of the --rtl input / output files')
     a = ap.parse_args()
     rng = random.Random(a.seed)
     t, roots, maps = build(rng, a.pids)
@@ -266,24 +274,50 @@ def main():
     if len(ref) != len(q):
         print('xlat_oracle: %d answers for %d queries' % (len(ref), len(q)), file=sys.stderr)
         return 2
+    rtl = None
+    if a.rtl:
+        pid_of = {cr3: pid for pid, cr3 in enumerate(roots)}
+        tin = '%s/oracle_s%d.in' % (a.work, a.seed)
+        tout = '%s/oracle_s%d.out' % (a.work, a.seed)
+        with open(tin, 'w') as f:
+            f.write(''.join('m %x %x\n' % (pa, v) for pa, v in t.mem.items()))
+            f.write(''.join('c %x %x\n' % (pid, cr3) for pid, cr3 in enumerate(roots)))
+            f.write(''.join('q %x %x %x\n' % (pid_of[cr3], va, w) for cr3, va, w in q))
+        p = subprocess.run([a.rtl, '--scenario', 'oracle', '--seed', str(a.seed), '--tables', tin,
+                            '--out', tout, '--quiet'], capture_output=True, text=True)
+        if p.returncode != 0:
+            print('xlat_oracle: %s failed:\n%s' % (a.rtl, (p.stdout + p.stderr)[-3000:]), file=sys.stderr)
+            return 1
+        rtl = [l.split() for l in open(tout).read().splitlines()]
+        if len(rtl) != len(q):
+            print('xlat_oracle: the RTL answered %d of %d queries' % (len(rtl), len(q)), file=sys.stderr)
+            return 2
     cpu = Cpu(t)
     classes = {k: 0 for k in ('4K', '2M', '1G', 'not_present', 'rsvd', 'write', 'noncanon')}
     bad = []
-    for (cr3, va, w), r in sorted(zip(q, ref), key=lambda x: x[0][0]):
-        pa, size, fault = int(r[0], 16), SIZE[int(r[1])], FAULT[int(r[2])]
-        u = cpu.translate(cr3, va, w)
+    def agrees(r, u):
+        pa, size, fault = int(r[0], 16), SIZE[int(r[1])], FAULT.get(int(r[2]), 'code %s' % r[2])
         if fault == 'none':
-            ok = u == ('ok', pa)
-            classes[size] += 1
-        elif fault == 'noncanon':
-            ok = u == ('gp',)
-            classes['noncanon'] += 1
-        else:
-            ok = u == ('pf',)
-            classes[fault] += 1
+            return u == ('ok', pa), size, pa, fault
+        if fault == 'noncanon':
+            return u == ('gp',), fault, pa, fault
+        return u == ('pf',), fault, pa, fault
+
+    rtl_checked = 0
+    for i in sorted(range(len(q)), key=lambda k: q[k][0]):
+        (cr3, va, w), r = q[i], ref[i]
+        u = cpu.translate(cr3, va, w)
+        ok, cls, pa, fault = agrees(r, u)
+        classes[cls] += 1
         if not ok:
             bad.append('  cr3 %x va %016x %s: model %s pa %x (%s), unicorn %s' % (
-                cr3, va, 'write' if w else 'read', fault, pa, size, u))
+                cr3, va, 'write' if w else 'read', fault, pa, cls, u))
+        if rtl is not None:
+            ok, cls, pa, fault = agrees(rtl[i], u)
+            rtl_checked += 1
+            if not ok:
+                bad.append('  cr3 %x va %016x %s: RTL %s pa %x (%s), unicorn %s' % (
+                    cr3, va, 'write' if w else 'read', fault, pa, cls, u))
     print('xlat_oracle: %d translations (%d PIDs, %d mappings, %d table words, seed %d): %s' % (
         len(q), a.pids, len(maps), len(t.mem), a.seed,
         ', '.join('%s %d' % kv for kv in classes.items())))
@@ -295,6 +329,8 @@ def main():
     if missing:
         print('xlat_oracle: classes never reached: %s' % ', '.join(missing))
         return 1
+    if rtl is not None:
+        print('xlat_oracle: the RTL (%s) agrees with Unicorn on all %d translations' % (a.rtl, rtl_checked))
     print('xlat_oracle: the model agrees with Unicorn on every translation and fault')
     return 0
 

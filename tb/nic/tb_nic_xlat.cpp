@@ -673,11 +673,74 @@ static void scenario_random(tb::Harness& h) {
   h.check(x.ref_checked > sent / 4, "m_resp", "a quarter of the responses checked against the reference walk");
 }
 
+// oracle: the page tables and queries of scripts/xlat_oracle.py (--tables FILE: lines "m PA VALUE",
+// "c PID CR3", "q PID VA W", hex) through the RTL, in lockstep with the model as everywhere; the
+// RTL's answers, one line "PA SIZE FAULT" per query in query order, go to --out FILE, which the
+// script compares with Unicorn (docs/nic_xlat.md 3).
+static void scenario_oracle(tb::Harness& h) {
+  const std::string in = h.opt.get("tables"), out = h.opt.get("out");
+  if (in.empty() || out.empty()) h.fail("oracle", "--tables FILE and --out FILE are needed");
+  Xl x(h);
+  std::ifstream f(in);
+  if (!f) h.fail("oracle", "cannot read " + in);
+  std::vector<Txn> qs;
+  std::string line;
+  unsigned npid = 0;
+  while (std::getline(f, line)) {
+    std::istringstream ls(line);
+    char k = 0;
+    ls >> k;
+    uint64_t a = 0, b = 0, c = 0;
+    ls >> std::hex >> a >> b;
+    if (k == 'm') {
+      x.t.wr(a, b);
+    } else if (k == 'c') {
+      if (a >= NPID) h.fail("oracle", "PID out of range in " + in);
+      if (x.t.roots.size() <= a) x.t.roots.resize(a + 1, 0);
+      x.t.roots[a] = b;
+      npid = std::max(npid, unsigned(a) + 1);
+    } else if (k == 'q') {
+      ls >> c;
+      qs.push_back(Txn().add("pid", PID_IN_W, a).add("va", 64, b).add("write", 1, c).add("id", ID_W, qs.size() % (1u << ID_W)));
+    }
+  }
+  for (unsigned p = 0; p < npid; p++) {
+    x.cmd_wait(NX_OP_LOAD_CR3, p, x.t.roots[p]);
+    x.cr3[p] = x.t.roots[p];
+  }
+  const tb::Bp bp = tb::bp_kind(h);
+  h.note("%s\n", tb::apply_backpressure(h, bp, {&x.rd, &x.resp}, {&x.req, &x.cpl}, 20, 300).c_str());
+  std::vector<std::string> res(qs.size());
+  std::map<unsigned, std::deque<size_t>> idx_by_id;
+  size_t got = 0;
+  x.on_resp = [&](const nic_xlat_req& rq, const nic_xlat_resp& rs) {
+    auto& q = idx_by_id[rq.id];
+    char b[64];
+    std::snprintf(b, sizeof b, "%" PRIx64 " %u %u", rs.pa, rs.size, rs.fault);
+    res[q.front()] = b;
+    q.pop_front();
+    got++;
+  };
+  for (size_t i = 0; i < qs.size();) {
+    if (x.req.queued() < 3) {
+      idx_by_id[unsigned(qs[i].get("id"))].push_back(i);
+      x.req.push(qs[i++]);
+    }
+    x.step();
+  }
+  x.drain();
+  if (got != qs.size()) h.fail("oracle", "not every query was answered");
+  std::ofstream o(out);
+  for (auto& r : res) o << r << "\n";
+  h.extra("queries", double(qs.size()));
+}
+
 int main(int argc, char** argv) {
   tb::Options dflt;
   dflt.n = 20000;
   tb::Harness h(argc, argv, "nic_xlat", "make sim BLOCK=nic_xlat SEED=<seed> N=<n> SCENARIO=<scenario> TRACE=1", dflt);
   h.run("csr", [&] { scenario_csr(h); });
   h.run("random", [&] { scenario_random(h); });
+  if (!h.opt.get("tables").empty()) h.run("oracle", [&] { scenario_oracle(h); });
   return h.exit_code();
 }
