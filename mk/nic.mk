@@ -1,7 +1,7 @@
 # mk/nic.mk -- make rules of the NIC pipeline (issue 11 on; docs/nic_xlat.md).
 # Included by the top-level Makefile after its common variables (mk/README.md).
 #
-#   make lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic
+#   make lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic bench-nic
 #   make sim BLOCK=nic_xlat SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NIC_CM   := cmodel/nic_xlat.c cmodel/nic_xlat.h cmodel/regs/nic_xlat_regs.h
@@ -15,7 +15,7 @@ NX_JSON  := $(REPORT)/lockstep_nic_xlat.jsonl
 NX_N       ?= 100000
 NX_QUICK_N ?= 10000
 
-.PHONY: lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic sim-nic_xlat
+.PHONY: bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic sim-nic_xlat
 
 lint-nic:
 	$(NX_LINT) $(NX_RTL)
@@ -62,6 +62,12 @@ selftest-nic: $(NX_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_resp" $(NX_BIN) --seed 3 --n 5000 --scenario random --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_rd" $(NX_BIN) --seed 4 --n 5000 --scenario random --fault rdflip
 
+# translations per cycle on hits, miss latency per levels walked, host reads per translation of
+# the split caches against a conventional TLB of the same entries (docs/nic_xlat.md 7)
+bench-nic: $(NX_BIN)
+	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_xlat.jsonl
+	$(NX_BIN) --scenario bench --no-stall --n 20000 --json $(REPORT)/bench_nic_xlat.jsonl | grep bench:
+
 sim-nic_xlat: $(NX_BIN)
 	$(NX_BIN) --seed $(SEED) --n $(N) $(if $(SCENARIO),--scenario $(SCENARIO)) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
@@ -76,3 +82,4 @@ ORACLE_TARGETS         += oracles-nic
 LOCKSTEP_TARGETS       += lockstep-nic
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic
 SELFTEST_TARGETS       += selftest-nic
+BENCH_TARGETS          += bench-nic

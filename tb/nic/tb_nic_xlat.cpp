@@ -673,6 +673,126 @@ static void scenario_random(tb::Harness& h) {
   h.check(x.ref_checked > sent / 4, "m_resp", "a quarter of the responses checked against the reference walk");
 }
 
+
+// ------------------------------------------------------------------ bench (docs/nic_xlat.md 7)
+// A conventional TLB of the same total entries (PML4E + PDPE + PDE + PTE of this build), fully
+// associative, LRU, holding leaf translations (4K / 2M / 1G) only: a miss walks all 4 levels.
+struct Tlb {
+  size_t cap;
+  std::vector<std::pair<uint64_t, uint64_t>> e;  // (key, last use)
+  uint64_t now = 0, reads = 0, misses = 0;
+  explicit Tlb(size_t c) : cap(c) {}
+  void access(Tables& t, unsigned pid, uint64_t va) {
+    now++;
+    nic_walk w{};
+    nic_xlat_ref_walk(&t.mem, t.roots[pid], va, 0, &w);
+    if (w.fault) { reads += w.reads, misses++; return; }  // faults are never cached
+    const unsigned sh = 12 + 9 * w.size;
+    const uint64_t key = (uint64_t(pid) << 48) | (uint64_t(w.size) << 46) | ((va & 0xffffffffffffull) >> sh);
+    for (auto& x : e)
+      if (x.first == key) { x.second = now; return; }
+    reads += w.reads, misses++;
+    if (e.size() < cap) { e.emplace_back(key, now); return; }
+    auto v = std::min_element(e.begin(), e.end(), [](auto& a, auto& b) { return a.second < b.second; });
+    *v = {key, now};
+  }
+};
+
+static void scenario_bench(tb::Harness& h) {
+  tb::Rng& r = h.rng;
+  const size_t tlb_entries = size_t(TB_L4W) + TB_L3W + TB_L2W + size_t(TB_L1S) * TB_L1W;
+  // (1) hits per cycle: 64 pages of one PID, warmed, then n requests back to back (--no-stall)
+  {
+    Xl x(h);
+    x.t.roots.push_back(x.t.frame());
+    uint64_t where;
+    for (unsigned i = 0; i < 64; i++) x.t.map(x.t.roots[0], 0x40000000ull + 0x1000ull * i, 1, (0x100000000ull + 0x1000ull * i) | P | RW, &where);
+    load_cr3s(x);
+    x.lat_min = x.lat_max = 20;
+    for (unsigned i = 0; i < 64; i++) x.req.push(Txn().add("pid", PID_IN_W, 0).add("va", 64, 0x40000000ull + 0x1000ull * i).add("write", 1, 0).add("id", ID_W, i));
+    x.drain();
+    const uint64_t n = h.opt.n, c0 = x.sim.cycle(), r0 = x.resp.count;
+    for (uint64_t i = 0; i < n; i++)
+      x.req.push(Txn().add("pid", PID_IN_W, 0).add("va", 64, 0x40000000ull + 0x1000ull * r.below(64) + 8 * r.below(512)).add("write", 1, 0).add("id", ID_W, r.below(256)));
+    x.sim.run_until([&] { return x.resp.count - r0 == n; }, "bench hits");
+    const double tpc = double(n) / double(x.sim.cycle() - c0);
+    h.note("bench: hits: %.3f translations per cycle (%" PRIu64 " requests, PTE hits)\n", tpc, n);
+    h.extra("hit_translations_per_cycle", tpc);
+  }
+  // (2) miss latency: one request at a time, host reads answered after exactly L cycles
+  for (unsigned lat : {10u, 50u}) {
+    Xl x(h);
+    build_tables(x.t, r, 2, 200);
+    load_cr3s(x);
+    x.lat_min = x.lat_max = lat;
+    double sum[5] = {0}, cnt[5] = {0};
+    for (unsigned k = 0; k < 400; k++) {
+      const Mapping& mp = x.t.maps[r.below(x.t.maps.size())];
+      // empty the caches of this PID first (the walk length is the point), sometimes not
+      if (k % 2 == 0) x.cmd_wait(NX_OP_INV_ALL, 0);
+      const uint32_t rd0 = x.m.stat[NX_ST_HOST_RD];
+      const uint64_t c0 = x.sim.cycle(), r0 = x.resp.count;
+      x.req.push(Txn().add("pid", PID_IN_W, mp.pid).add("va", 64, mp.va).add("write", 1, 0).add("id", ID_W, 0));
+      x.sim.run_until([&] { x.host_step(); return x.resp.count > r0; }, "bench latency");
+      const unsigned reads = x.m.stat[NX_ST_HOST_RD] - rd0;
+      sum[reads] += double(x.sim.cycle() - c0), cnt[reads]++;
+      x.drain();
+    }
+    for (unsigned k = 0; k <= 4; k++)
+      if (cnt[k]) {
+        h.note("bench: latency, host read latency %u: %u reads: %.1f cycles (s_req handshake to m_resp handshake, %u samples)\n",
+               lat, k, sum[k] / cnt[k], unsigned(cnt[k]));
+        h.extra("latency_l" + std::to_string(lat) + "_reads" + std::to_string(k), sum[k] / cnt[k]);
+      }
+  }
+  // (3) host reads per translation: split caches (RTL) against the conventional TLB
+  for (int pat = 0; pat < 3; pat++) {
+    Xl x(h);
+    uint64_t where;
+    std::vector<std::pair<unsigned, uint64_t>> seq;
+    const unsigned npid = pat == 2 ? NPID : 1;
+    for (unsigned p = 0; p < npid; p++) x.t.roots.push_back(x.t.frame());
+    if (pat < 2) {  // 64 MiB of 4 KiB pages (16,384 pages, 64 x the PTE cache)
+      for (unsigned i = 0; i < 16384; i++)
+        x.t.map(x.t.roots[0], 0x7f0000000000ull + 0x1000ull * i, 1, (0x200000000ull + 0x1000ull * i) | P | RW, &where);
+      for (uint64_t i = 0; i < h.opt.n; i++)
+        seq.emplace_back(0, pat == 0 ? 0x7f0000000000ull + 0x1000ull * r.below(16384) + 8 * r.below(512)
+                                     : 0x7f0000000000ull + 64 * (i % (16384ull * 64)));
+    } else {        // every PID: 32 pages in each of 2 regions 1 GiB apart (VA 0x7f..): 4,096 pages
+      for (unsigned p = 0; p < npid; p++)
+        for (unsigned g = 0; g < 2; g++)
+          for (unsigned i = 0; i < 32; i++)
+            x.t.map(x.t.roots[p], 0x7f0000000000ull + (uint64_t(g) << 30) + 0x1000ull * i * 7,
+                    1, (0x300000000ull + (uint64_t(p) << 24) + (uint64_t(g) << 20) + 0x1000ull * i) | P | RW, &where);
+      for (uint64_t i = 0; i < h.opt.n; i++)
+        seq.emplace_back(unsigned(r.below(npid)), 0x7f0000000000ull + (r.below(2) << 30) + 0x1000ull * 7 * r.below(32));
+    }
+    load_cr3s(x);
+    x.lat_min = 10, x.lat_max = 30;
+    Tlb tlb(tlb_entries);
+    const uint32_t rd0 = x.m.stat[NX_ST_HOST_RD];
+    uint32_t w0[4];
+    for (unsigned l = 0; l < 4; l++) w0[l] = x.m.stat[NX_ST_WALK_L1 + l];
+    for (auto& q : seq) {
+      tlb.access(x.t, q.first, q.second);
+      while (x.req.queued() >= 4) x.step();
+      x.req.push(Txn().add("pid", PID_IN_W, q.first).add("va", 64, q.second).add("write", 1, 0).add("id", ID_W, r.below(256)));
+    }
+    x.drain();
+    const char* name[] = {"random_64MiB", "stream_64B", "many_pids"};
+    const double reads = double(x.m.stat[NX_ST_HOST_RD] - rd0);
+    double walks = 0;
+    for (unsigned l = 0; l < 4; l++) walks += double(x.m.stat[NX_ST_WALK_L1 + l] - w0[l]);
+    h.note("bench: %-12s split caches: %.3f host reads per translation, %.2f per walk (%.0f walks); "
+           "TLB of %zu entries: %.3f per translation, %.2f per miss\n", name[pat], reads / double(seq.size()),
+           walks ? reads / walks : 0.0, walks, tlb_entries, double(tlb.reads) / double(seq.size()),
+           tlb.misses ? double(tlb.reads) / double(tlb.misses) : 0.0);
+    h.extra(std::string(name[pat]) + "_reads_per_xlat", reads / double(seq.size()));
+    h.extra(std::string(name[pat]) + "_reads_per_walk", walks ? reads / walks : 0.0);
+    h.extra(std::string(name[pat]) + "_tlb_reads_per_xlat", double(tlb.reads) / double(seq.size()));
+  }
+}
+
 // oracle: the page tables and queries of scripts/xlat_oracle.py (--tables FILE: lines "m PA VALUE",
 // "c PID CR3", "q PID VA W", hex) through the RTL, in lockstep with the model as everywhere; the
 // RTL's answers, one line "PA SIZE FAULT" per query in query order, go to --out FILE, which the
@@ -742,5 +862,6 @@ int main(int argc, char** argv) {
   h.run("csr", [&] { scenario_csr(h); });
   h.run("random", [&] { scenario_random(h); });
   if (!h.opt.get("tables").empty()) h.run("oracle", [&] { scenario_oracle(h); });
+  if (h.opt.scenario == "bench") h.run("bench", [&] { scenario_bench(h); });
   return h.exit_code();
 }
