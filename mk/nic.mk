@@ -1,7 +1,7 @@
 # mk/nic.mk -- make rules of the NIC pipeline (issue 11 on; docs/nic_xlat.md).
 # Included by the top-level Makefile after its common variables (mk/README.md).
 #
-#   make lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic bench-nic
+#   make lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic bench-nic
 #   make sim BLOCK=nic_xlat SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NIC_CM   := cmodel/nic_xlat.c cmodel/nic_xlat.h cmodel/regs/nic_xlat_regs.h
@@ -15,7 +15,7 @@ NX_JSON  := $(REPORT)/lockstep_nic_xlat.jsonl
 NX_N       ?= 100000
 NX_QUICK_N ?= 10000
 
-.PHONY: bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic sim-nic_xlat
+.PHONY: bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic sim-nic_xlat
 
 lint-nic:
 	$(NX_LINT) $(NX_RTL)
@@ -62,6 +62,12 @@ selftest-nic: $(NX_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_resp" $(NX_BIN) --seed 3 --n 5000 --scenario random --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_rd" $(NX_BIN) --seed 4 --n 5000 --scenario random --fault rdflip
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_xlat_replay.v documents the files)
+replay-nic: $(NX_BIN)
+	@$(call icarus_replay,$(NX_BIN),$(B)/vectors/nic_xlat,nic_xlat_replay,rtl/common rtl/nic,$(NX_PSET),\
+	  tb/nic/nic_xlat_replay.v $(NX_RTL))
+
 # translations per cycle on hits, miss latency per levels walked, host reads per translation of
 # the split caches against a conventional TLB of the same entries (docs/nic_xlat.md 7)
 bench-nic: $(NX_BIN)
@@ -82,4 +88,5 @@ ORACLE_TARGETS         += oracles-nic
 LOCKSTEP_TARGETS       += lockstep-nic
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic
 SELFTEST_TARGETS       += selftest-nic
+REPLAY_TARGETS         += replay-nic
 BENCH_TARGETS          += bench-nic

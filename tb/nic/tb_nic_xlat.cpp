@@ -28,6 +28,7 @@
 // (--tables FILE --out FILE: the translations of scripts/xlat_oracle.py through the RTL).
 // Faults (--fault): flip (one expected response PA bit flipped), rdflip (one expected host read
 // address bit flipped): each must be reported.
+// --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_xlat_replay.v).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -48,6 +49,7 @@
 #include "scoreboard.h"
 #include "sim.h"
 #include "stimulus.h"
+#include "vectors.h"
 
 extern "C" {
 #include "nic_xlat.h"
@@ -223,6 +225,8 @@ struct DmaModel : tb::Agent {  // DMAs that use a translation: done after a rand
 
 struct Xl {
   tb::Harness& h;
+  // --vectors DIR (tb/common/vectors.h): declared before sim, so they outlive every agent
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_resp, v_rd, v_csr;
   tb::Sim<Vnic_xlat> sim;
   Vnic_xlat* top;
   nic_xlat m{};
@@ -253,8 +257,28 @@ struct Xl {
   bool fault_done = false;
   std::function<void(const nic_xlat_req&, const nic_xlat_resp&)> on_resp;  // oracle scenario
   std::map<unsigned, std::deque<nic_xlat_req>> out_by_id;  // requests sent, per id, not answered
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
 
-  explicit Xl(tb::Harness& harness)
+  // vector lines (tb/nic/nic_xlat_replay.v documents the fields): every input pin of the cycle
+  // (tags at their widest, 5 bits), and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_req_valid, 1), v.add(t->s_req_pid, 16), v.add(t->s_req_va, 64);
+    v.add(t->s_req_write, 1), v.add(t->s_req_id, 8), v.add(t->m_resp_ready, 1), v.add(t->m_rd_ready, 1);
+    v.add(t->s_cpl_valid, 1), v.add(t->s_cpl_tag, 5), v.add(t->s_cpl_data, 64), v.add(t->dma_busy, 2);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->s_req_ready, 1), v.add(t->m_resp_valid, 1), v.add(t->m_rd_valid, 1), v.add(t->s_cpl_ready, 1);
+    v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1), v.add(t->inv_done, 1);
+  }
+
+  explicit Xl(tb::Harness& harness, const std::string& vectors = "")
       : h(harness), sim(harness), top(sim.top.get()),
         csr_probe(new tb::CsrWriteProbe(
             sim,
@@ -298,6 +322,7 @@ struct Xl {
       if (!nic_xlat_pop_rd(&m, &r)) return false;
       if (fault == "rdflip" && !fault_done && m.stat[NX_ST_HOST_RD] > 200) r.addr ^= 8, fault_done = true;
       x = Txn().add("addr", 52, r.addr).add("tag", MQW, r.tag);
+      if (v_rd) *v_rd << std::hex << r.addr << " " << r.tag << std::dec << "\n";
       return true;
     });
     sb_resp.model([this](Txn& x) {
@@ -305,6 +330,8 @@ struct Xl {
       if (!nic_xlat_pop_resp(&m, &r)) return false;
       if (fault == "flip" && !fault_done && m.stat[NX_ST_RESP] > 500 && !r.fault) r.pa ^= 1ull << 20, fault_done = true;
       x = Txn().add("id", ID_W, r.id).add("pa", 52, r.pa).add("size", 2, r.size).add("fault", 3, r.fault).add("gen", 1, r.gen);
+      if (v_resp)
+        *v_resp << std::hex << r.id << " " << r.pa << " " << r.size << " " << r.fault << " " << r.gen << std::dec << "\n";
       return true;
     });
     rd.on_capture = [this](const Txn& x) {
@@ -326,6 +353,16 @@ struct Xl {
       return nic_xlat_csr_read(&m, o.addr, &rdata);
     }));
     dma.reset(new DmaModel(*this));
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_resp = tb::vec_file(vectors, "exp_resp.hex"), v_rd = tb::vec_file(vectors, "exp_rd.hex");
+      v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      csr_chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
     sim.reset(8);
     sim.step(64);  // the counters' zeroing sweep (no CSR access, no issue meanwhile)
   }
@@ -576,7 +613,8 @@ static void scenario_csr(tb::Harness& h) {
 
 // random: traffic with page-table changes, invalidations and CR3 changes racing it
 static void scenario_random(tb::Harness& h) {
-  Xl x(h);
+  const std::string vec = h.opt.get("vectors");
+  Xl x(h, vec);
   tb::Rng& r = h.rng;
   const unsigned npids = unsigned(std::min<uint64_t>(NPID, r.range(3, 8)));
   build_tables(x.t, r, npids, unsigned(r.range(60, 250)));
@@ -671,6 +709,7 @@ static void scenario_random(tb::Harness& h) {
   h.extra("ref_checked", double(x.ref_checked));
   h.extra("host_rd_per_req", double(x.m.stat[NX_ST_HOST_RD]) / double(sent));
   h.check(x.ref_checked > sent / 4, "m_resp", "a quarter of the responses checked against the reference walk");
+  if (!vec.empty()) h.note("vectors written to %s (%" PRIu64 " cycles)\n", vec.c_str(), x.sim.cycle());
 }
 
 
