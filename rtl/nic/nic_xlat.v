@@ -178,12 +178,15 @@ module nic_xlat #(
     reg         cmd_pend_reg;      // accepted, not yet issued
     reg         inv_active_reg;    // invalidation executed, drain not yet complete
     reg         cur_gen_reg;
-    reg         scan_rd_reg, scan_cmp_reg;
+    reg         scan_rd_reg, scan_p1_reg, scan_p2_reg;
     reg  [SCW-1:0] scan_cnt_reg;
-    reg         s1_valid, s2_valid;
-    reg  [1:0]  s1_type, s2_type;
-    wire        cmd_in_pipe = (s1_valid && s1_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
-    wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_rd_reg || scan_cmp_reg;
+    // op pipeline: P0 issue, P1 (q1_) cache read, P2 (q2_) compare, P3 (q3_) select, P4 (s2_) act
+    reg         q1_valid, q2_valid, q3_valid, s2_valid;
+    reg  [1:0]  q1_type, q2_type, q3_type, s2_type;
+    wire        scan_active = scan_rd_reg || scan_p1_reg || scan_p2_reg;
+    wire        cmd_in_pipe = (q1_valid && q1_type == OP_CMD) || (q2_valid && q2_type == OP_CMD) ||
+                              (q3_valid && q3_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
+    wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_active;
 
     wire wr_full   = reg_wr_strb == 4'hf;
     wire wr_is_cmd = reg_wr_addr == NX_CMD_ADDR;
@@ -251,9 +254,11 @@ module nic_xlat #(
     end
 
     // ------------------------------------------------------------ S0: issue
-    // writers (completions, commands) hold off issue until their S2 has written
-    wire blk = (s1_valid && s1_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
-               scan_rd_reg || scan_cmp_reg || csr_block_reg;
+    // writers (completions, commands) hold off issue until their P4 has written: the next op's
+    // P1 reads come after it; a command also in its P4 (an invalidation's scan starts after it)
+    wire blk = (q1_valid && q1_type != OP_REQ) || (q2_valid && q2_type != OP_REQ) ||
+               (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type == OP_CMD) ||
+               scan_active || csr_block_reg;
     // free MQ slots now vs requests in S1 / S2 (each takes one in its S2)
     integer k;
     reg [MQW:0] free_cnt;
@@ -262,17 +267,20 @@ module nic_xlat #(
         for (k = 0; k < MQ; k = k + 1)
             free_cnt = free_cnt + {{MQW{1'b0}}, !mq_valid[k]};
     end
-    wire [1:0] req_inflight = {1'b0, s1_valid && s1_type == OP_REQ} + {1'b0, s2_valid && s2_type == OP_REQ};
-    wire slot_ok   = free_cnt > {{(MQW-1){1'b0}}, req_inflight};
+    wire [2:0] req_inflight = {2'b0, q1_valid && q1_type == OP_REQ} + {2'b0, q2_valid && q2_type == OP_REQ} +
+                              {2'b0, q3_valid && q3_type == OP_REQ} + {2'b0, s2_valid && s2_type == OP_REQ};
+    wire slot_ok   = free_cnt > {{(MQW-2){1'b0}}, req_inflight};
     wire issue_cmd = cmd_pend_reg && !blk;
     wire issue_cpl = s_cpl_valid && !blk && !cmd_pend_reg;
     wire issue_req = s_req_valid && !blk && !cmd_pend_reg && !s_cpl_valid && slot_ok;
     assign s_cpl_ready = issue_cpl;
     assign s_req_ready = issue_req;
 
-    // lookup operands: the request's, or the completing slot's
-    wire [PID_W-1:0] s0_pid = issue_cpl ? mq_pid[s_cpl_tag] : s_req_pid[PID_W-1:0];
-    wire [47:12]     s0_va  = issue_cpl ? mq_va[s_cpl_tag][47:12] : s_req_va[47:12];
+    // lookup operands: the request's, or the completing slot's (selected by s_cpl_valid: when it is
+    // high no request issues); a completion also carries its slot's walk state down the pipeline
+    // (a slot changes only by its own completion, so the P0 copy is still right in P4)
+    wire [PID_W-1:0] s0_pid = s_cpl_valid ? mq_pid[s_cpl_tag] : s_req_pid[PID_W-1:0];
+    wire [47:12]     s0_va  = s_cpl_valid ? mq_va[s_cpl_tag][47:12] : s_req_va[47:12];
 
     always @(posedge clk) begin
         if (rst) begin
@@ -283,50 +291,62 @@ module nic_xlat #(
         end
     end
 
-    // ------------------------------------------------------------ S1
-    reg  [PID_IN_W-1:0] s1_pid;
-    reg  [63:0]         s1_va;
-    reg                 s1_write;
-    reg  [ID_W-1:0]     s1_id;
-    reg  [MQW-1:0]      s1_tag;
-    reg  [63:0]         s1_data;
+    // ------------------------------------------------------------ P1 .. P3: operands carried
+    reg  [PID_IN_W-1:0] q1_pid, q2_pid, q3_pid;
+    reg  [63:0]         q1_va, q2_va, q3_va;
+    reg                 q1_write, q2_write, q3_write;
+    reg  [ID_W-1:0]     q1_id, q2_id, q3_id;
+    reg  [MQW-1:0]      q1_tag, q2_tag, q3_tag;
+    reg  [63:0]         q1_data, q2_data, q3_data;
+    reg  [2:0]          q1_lvl, q2_lvl, q3_lvl;      // completion: the slot's level, R/W, generation
+    reg                 q1_rw, q2_rw, q3_rw, q1_gen, q2_gen, q3_gen;
+    reg                 q2_pid_bad, q3_pid_bad, q2_noncanon, q3_noncanon, q2_cr3v, q3_cr3v;
+    reg  [39:0]         q2_cr3, q3_cr3;
     always @(posedge clk) begin
-        s1_valid <= !rst && (issue_cmd || issue_cpl || issue_req);
-        s1_type  <= issue_cmd ? OP_CMD : issue_cpl ? OP_CPL : OP_REQ;
-        s1_pid   <= issue_cpl ? {{(PID_IN_W-PID_W){1'b0}}, mq_pid[s_cpl_tag]} : s_req_pid;
-        s1_va    <= s_req_va;
-        s1_write <= s_req_write;
-        s1_id    <= s_req_id;
-        s1_tag   <= s_cpl_tag;
-        s1_data  <= s_cpl_data;
+        q1_valid <= !rst && (issue_cmd || issue_cpl || issue_req);
+        q1_type  <= issue_cmd ? OP_CMD : issue_cpl ? OP_CPL : OP_REQ;
+        q1_pid   <= s_cpl_valid ? {{(PID_IN_W-PID_W){1'b0}}, mq_pid[s_cpl_tag]} : s_req_pid;
+        q1_va    <= s_cpl_valid ? {16'd0, mq_va[s_cpl_tag]} : s_req_va;
+        q1_write <= s_cpl_valid ? mq_write[s_cpl_tag] : s_req_write;
+        q1_id    <= s_req_id;
+        q1_tag   <= s_cpl_tag;
+        q1_data  <= s_cpl_data;
+        q1_lvl   <= mq_level[s_cpl_tag];
+        q1_rw    <= mq_rw[s_cpl_tag];
+        q1_gen   <= mq_gen[s_cpl_tag];
+        q2_valid <= !rst && q1_valid;
+        q3_valid <= !rst && q2_valid;
+        {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen} <=
+            {q1_type, q1_pid, q1_va, q1_write, q1_id, q1_tag, q1_data, q1_lvl, q1_rw, q1_gen};
+        {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen} <=
+            {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen};
+        q2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, q1_pid} >= NPID;
+        q2_noncanon <= q1_va[63:47] != 17'd0 && q1_va[63:47] != 17'h1ffff;
+        q2_cr3v     <= cr3_valid[q1_pid[PID_W-1:0]];
+        q2_cr3      <= cr3_mem[q1_pid[PID_W-1:0]];
+        {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3} <= {q2_pid_bad, q2_noncanon, q2_cr3v, q2_cr3};
     end
 
     // CR3 table: root PA[51:12] per PID (RAM, not reset) and a valid bit per PID (reset)
     reg  [39:0]     cr3_mem [0:NPID-1];
     reg  [NPID-1:0] cr3_valid;
 
-    // ------------------------------------------------------------ S2
+    // ------------------------------------------------------------ P4: act (s2_)
     reg  [PID_IN_W-1:0] s2_pid;
     reg  [63:0]         s2_va;
     reg                 s2_write;
     reg  [ID_W-1:0]     s2_id;
     reg  [MQW-1:0]      s2_tag;
     reg  [63:0]         s2_data;
+    reg  [2:0]          s2_lvl;
+    reg                 s2_rw, s2_gen;
     reg                 s2_pid_bad, s2_noncanon, s2_cr3v;
     reg  [39:0]         s2_cr3;
     always @(posedge clk) begin
-        s2_valid    <= !rst && s1_valid;
-        s2_type     <= s1_type;
-        s2_pid      <= s1_pid;
-        s2_va       <= s1_va;
-        s2_write    <= s1_write;
-        s2_id       <= s1_id;
-        s2_tag      <= s1_tag;
-        s2_data     <= s1_data;
-        s2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, s1_pid} >= NPID;
-        s2_noncanon <= s1_va[63:47] != 17'd0 && s1_va[63:47] != 17'h1ffff;
-        s2_cr3v     <= cr3_valid[s1_pid[PID_W-1:0]];
-        s2_cr3      <= cr3_mem[s1_pid[PID_W-1:0]];
+        s2_valid <= !rst && q3_valid;
+        {s2_type, s2_pid, s2_va, s2_write, s2_id, s2_tag, s2_data, s2_lvl, s2_rw, s2_gen} <=
+            {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen};
+        {s2_pid_bad, s2_noncanon, s2_cr3v, s2_cr3} <= {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3};
     end
 
     // the four caches (level 4 .. 1)
@@ -413,7 +433,7 @@ module nic_xlat #(
     // ---- S2 step of a completion for slot s2_tag
     wire [MQW-1:0] j = s2_tag;
     wire       c_ok     = mq_valid[j] && !mq_done[j];
-    wire [2:0] c_lvl    = mq_level[j];
+    wire [2:0] c_lvl    = s2_lvl;
     wire       c_p      = s2_data[0];
     wire       c_ps     = s2_data[7];
     wire       c_leaf   = c_lvl == 3'd1 || ((c_lvl == 3'd2 || c_lvl == 3'd3) && c_ps);
@@ -421,10 +441,10 @@ module nic_xlat #(
     wire       c_rsvd   = (c_lvl == 3'd4 && c_ps) ||
                           (c_lvl == 3'd3 && c_ps && s2_data[29:13] != 17'd0) ||
                           (c_lvl == 3'd2 && c_ps && s2_data[20:13] != 8'd0);
-    wire       c_rw     = mq_rw[j] && s2_data[1];
-    wire       c_fill   = c_ok && c_p && !c_rsvd && mq_gen[j] == cur_gen_reg;
-    wire [47:0] c_va    = mq_va[j];
-    wire       c_wfault = mq_write[j] && !c_rw;
+    wire       c_rw     = s2_rw && s2_data[1];
+    wire       c_fill   = c_ok && c_p && !c_rsvd && s2_gen == cur_gen_reg;
+    wire [47:0] c_va    = s2_va[47:0];
+    wire       c_wfault = s2_write && !c_rw;
     wire [51:0] c_pa    = c_lvl == 3'd1 ? {s2_data[51:12], c_va[11:0]} :
                           c_lvl == 3'd2 ? {s2_data[51:21], c_va[20:0]} : {s2_data[51:30], c_va[29:0]};
     wire [1:0] c_size   = c_lvl == 3'd1 ? 2'd0 : c_lvl == 3'd2 ? 2'd1 : 2'd2;
@@ -550,7 +570,7 @@ module nic_xlat #(
 
     // ---- commands in S2, invalidation scan, inv_done
     wire   old_slots = |(mq_valid & (cur_gen_reg ? ~mq_gen : mq_gen));
-    wire   inv_done_now = inv_active_reg && !scan_rd_reg && !scan_cmp_reg && !old_slots &&
+    wire   inv_done_now = inv_active_reg && !scan_active && !old_slots &&
                           !(resp_valid_reg && resp_gen_reg != cur_gen_reg) && !dma_busy[!cur_gen_reg];
     reg    inv_done_reg;
     assign inv_done = inv_done_reg;
@@ -560,13 +580,15 @@ module nic_xlat #(
             cur_gen_reg    <= 1'b0;
             inv_active_reg <= 1'b0;
             scan_rd_reg    <= 1'b0;
-            scan_cmp_reg   <= 1'b0;
+            scan_p1_reg    <= 1'b0;
+            scan_p2_reg    <= 1'b0;
             scan_cnt_reg   <= {SCW{1'b0}};
             inv_done_reg   <= 1'b0;
         end else begin
             inv_done_reg <= inv_done_now;
             if (inv_done_now) inv_active_reg <= 1'b0;
-            scan_cmp_reg <= scan_rd_reg;
+            scan_p1_reg  <= scan_rd_reg;
+            scan_p2_reg  <= scan_p1_reg;
             if (scan_rd_reg) begin
                 scan_cnt_reg <= scan_cnt_reg + 1'b1;
                 if (scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;

@@ -1,7 +1,7 @@
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
-// nic_xlat_cache: the cache of one page-table level of nic_xlat (docs/nic_xlat.md section 4).
+// nic_xlat_cache: the cache of one page-table level of nic_xlat (docs/nic_xlat.md section 4.2).
 //
 // Source: seed 003 L86-L100 (one cache per level, each with its own tag, size and associativity),
 // ../shared/spec/003-nic-app-state.md block B6; own organisation (docs/nic_xlat.md 4.2).
@@ -12,19 +12,21 @@
 //   the tag keeps the whole VPN, so the invalidation scan compares VA ranges directly.
 //   data[DATA_W-1] is the entry's leaf flag (PS of a PDPE / PDE); with LEAF_ALWAYS = 1 (PTE)
 //   every entry is a leaf.
-// Timing (op pipeline of nic_xlat: S0 issue, S1 compare, S2 act):
-//   S0  rd_set, lk_pid, lk_vpn presented (rd_en high): the set is read (registered read).
-//   S1  tags of the set compared with {lk_pid, lk_vpn}; the hit one-hot is registered.
-//   S2  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the tag and data at the S2
-//       op's set into the way that hit (an overwrite: never two entries with one tag) or else the
-//       victim: the lowest invalid way of the set, else the set's round-robin pointer (which then
-//       advances). One fill per cycle; the caller guarantees no read of a set between its S0 and a
-//       fill of it in S2 (nic_xlat's writer stall), so a fill never races a compare.
-//   Invalidation scan: scan_rd with rd_set = s reads set s (S0-like); one cycle later every way of
+// Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
+// select, P4 act):
+//   P0  rd_set, lk_pid, lk_vpn presented (registered here).
+//   P1  the set's tags, data and valid bits read (registered: LUTRAM read of SETS > 1).
+//   P2  tags compared; the hit one-hot, and the fill way (the way that hit, else the lowest invalid
+//       way, else the set's round-robin pointer), registered.
+//   P3  the hit way's data selected (one-hot AND-OR), registered.
+//   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
+//       the fill way of P2: an overwrite when the tag hit (never two entries with one tag: T5).
+//   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
+//   writer stall), so the P2 way and the P1 reads are still right in P4.
+//   Invalidation scan: scan_rd with rd_set = s (P0-like) reads set s in P1; in P2 every way of
 //   that set whose entry matches {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <=
 //   inv_hi} & {inv_leaf_only: leaf} loses its valid bit. One set per cycle, pipelined.
-// Latency: S0 -> S2 2 cycles; throughput one lookup or one fill or one scan set per cycle.
-// Multi-hit: impossible by construction (fills overwrite a hit way; proof T5, formal/nic).
+// Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan set per cycle.
 module nic_xlat_cache #(
     parameter SETS        = 1,
     parameter WAYS        = 8,
@@ -35,15 +37,15 @@ module nic_xlat_cache #(
 ) (
     input  wire                          clk,
     input  wire                          rst,
-    // S0: read (lookup or scan)
+    // P0: read (lookup or scan)
     input  wire [(SETS > 1 ? $clog2(SETS) : 1)-1:0] rd_set,
     input  wire [PID_W-1:0]              lk_pid,
     input  wire [VPN_W-1:0]              lk_vpn,
-    // S2: lookup result of the op read in S0 two cycles before
+    // P4: lookup result of the op read in P0 four cycles before
     output reg                           hit_s2,
     output reg  [WAYS-1:0]               hit_oh_s2,
-    output wire [DATA_W-1:0]             hit_data_s2,
-    // S2: fill (tag from the S2 op's lookup operands)
+    output reg  [DATA_W-1:0]             hit_data_s2,
+    // P4: fill (tag from the P4 op's lookup operands)
     input  wire                          wr_en,
     input  wire [DATA_W-1:0]             wr_data,
     // invalidation scan
@@ -72,28 +74,30 @@ module nic_xlat_cache #(
     reg  [WAYS-1:0] valid_reg [0:SETS-1];
     reg  [WW-1:0]   rr_reg    [0:SETS-1];
 
-    // S0 -> S1 -> S2 operand registers
-    reg  [SW-1:0]    set_s1, set_s2;
-    reg  [TAG_W-1:0] tag_s1, tag_s2;
-    reg              scan_s1;
+    // operand registers P1 .. P4
+    reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
+    reg  [TAG_W-1:0] tag_p1, tag_p2, tag_p3, tag_p4;
+    reg              scan_p1, scan_p2;
+    reg  [WAYS-1:0]  valid_p2;
     always @(posedge clk) begin
-        set_s1  <= SETS > 1 ? rd_set : {SW{1'b0}};   // the one set of a fully associative cache
-        tag_s1  <= {lk_pid, lk_vpn};
-        set_s2  <= set_s1;
-        tag_s2  <= tag_s1;
-        scan_s1 <= scan_rd && !rst;
+        set_p1   <= SETS > 1 ? rd_set : {SW{1'b0}};   // the one set of a fully associative cache
+        tag_p1   <= {lk_pid, lk_vpn};
+        set_p2   <= set_p1;
+        tag_p2   <= tag_p1;
+        valid_p2 <= valid_reg[set_p1];
+        set_p3   <= set_p2;
+        tag_p3   <= tag_p2;
+        set_p4   <= set_p3;
+        tag_p4   <= tag_p3;
+        scan_p1  <= scan_rd && !rst;
+        scan_p2  <= scan_p1 && !rst;
     end
 
-    wire [WAYS-1:0] hit_s1, scan_match_s1;
-    wire [WAYS*DATA_W-1:0] data_s2_flat;
-    wire [WAYS-1:0] valid_s1 = valid_reg[set_s1];
-    wire [WAYS-1:0] valid_s2 = valid_reg[set_s2];
-
-    // victim of the S2 op's set: the way that hit, else the lowest invalid way, else rr
-    wire [WAYS-1:0] inv_low = ~valid_s2 & (valid_s2 + 1'b1);
-    wire [WAYS-1:0] rr_oh   = {{(WAYS-1){1'b0}}, 1'b1} << rr_reg[set_s2];
-    wire            all_valid = &valid_s2;
-    wire [WAYS-1:0] wr_way  = !wr_en ? {WAYS{1'b0}} : hit_s2 ? hit_oh_s2 : all_valid ? rr_oh : inv_low;
+    wire [WAYS-1:0] hit_p2, scan_match_p2;
+    wire [WAYS*DATA_W-1:0] data_p3_flat;
+    reg  [WAYS-1:0] hit_p3, way_p3, way_p4;
+    reg             rr_adv_p3, rr_adv_p4;
+    wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
 
     genvar w;
     generate
@@ -102,54 +106,64 @@ module nic_xlat_cache #(
             reg [DATA_W-1:0] dat_mem [0:SETS-1];
             always @(posedge clk)
                 if (wr_way[w]) begin
-                    tag_mem[set_s2] <= tag_s2;
-                    dat_mem[set_s2] <= wr_data;
+                    tag_mem[set_p4] <= tag_p4;
+                    dat_mem[set_p4] <= wr_data;
                 end
-            wire [TAG_W-1:0]  t1;
-            wire [DATA_W-1:0] d1;
-            wire [DATA_W-1:0] d2;
+            wire [TAG_W-1:0]  t2;
+            wire [DATA_W-1:0] d2, d3;
             if (SETS == 1) begin : g_fa
-                // flip-flops: stable from the op's S0 to its S2 (no fill in between)
-                assign t1 = tag_mem[0];
-                assign d1 = dat_mem[0];
+                // flip-flops: stable from the op's P0 to its P4 (no fill in between)
+                assign t2 = tag_mem[0];
                 assign d2 = dat_mem[0];
+                assign d3 = dat_mem[0];
             end else begin : g_sa
                 reg [TAG_W-1:0]  t_rd;
-                reg [DATA_W-1:0] d_rd, d_s2;
+                reg [DATA_W-1:0] d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_rd <= tag_mem[rd_set];
-                    d_rd <= dat_mem[rd_set];
-                    d_s2 <= d_rd;
+                    t_rd <= tag_mem[set_p1];
+                    d_rd <= dat_mem[set_p1];
+                    d_p3 <= d_rd;
                 end
-                assign t1 = t_rd;
-                assign d1 = d_rd;
-                assign d2 = d_s2;
+                assign t2 = t_rd;
+                assign d2 = d_rd;
+                assign d3 = d_p3;
             end
-            wire leaf1 = LEAF_ALWAYS != 0 || d1[DATA_W-1];
-            wire [VPN_W-1:0] vpn1 = t1[VPN_W-1:0];
-            assign hit_s1[w] = valid_s1[w] && t1 == tag_s1;
-            assign scan_match_s1[w] = valid_s1[w]
-                && (!inv_use_pid || t1[TAG_W-1:VPN_W] == inv_pid)
-                && (!inv_use_range || (vpn1 >= inv_lo && vpn1 <= inv_hi))
-                && (!inv_leaf_only || leaf1);
-            assign data_s2_flat[w*DATA_W +: DATA_W] = d2;
+            wire leaf2 = LEAF_ALWAYS != 0 || d2[DATA_W-1];
+            wire [VPN_W-1:0] vpn2 = t2[VPN_W-1:0];
+            assign hit_p2[w] = valid_p2[w] && t2 == tag_p2;
+            assign scan_match_p2[w] = valid_p2[w]
+                && (!inv_use_pid || t2[TAG_W-1:VPN_W] == inv_pid)
+                && (!inv_use_range || (vpn2 >= inv_lo && vpn2 <= inv_hi))
+                && (!inv_leaf_only || leaf2);
+            assign data_p3_flat[w*DATA_W +: DATA_W] = d3;
         end
     endgenerate
 
+    // P2: the fill way of this op (used only if it fills in P4)
+    wire [WAYS-1:0] inv_low   = ~valid_p2 & (valid_p2 + 1'b1);
+    wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_reg[set_p2];
+    wire            all_valid = &valid_p2;
     always @(posedge clk) begin
-        hit_oh_s2 <= hit_s1;
-        hit_s2    <= |hit_s1;
+        hit_p3    <= hit_p2;
+        way_p3    <= |hit_p2 ? hit_p2 : all_valid ? rr_oh : inv_low;
+        rr_adv_p3 <= !(|hit_p2) && all_valid;
+        way_p4    <= way_p3;
+        rr_adv_p4 <= rr_adv_p3;
     end
 
-    // one-hot AND-OR select of the hit way's data
+    // P3: one-hot AND-OR select of the hit way's data
     reg [DATA_W-1:0] sel;
     integer i;
     always @* begin
         sel = {DATA_W{1'b0}};
         for (i = 0; i < WAYS; i = i + 1)
-            sel = sel | (data_s2_flat[i*DATA_W +: DATA_W] & {DATA_W{hit_oh_s2[i]}});
+            sel = sel | (data_p3_flat[i*DATA_W +: DATA_W] & {DATA_W{hit_p3[i]}});
     end
-    assign hit_data_s2 = sel;
+    always @(posedge clk) begin
+        hit_oh_s2   <= hit_p3;
+        hit_s2      <= |hit_p3;
+        hit_data_s2 <= sel;
+    end
 
     // valid bits and round-robin pointers
     integer s;
@@ -160,12 +174,12 @@ module nic_xlat_cache #(
                 rr_reg[s]    <= {WW{1'b0}};
             end
         end else begin
-            if (scan_s1)
-                valid_reg[set_s1] <= valid_s1 & ~scan_match_s1;
+            if (scan_p2)
+                valid_reg[set_p2] <= valid_p2 & ~scan_match_p2;
             if (wr_en) begin
-                valid_reg[set_s2] <= valid_s2 | wr_way;
-                if (!hit_s2 && all_valid)
-                    rr_reg[set_s2] <= (rr_reg[set_s2] == RR_LAST) ? {WW{1'b0}} : rr_reg[set_s2] + 1'b1;
+                valid_reg[set_p4] <= valid_reg[set_p4] | way_p4;
+                if (rr_adv_p4)
+                    rr_reg[set_p4] <= (rr_reg[set_p4] == RR_LAST) ? {WW{1'b0}} : rr_reg[set_p4] + 1'b1;
             end
         end
     end

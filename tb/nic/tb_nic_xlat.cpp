@@ -448,10 +448,12 @@ struct Xl {
   void drain() {
     sim.run_until([this] {
       host_step();
-      return !req.busy() && host.empty() && !cpl.busy() && m.rd_count == 0 && nic_xlat_ready_mask(&m) == 0 &&
+      return !req.busy() && req_q.empty() && cpl_q.empty() && host.empty() && !cpl.busy() && m.rd_count == 0 &&
+             nic_xlat_ready_mask(&m) == 0 &&
              [this] { for (unsigned i = 0; i < MQ; i++) if (m.mq[i].valid) return false; return true; }();
     }, "drain");
     sim.drain(200);
+    if (!host.empty() || !req_q.empty()) h.fail("drain", "host reads or requests left after the drain");
   }
 };
 
@@ -704,6 +706,7 @@ static void scenario_random(tb::Harness& h) {
                                 "f_pid", "f_no_cr3", "err_busy", "err_cmd", "err_tag", "inv_done", "csr_err", "resp"};
   for (unsigned i = 0; i < NIC_XLAT_NSTAT; i++)
     if (i != NX_ST_ERR_TAG && i != NX_ST_CSR_ERR) h.cover(std::string("st_") + names[i], x.m.stat[i]);
+  h.note("requests sent %" PRIu64 ", model req %u resp %u, RTL responses %" PRIu64 ", accepted %" PRIu64 "\n", sent, x.m.stat[NX_ST_REQ], x.m.stat[NX_ST_RESP], x.resp.count, h.inputs);
   h.check(x.m.stat[NX_ST_RESP] == x.m.stat[NX_ST_REQ] && x.m.stat[NX_ST_REQ] == sent, "m_resp",
           "one response per request (T6)");
   h.extra("ref_checked", double(x.ref_checked));
