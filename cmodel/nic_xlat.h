@@ -180,9 +180,10 @@ int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t data);
  * is pending (a lockstep error). */
 int nic_xlat_op_cmd(struct nic_xlat *m);
 
-/* nic_xlat_retire - slot answers: its response is queued. ready0 is nic_xlat_ready_mask() at the
- * start of the cycle, before the cycle's S2 op (the RTL picks among the slots ready then). Returns
- * NIC_XLAT_OK, or NIC_XLAT_EINVAL when slot is not the lowest slot of ready0 or is not ready now. */
+/* nic_xlat_retire - slot answers: its response is queued. ready0 is the set the RTL picks from:
+ * nic_xlat_ready_mask() at the start of the previous cycle less the slot that answered in it
+ * (docs/nic_xlat.md 4.5). Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL when slot is not the lowest slot
+ * of ready0 or is not ready now. */
 int nic_xlat_retire(struct nic_xlat *m, unsigned slot, uint32_t ready0);
 
 /* nic_xlat_inv_done - the invalidation drain completed. Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL

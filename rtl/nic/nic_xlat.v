@@ -337,15 +337,13 @@ module nic_xlat #(
     reg                 s2_write;
     reg  [ID_W-1:0]     s2_id;
     reg  [MQW-1:0]      s2_tag;
-    reg  [63:0]         s2_data;
     reg  [2:0]          s2_lvl;
-    reg                 s2_rw, s2_gen;
     reg                 s2_pid_bad, s2_noncanon, s2_cr3v;
     reg  [39:0]         s2_cr3;
     always @(posedge clk) begin
         s2_valid <= !rst && q3_valid;
-        {s2_type, s2_pid, s2_va, s2_write, s2_id, s2_tag, s2_data, s2_lvl, s2_rw, s2_gen} <=
-            {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen};
+        {s2_type, s2_pid, s2_va, s2_write, s2_id, s2_tag, s2_lvl} <=
+            {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_lvl};
         {s2_pid_bad, s2_noncanon, s2_cr3v, s2_cr3} <= {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3};
     end
 
@@ -407,12 +405,11 @@ module nic_xlat #(
     reg [2:0]  r_fault, r_level;
     reg [1:0]  r_size;
     reg [51:0] r_pa;
-    reg [39:0] r_table;
     reg [2:0]  r_walk;     // walk start level (0: no walk)
     wire       l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
     always @* begin
         r_done = 1'b1; r_fault = F_NONE; r_size = 2'd0; r_pa = 52'd0; r_rw = 1'b1;
-        r_level = 3'd0; r_table = 40'd0; r_walk = 3'd0;
+        r_level = 3'd0; r_walk = 3'd0;
         if (s2_pid_bad) r_fault = F_PID;
         else if (s2_noncanon) r_fault = F_NONCANON;
         else if (h1 || l2 || l3) begin
@@ -424,39 +421,13 @@ module nic_xlat #(
         end else if (h2 || h3 || h4 || s2_cr3v) begin
             r_done  = 1'b0;
             r_walk  = h2 ? 3'd1 : h3 ? 3'd2 : h4 ? 3'd3 : 3'd4;
-            r_table = h2 ? d2[39:0] : h3 ? d3[39:0] : h4 ? d4[39:0] : s2_cr3;
             r_rw    = h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
         end else r_fault = F_NOCR3;
         r_level = r_walk;
     end
 
-    // ---- S2 step of a completion for slot s2_tag
-    wire [MQW-1:0] j = s2_tag;
-    wire       c_ok     = mq_valid[j] && !mq_done[j];
-    wire [2:0] c_lvl    = s2_lvl;
-    wire       c_p      = s2_data[0];
-    wire       c_ps     = s2_data[7];
-    wire       c_leaf   = c_lvl == 3'd1 || ((c_lvl == 3'd2 || c_lvl == 3'd3) && c_ps);
-    // reserved: PS in a PML4E; frame bits below the page of a 1 GiB (29:13) / 2 MiB (20:13) leaf
-    wire       c_rsvd   = (c_lvl == 3'd4 && c_ps) ||
-                          (c_lvl == 3'd3 && c_ps && s2_data[29:13] != 17'd0) ||
-                          (c_lvl == 3'd2 && c_ps && s2_data[20:13] != 8'd0);
-    wire       c_rw     = s2_rw && s2_data[1];
-    wire       c_fill   = c_ok && c_p && !c_rsvd && s2_gen == cur_gen_reg;
-    wire [47:0] c_va    = s2_va[47:0];
-    wire       c_wfault = s2_write && !c_rw;
-    wire [51:0] c_pa    = c_lvl == 3'd1 ? {s2_data[51:12], c_va[11:0]} :
-                          c_lvl == 3'd2 ? {s2_data[51:21], c_va[20:0]} : {s2_data[51:30], c_va[29:0]};
-    wire [1:0] c_size   = c_lvl == 3'd1 ? 2'd0 : c_lvl == 3'd2 ? 2'd1 : 2'd2;
-    wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
-
-    wire s2_req = s2_valid && s2_type == OP_REQ;
-    wire s2_cpl = s2_valid && s2_type == OP_CPL;
-    wire s2_cmd = s2_valid && s2_type == OP_CMD;
-    assign fill_lvl  = (s2_cpl && c_fill) ? (4'b0001 << (c_lvl - 3'd1)) : 4'b0000;
-    assign fill_data = {c_leaf, c_rw, s2_data[51:12]};
-
-    // host read of this S2 op: a request's first read, or a completion's next one
+    // ---- completion step for slot s2_tag: the entry checks are made in P3 from the carried copies
+    // and registered; only "the slot has a read outstanding" (c_ok) is read live in P4
     function [8:0] vidx(input [47:12] va, input [2:0] lvl);
         case (lvl)
             3'd4: vidx = va[47:39];
@@ -465,6 +436,48 @@ module nic_xlat #(
             default: vidx = va[20:12];
         endcase
     endfunction
+    wire       k_p    = q3_data[0];
+    wire       k_ps   = q3_data[7];
+    wire       k_leaf = q3_lvl == 3'd1 || ((q3_lvl == 3'd2 || q3_lvl == 3'd3) && k_ps);
+    // reserved: PS in a PML4E; frame bits below the page of a 1 GiB (29:13) / 2 MiB (20:13) leaf
+    wire       k_rsvd = (q3_lvl == 3'd4 && k_ps) ||
+                        (q3_lvl == 3'd3 && k_ps && q3_data[29:13] != 17'd0) ||
+                        (q3_lvl == 3'd2 && k_ps && q3_data[20:13] != 8'd0);
+    wire       k_rw   = q3_rw && q3_data[1];
+    wire       k_wf   = q3_write && !k_rw;
+    reg        c_p, c_rsvd, c_leaf, c_rw, c_wfault, c_gen_ok;
+    reg [51:0] c_pa, c_next;
+    reg [1:0]  c_size;
+    reg [3:0]  c_lvl_oh;      // level 4..1 -> bits 3..0
+    reg [DW-1:0] fill_data_reg;
+    always @(posedge clk) begin
+        c_p      <= k_p;
+        c_rsvd   <= k_rsvd;
+        c_leaf   <= k_leaf;
+        c_rw     <= k_rw;
+        c_wfault <= k_wf;
+        c_gen_ok <= q3_gen == cur_gen_reg;   // no command between P3 and P4 (writer stall)
+        c_pa     <= q3_lvl == 3'd1 ? {q3_data[51:12], q3_va[11:0]} :
+                    q3_lvl == 3'd2 ? {q3_data[51:21], q3_va[20:0]} : {q3_data[51:30], q3_va[29:0]};
+        c_size   <= q3_lvl == 3'd1 ? 2'd0 : q3_lvl == 3'd2 ? 2'd1 : 2'd2;
+        c_next   <= {q3_data[51:12], vidx(q3_va[47:12], q3_lvl - 3'd1), 3'b000};
+        c_lvl_oh <= {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1};
+        fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
+    end
+    wire [MQW-1:0] j = s2_tag;
+    wire       c_ok     = mq_valid[j] && !mq_done[j];
+    wire [2:0] c_lvl    = s2_lvl;
+    wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
+    wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
+
+    wire s2_req = s2_valid && s2_type == OP_REQ;
+    wire s2_cpl = s2_valid && s2_type == OP_CPL;
+    wire s2_cmd = s2_valid && s2_type == OP_CMD;
+    assign fill_lvl  = (s2_cpl && c_fill) ? c_lvl_oh : 4'b0000;
+    assign fill_data = fill_data_reg;
+
+    // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
+    // is the hit entry's table PA and the VA's index of the next level), or a completion's next one
     // lowest free slot (for a request in S2)
     wire [MQ-1:0] free_vec = ~mq_valid;
     wire [MQ-1:0] alloc_oh = free_vec & (~free_vec + 1'b1);
@@ -475,8 +488,9 @@ module nic_xlat #(
             if (alloc_oh[k]) alloc_idx = k[MQW-1:0];
     end
     wire        rd_push = (s2_req && !r_done) || (s2_cpl && c_step);
-    wire [51:0] rd_push_addr = s2_req ? {r_table, vidx(s2_va[47:12], r_walk), 3'b000}
-                                      : {s2_data[51:12], vidx(c_va[47:12], c_lvl - 3'd1), 3'b000};
+    wire [51:0] rd_push_addr = s2_cpl ? c_next :
+                               h2 ? {d2[39:0], s2_va[20:12], 3'b000} : h3 ? {d3[39:0], s2_va[29:21], 3'b000} :
+                               h4 ? {d4[39:0], s2_va[38:30], 3'b000} : {s2_cr3, s2_va[47:39], 3'b000};
     wire [MQW-1:0] rd_push_tag = s2_req ? alloc_idx : j;
     wire        rdq_ready;
     wire [MQW:0] rdq_count;
@@ -493,7 +507,10 @@ module nic_xlat #(
         for (k = 0; k < MQ; k = k + 1)
             ready_vec[k] = mq_valid[k] && mq_done[k] && mq_wait[k] == {MQ{1'b0}};
     end
-    wire [MQ-1:0] ret_oh = ready_vec & (~ready_vec + 1'b1);
+    // the slots ready at the start of the last cycle, less the one that answered in it (a ready
+    // slot stays ready until it answers): a slot answers at the earliest 1 cycle after it is ready
+    reg  [MQ-1:0] ready_reg;
+    wire [MQ-1:0] ret_oh = ready_reg & (~ready_reg + 1'b1);
     reg  [MQW-1:0] ret_idx;
     always @* begin
         ret_idx = {MQW{1'b0}};
@@ -506,7 +523,9 @@ module nic_xlat #(
     reg [1:0]    resp_size_reg;
     reg [2:0]    resp_fault_reg;
     reg          resp_gen_reg;
-    wire retire = |ready_vec && (!resp_valid_reg || m_resp_ready);
+    wire retire = |ready_reg && (!resp_valid_reg || m_resp_ready);
+    always @(posedge clk)
+        ready_reg <= rst ? {MQ{1'b0}} : ready_vec & ~(retire ? ret_oh : {MQ{1'b0}});
     always @(posedge clk) begin
         if (rst) resp_valid_reg <= 1'b0;
         else if (retire) resp_valid_reg <= 1'b1;
@@ -645,8 +664,11 @@ module nic_xlat #(
         s2_rq && r_fault == F_NONE && r_done && r_size == 2'd0, // 1 hit_4k
         s2_rq                                                // 0 req
     };
+    // events registered once (counters lag one cycle; they are read over AXI4-Lite)
+    reg  [NSTAT-1:0] stat_inc_reg;
+    always @(posedge clk) stat_inc_reg <= rst ? {NSTAT{1'b0}} : stat_inc;
     stats_counter #(.N(NSTAT), .CNT_WIDTH(32)) u_stats (
-        .clk(clk), .rst(rst), .stat_inc(stat_inc), .stat_clear(1'b0), .stat_busy(stat_busy),
+        .clk(clk), .rst(rst), .stat_inc(stat_inc_reg), .stat_clear(1'b0), .stat_busy(stat_busy),
         .rd_en(rd_stage[0] && rd_stat_hit), .rd_addr(rd_sidx),
         .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
     );
@@ -654,7 +676,7 @@ module nic_xlat #(
     // unused: the read-queue's s_ready (depth MQ >= reads outstanding), stats bookkeeping
     // d4[41] / d1[41]: a PML4E is never a leaf, a PTE always is; s2_data: ignored entry bits
     wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
-                       s2_pid, s2_va[63:48], s2_data[63:52], s2_data[11:8], s2_data[6:2],
+                       s2_pid, s2_va[63:48], q3_data[63:52], q3_data[11:8], q3_data[6:2],
                        d4[41], d1[41], rd_stage[2:1]};
 `ifdef FORMAL
     // properties of formal/nic (read by the proofs only)

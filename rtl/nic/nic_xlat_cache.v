@@ -74,16 +74,19 @@ module nic_xlat_cache #(
     reg  [WAYS-1:0] valid_reg [0:SETS-1];
     reg  [WW-1:0]   rr_reg    [0:SETS-1];
 
-    // operand registers P1 .. P4
+    // operand registers P1 .. P4; the compare operand in registers of this cache's own (ff_keep:
+    // Yosys would merge them with the equal registers of the other caches and of nic_xlat, and one
+    // register would drive every comparator of the unit)
     reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
-    reg  [TAG_W-1:0] tag_p1, tag_p2, tag_p3, tag_p4;
+    wire [TAG_W-1:0] tag_p1, tag_p2;
+    reg  [TAG_W-1:0] tag_p3, tag_p4;
     reg              scan_p1, scan_p2;
     reg  [WAYS-1:0]  valid_p2;
+    ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
+    ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
     always @(posedge clk) begin
         set_p1   <= SETS > 1 ? rd_set : {SW{1'b0}};   // the one set of a fully associative cache
-        tag_p1   <= {lk_pid, lk_vpn};
         set_p2   <= set_p1;
-        tag_p2   <= tag_p1;
         valid_p2 <= valid_reg[set_p1];
         set_p3   <= set_p2;
         tag_p3   <= tag_p2;
@@ -95,8 +98,8 @@ module nic_xlat_cache #(
 
     wire [WAYS-1:0] hit_p2, scan_match_p2;
     wire [WAYS*DATA_W-1:0] data_p3_flat;
-    reg  [WAYS-1:0] hit_p3, way_p3, way_p4;
-    reg             rr_adv_p3, rr_adv_p4;
+    reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
+    reg             allv_p3, rr_adv_p4;
     wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
 
     genvar w;
@@ -139,16 +142,17 @@ module nic_xlat_cache #(
         end
     endgenerate
 
-    // P2: the fill way of this op (used only if it fills in P4)
+    // P2: the victim of this op's set (the lowest invalid way, else the round-robin pointer);
+    // P3: the fill way (the way that hit, else the victim), used only if the op fills in P4
     wire [WAYS-1:0] inv_low   = ~valid_p2 & (valid_p2 + 1'b1);
     wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_reg[set_p2];
     wire            all_valid = &valid_p2;
     always @(posedge clk) begin
         hit_p3    <= hit_p2;
-        way_p3    <= |hit_p2 ? hit_p2 : all_valid ? rr_oh : inv_low;
-        rr_adv_p3 <= !(|hit_p2) && all_valid;
-        way_p4    <= way_p3;
-        rr_adv_p4 <= rr_adv_p3;
+        vic_p3    <= all_valid ? rr_oh : inv_low;
+        allv_p3   <= all_valid;
+        way_p4    <= |hit_p3 ? hit_p3 : vic_p3;
+        rr_adv_p4 <= !(|hit_p3) && allv_p3;
     end
 
     // P3: one-hot AND-OR select of the hit way's data

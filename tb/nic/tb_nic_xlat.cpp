@@ -209,6 +209,7 @@ struct OpProbe : tb::Agent {
   Xl& x;
   bool s2 = false, ret = false, invd = false;
   unsigned type = 0, ret_idx = 0;
+  uint32_t ready_prev = 0;  // the RTL's ready_reg: slots ready at the start of the last cycle, less its retire
   explicit OpProbe(Xl& xl);
   void drive() override {}
   void sample() override;
@@ -467,9 +468,12 @@ void OpProbe::sample() {
   invd = r->nic_xlat__DOT__inv_done_now;
 }
 void OpProbe::post() {
-  if (sim_.in_reset()) return;
+  if (sim_.in_reset()) {
+    ready_prev = 0;
+    return;
+  }
   tb::Harness& h = x.h;
-  const uint32_t ready0 = nic_xlat_ready_mask(&x.m);
+  const uint32_t ready_now = nic_xlat_ready_mask(&x.m), ready0 = ready_prev;
   if (s2) {
     if (type == 1) {
       if (x.req_q.empty()) h.fail("s_req", "a request in S2 that was never accepted (probe)");
@@ -503,6 +507,7 @@ void OpProbe::post() {
       h.fail("m_resp", "retire of a slot that is not the lowest ready one (model)", b);
     }
   }
+  ready_prev = ready_now & ~(ret ? 1u << ret_idx : 0u);
   if (invd) {
     const unsigned old = x.m.gen ^ 1u;
     if (nic_xlat_inv_done(&x.m) != NIC_XLAT_OK) h.fail("inv_done", "inv_done with a translation of the older generation in flight (model)");
