@@ -5,7 +5,7 @@
 #   make sim BLOCK=nic_xlat SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NIC_CM   := cmodel/nic_xlat.c cmodel/nic_xlat.h cmodel/regs/nic_xlat_regs.h
-NX_RTL   := rtl/nic/nic_xlat.v rtl/nic/nic_xlat_cache.v rtl/common/axil_reg_if_pipe.v rtl/common/sync_fifo.v \
+NX_RTL   := rtl/nic/nic_xlat.v rtl/nic/nic_xlat_cache.v rtl/common/axil_reg_if_pipe.v rtl/common/sync_fifo.v rtl/common/ff_keep.v \
             rtl/common/stats_counter.v
 NX_VLT   := rtl/common/common.vlt
 NX_LINT  := $(VERILATOR) --lint-only -Wall --unroll-count 256 -Irtl/common -Irtl/nic --top-module nic_xlat $(NX_VLT)
