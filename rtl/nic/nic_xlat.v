@@ -178,12 +178,12 @@ module nic_xlat #(
     reg         cmd_pend_reg;      // accepted, not yet issued
     reg         inv_active_reg;    // invalidation executed, drain not yet complete
     reg         cur_gen_reg;
-    reg         scan_rd_reg, scan_p1_reg, scan_p2_reg;
+    reg         scan_rd_reg, scan_p1_reg, scan_p2_reg, scan_p3_reg;
     reg  [SCW-1:0] scan_cnt_reg;
     // op pipeline: P0 issue, P1 (q1_) cache read, P2 (q2_) compare, P3 (q3_) select, P4 (s2_) act
     reg         q1_valid, q2_valid, q3_valid, s2_valid;
     reg  [1:0]  q1_type, q2_type, q3_type, s2_type;
-    wire        scan_active = scan_rd_reg || scan_p1_reg || scan_p2_reg;
+    wire        scan_active = scan_rd_reg || scan_p1_reg || scan_p2_reg || scan_p3_reg;
     wire        cmd_in_pipe = (q1_valid && q1_type == OP_CMD) || (q2_valid && q2_type == OP_CMD) ||
                               (q3_valid && q3_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
     wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_active;
@@ -401,30 +401,25 @@ module nic_xlat #(
 
     // ---- S2 decision of a request: the deepest hit
     // data fields: [41] leaf, [40] rw, [39:0] PA[51:12]
-    reg        r_done, r_rw;
-    reg [2:0]  r_fault, r_level;
-    reg [1:0]  r_size;
-    reg [51:0] r_pa;
-    reg [2:0]  r_walk;     // walk start level (0: no walk)
-    wire       l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
-    always @* begin
-        r_done = 1'b1; r_fault = F_NONE; r_size = 2'd0; r_pa = 52'd0; r_rw = 1'b1;
-        r_level = 3'd0; r_walk = 3'd0;
-        if (s2_pid_bad) r_fault = F_PID;
-        else if (s2_noncanon) r_fault = F_NONCANON;
-        else if (h1 || l2 || l3) begin
-            r_rw = h1 ? d1[40] : l2 ? d2[40] : d3[40];
-            if (s2_write && !r_rw) r_fault = F_WRITE;
-            else if (h1) begin r_size = 2'd0; r_pa = {d1[39:0], s2_va[11:0]}; end
-            else if (l2) begin r_size = 2'd1; r_pa = {d2[39:9], s2_va[20:0]}; end
-            else         begin r_size = 2'd2; r_pa = {d3[39:18], s2_va[29:0]}; end
-        end else if (h2 || h3 || h4 || s2_cr3v) begin
-            r_done  = 1'b0;
-            r_walk  = h2 ? 3'd1 : h3 ? 3'd2 : h4 ? 3'd3 : 3'd4;
-            r_rw    = h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
-        end else r_fault = F_NOCR3;
-        r_level = r_walk;
-    end
+    // flat two-level form (one select per field) rather than an if-else chain
+    wire        l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
+    wire        r_bad     = s2_pid_bad || s2_noncanon;
+    wire        r_leafhit = h1 || l2 || l3;
+    wire        r_rwleaf  = h1 ? d1[40] : l2 ? d2[40] : d3[40];
+    wire        r_wfault  = s2_write && !r_rwleaf;
+    wire        r_walkhit = h2 || h3 || h4 || s2_cr3v;
+    wire        r_ok      = !r_bad && r_leafhit && !r_wfault;          // a leaf hit answers
+    wire        r_isw     = !r_bad && !r_leafhit && r_walkhit;         // a walk starts
+    wire        r_done    = !r_isw;
+    wire [2:0]  r_walk    = !r_isw ? 3'd0 : h2 ? 3'd1 : h3 ? 3'd2 : h4 ? 3'd3 : 3'd4;
+    wire [2:0]  r_level   = r_walk;
+    wire        r_rw      = r_leafhit ? r_rwleaf : h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
+    wire        r_s1 = r_ok && h1, r_s2 = r_ok && !h1 && l2, r_s3 = r_ok && !h1 && !l2;
+    wire [51:0] r_pa      = ({52{r_s1}} & {d1[39:0], s2_va[11:0]}) | ({52{r_s2}} & {d2[39:9], s2_va[20:0]}) |
+                            ({52{r_s3}} & {d3[39:18], s2_va[29:0]});
+    wire [1:0]  r_size    = {r_s3, r_s2};
+    wire [2:0]  r_fault   = s2_pid_bad ? F_PID : s2_noncanon ? F_NONCANON : r_leafhit ? (r_wfault ? F_WRITE : F_NONE) :
+                            r_walkhit ? F_NONE : F_NOCR3;
 
     // ---- completion step for slot s2_tag: the entry checks are made in P3 from the carried copies
     // and registered; only "the slot has a read outstanding" (c_ok) is read live in P4
@@ -465,7 +460,15 @@ module nic_xlat #(
         fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
     end
     wire [MQW-1:0] j = s2_tag;
-    wire       c_ok     = mq_valid[j] && !mq_done[j];
+    // c_ok = slot j has a read outstanding now (start of P4). From P3 to P4 only the op in P4 of
+    // the cycle before can change slot j legally: a request allocating it (walking); a completion
+    // of j is at least 4 cycles away and a retire needs a done slot. So: P3 state, or that alloc.
+    reg        c_okp3, c_okal;
+    always @(posedge clk) begin
+        c_okp3 <= mq_valid[q3_tag] && !mq_done[q3_tag];
+        c_okal <= s2_req && !r_done && alloc_idx == q3_tag;
+    end
+    wire       c_ok     = c_okp3 || c_okal;
     wire [2:0] c_lvl    = s2_lvl;
     wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
     wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
@@ -601,6 +604,7 @@ module nic_xlat #(
             scan_rd_reg    <= 1'b0;
             scan_p1_reg    <= 1'b0;
             scan_p2_reg    <= 1'b0;
+            scan_p3_reg    <= 1'b0;
             scan_cnt_reg   <= {SCW{1'b0}};
             inv_done_reg   <= 1'b0;
         end else begin
@@ -608,6 +612,7 @@ module nic_xlat #(
             if (inv_done_now) inv_active_reg <= 1'b0;
             scan_p1_reg  <= scan_rd_reg;
             scan_p2_reg  <= scan_p1_reg;
+            scan_p3_reg  <= scan_p2_reg;
             if (scan_rd_reg) begin
                 scan_cnt_reg <= scan_cnt_reg + 1'b1;
                 if (scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;

@@ -24,8 +24,9 @@
 //   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
 //   writer stall), so the P2 way and the P1 reads are still right in P4.
 //   Invalidation scan: scan_rd with rd_set = s (P0-like) reads set s in P1; in P2 every way of
-//   that set whose entry matches {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <=
-//   inv_hi} & {inv_leaf_only: leaf} loses its valid bit. One set per cycle, pipelined.
+//   that set is compared with {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <=
+//   inv_hi} & {inv_leaf_only: leaf}; in P3 the matching ways lose their valid bit. One set per
+//   cycle, pipelined; the last clear is 3 cycles after the last scan_rd.
 // Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan set per cycle.
 module nic_xlat_cache #(
     parameter SETS        = 1,
@@ -80,7 +81,9 @@ module nic_xlat_cache #(
     reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
     wire [TAG_W-1:0] tag_p1, tag_p2;
     reg  [TAG_W-1:0] tag_p3, tag_p4;
-    reg              scan_p1, scan_p2;
+    wire [WAYS-1:0]  hit_p2, scan_match_p2;
+    reg              scan_p1, scan_p2, scan_p3;
+    reg  [WAYS-1:0]  match_p3;
     reg  [WAYS-1:0]  valid_p2;
     ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
     ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
@@ -94,9 +97,10 @@ module nic_xlat_cache #(
         tag_p4   <= tag_p3;
         scan_p1  <= scan_rd && !rst;
         scan_p2  <= scan_p1 && !rst;
+        scan_p3  <= scan_p2 && !rst;
+        match_p3 <= scan_match_p2;
     end
 
-    wire [WAYS-1:0] hit_p2, scan_match_p2;
     wire [WAYS*DATA_W-1:0] data_p3_flat;
     reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
     reg             allv_p3, rr_adv_p4;
@@ -107,10 +111,12 @@ module nic_xlat_cache #(
         for (w = 0; w < WAYS; w = w + 1) begin : g_way
             reg [TAG_W-1:0]  tag_mem [0:SETS-1];
             reg [DATA_W-1:0] dat_mem [0:SETS-1];
+            wire [SW-1:0] wa;
+            ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
             always @(posedge clk)
                 if (wr_way[w]) begin
-                    tag_mem[set_p4] <= tag_p4;
-                    dat_mem[set_p4] <= wr_data;
+                    tag_mem[wa] <= tag_p4;
+                    dat_mem[wa] <= wr_data;
                 end
             wire [TAG_W-1:0]  t2;
             wire [DATA_W-1:0] d2, d3;
@@ -178,8 +184,8 @@ module nic_xlat_cache #(
                 rr_reg[s]    <= {WW{1'b0}};
             end
         end else begin
-            if (scan_p2)
-                valid_reg[set_p2] <= valid_p2 & ~scan_match_p2;
+            if (scan_p3)   // the scan's clear, one cycle after its compare
+                valid_reg[set_p3] <= valid_reg[set_p3] & ~match_p3;
             if (wr_en) begin
                 valid_reg[set_p4] <= valid_reg[set_p4] | way_p4;
                 if (rr_adv_p4)
