@@ -94,10 +94,12 @@ module nic_xlat #(
     localparam PID_W = NPID > 1 ? $clog2(NPID) : 1;
     localparam MQW   = $clog2(MQ);
     localparam DW    = 42;              // cache data: {leaf, rw, addr[51:12]}
-    localparam SMAX  = L1_SETS > L2_SETS ? (L1_SETS > L3_SETS ? (L1_SETS > L4_SETS ? L1_SETS : L4_SETS)
-                                                              : (L3_SETS > L4_SETS ? L3_SETS : L4_SETS))
-                                         : (L2_SETS > L3_SETS ? (L2_SETS > L4_SETS ? L2_SETS : L4_SETS)
-                                                              : (L3_SETS > L4_SETS ? L3_SETS : L4_SETS));
+    // invalidation scan steps: a set per step in a set-associative cache, a way per step in a
+    // fully associative one (nic_xlat_cache); the scan runs the longest of the four
+    localparam SN4 = L4_SETS > 1 ? L4_SETS : L4_WAYS, SN3 = L3_SETS > 1 ? L3_SETS : L3_WAYS;
+    localparam SN2 = L2_SETS > 1 ? L2_SETS : L2_WAYS, SN1 = L1_SETS > 1 ? L1_SETS : L1_WAYS;
+    localparam SN43 = SN4 > SN3 ? SN4 : SN3, SN21 = SN2 > SN1 ? SN2 : SN1;
+    localparam SMAX  = SN43 > SN21 ? SN43 : SN21;
     localparam SCW   = SMAX > 1 ? $clog2(SMAX) : 1;
     localparam NSTAT = 23;
     localparam integer SLAST_I = SMAX - 1;
@@ -365,37 +367,37 @@ module nic_xlat #(
     wire [L2_WAYS-1:0] oh2;
     wire [L1_WAYS-1:0] oh1;
 
-    nic_xlat_cache #(.SETS(L4_SETS), .WAYS(L4_WAYS), .PID_W(PID_W), .VPN_W(9), .DATA_W(DW)) u_c4 (
+    nic_xlat_cache #(.SETS(L4_SETS), .WAYS(L4_WAYS), .PID_W(PID_W), .VPN_W(9), .DATA_W(DW), .SCW(SCW)) u_c4 (
         .clk(clk), .rst(rst),
-        .rd_set(scan_rd_reg ? sc[(L4_SETS > 1 ? $clog2(L4_SETS) : 1)-1:0] : s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
+        .rd_set(s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
         .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_en(fill_lvl[3]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
-    nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW)) u_c3 (
+    nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW), .SCW(SCW)) u_c3 (
         .clk(clk), .rst(rst),
-        .rd_set(scan_rd_reg ? sc[(L3_SETS > 1 ? $clog2(L3_SETS) : 1)-1:0] : s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
+        .rd_set(s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
         .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_en(fill_lvl[2]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
-    nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW)) u_c2 (
+    nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW), .SCW(SCW)) u_c2 (
         .clk(clk), .rst(rst),
-        .rd_set(scan_rd_reg ? sc[(L2_SETS > 1 ? $clog2(L2_SETS) : 1)-1:0] : s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
+        .rd_set(s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
         .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_en(fill_lvl[1]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
-    nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW),
+    nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW), .SCW(SCW),
                      .LEAF_ALWAYS(1)) u_c1 (
         .clk(clk), .rst(rst),
-        .rd_set(scan_rd_reg ? sc[(L1_SETS > 1 ? $clog2(L1_SETS) : 1)-1:0] : s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
+        .rd_set(s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
         .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_en(fill_lvl[0]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 

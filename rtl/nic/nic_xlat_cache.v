@@ -7,50 +7,56 @@
 // ../shared/spec/003-nic-app-state.md block B6; own organisation (docs/nic_xlat.md 4.2).
 //
 // Shape: SETS x WAYS entries. Entry = valid (flip-flop, reset 0) + tag {pid[PID_W], vpn[VPN_W]}
-//   + data[DATA_W] (RAM, not reset; one RAM per way, SETS deep: LUTRAM for SETS > 1, flip-flops
-//   for SETS = 1, the fully associative shape). The set of a VPN is vpn[SW-1:0] (SW = log2 SETS);
-//   the tag keeps the whole VPN, so the invalidation scan compares VA ranges directly.
-//   data[DATA_W-1] is the entry's leaf flag (PS of a PDPE / PDE); with LEAF_ALWAYS = 1 (PTE)
-//   every entry is a leaf.
+//   + data[DATA_W] (not reset). data[DATA_W-1] is the entry's leaf flag (PS of a PDPE / PDE); with
+//   LEAF_ALWAYS = 1 (PTE) every entry is a leaf. The tag keeps the whole VPN, so the invalidation
+//   scan compares VA ranges directly.
+//   SETS > 1 (set associative): set = vpn[SW-1:0]; per way one LUTRAM of tags and one of data,
+//     SETS deep, read in P1 (registered).
+//   SETS = 1 (fully associative): tags in flip-flops (all compared at once), data in one LUTRAM
+//     of WAYS words read at the hit way's index.
 // Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
 // select, P4 act):
 //   P0  rd_set, lk_pid, lk_vpn presented (registered here).
-//   P1  the set's tags, data and valid bits read (registered: LUTRAM read of SETS > 1).
-//   P2  tags compared; the hit one-hot, and the fill way (the way that hit, else the lowest invalid
-//       way, else the set's round-robin pointer), registered.
-//   P3  the hit way's data selected (one-hot AND-OR), registered.
+//   P1  SETS > 1: the set's tags, data and valid bits read (registered).
+//   P2  tags compared: the hit one-hot (and for SETS = 1 its index) registered; the victim of the
+//       set (the lowest invalid way, else the set's round-robin pointer) registered.
+//   P3  the hit way's data read / selected, registered; the fill way (the way that hit, else the
+//       victim) registered.
 //   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
-//       the fill way of P2: an overwrite when the tag hit (never two entries with one tag: T5).
+//       the fill way: an overwrite when the tag hit (never two entries with one tag: T5).
 //   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
-//   writer stall), so the P2 way and the P1 reads are still right in P4.
-//   Invalidation scan: scan_rd with rd_set = s (P0-like) reads set s in P1; in P2 every way of
-//   that set is compared with {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <=
-//   inv_hi} & {inv_leaf_only: leaf}; in P3 the matching ways lose their valid bit. One set per
-//   cycle, pipelined; the last clear is 3 cycles after the last scan_rd.
-// Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan set per cycle.
+//   writer stall), so the P1 reads and the P3 way are still right in P4.
+// Invalidation scan, one step per cycle (scan_rd, scan_idx = step s, 0 .. SCAN_N-1 with
+//   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing): step s reads
+//   set s (SETS > 1: every way) or way s (SETS = 1) in P1, compares in P2 with {inv_use_pid:
+//   pid == inv_pid} & {inv_use_range: inv_lo <= vpn <= inv_hi} & {inv_leaf_only: leaf}, and clears
+//   the matching valid bits in P3. The last clear is 3 cycles after the last scan_rd.
+// Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan step per cycle.
 module nic_xlat_cache #(
     parameter SETS        = 1,
     parameter WAYS        = 8,
     parameter PID_W       = 6,
     parameter VPN_W       = 9,
     parameter DATA_W      = 42,
-    parameter LEAF_ALWAYS = 0
+    parameter LEAF_ALWAYS = 0,
+    parameter SCW         = 6      // scan_idx width (>= log2 of SETS, and of WAYS when SETS = 1)
 ) (
     input  wire                          clk,
     input  wire                          rst,
-    // P0: read (lookup or scan)
+    // P0: read (lookup)
     input  wire [(SETS > 1 ? $clog2(SETS) : 1)-1:0] rd_set,
     input  wire [PID_W-1:0]              lk_pid,
     input  wire [VPN_W-1:0]              lk_vpn,
     // P4: lookup result of the op read in P0 four cycles before
     output reg                           hit_s2,
     output reg  [WAYS-1:0]               hit_oh_s2,
-    output reg  [DATA_W-1:0]             hit_data_s2,
+    output wire [DATA_W-1:0]             hit_data_s2,
     // P4: fill (tag from the P4 op's lookup operands)
     input  wire                          wr_en,
     input  wire [DATA_W-1:0]             wr_data,
     // invalidation scan
     input  wire                          scan_rd,
+    input  wire [SCW-1:0]                scan_idx,
     input  wire                          inv_use_pid,
     input  wire [PID_W-1:0]              inv_pid,
     input  wire                          inv_use_range,
@@ -65,11 +71,15 @@ module nic_xlat_cache #(
     localparam WW    = WAYS > 1 ? $clog2(WAYS) : 1;
     localparam integer RR_LAST_I = WAYS - 1;
     localparam [WW-1:0] RR_LAST = RR_LAST_I[WW-1:0];
+    localparam integer SCAN_N = SETS > 1 ? SETS : WAYS;
+    localparam integer SCAN_LAST_I = SCAN_N - 1;
+    localparam [SCW-1:0] SCAN_LAST = SCAN_LAST_I[SCW-1:0];
 
     initial begin
         if (SETS < 1 || (SETS & (SETS - 1)) != 0) $fatal(1, "nic_xlat_cache: SETS must be a power of two");
         if (WAYS < 1 || WAYS > 64) $fatal(1, "nic_xlat_cache: WAYS must be 1..64");
         if (SETS > 1 && VPN_W < SW) $fatal(1, "nic_xlat_cache: VPN_W below log2(SETS)");
+        if ((1 << SCW) < SCAN_N) $fatal(1, "nic_xlat_cache: SCW too narrow for the scan");
     end
 
     reg  [WAYS-1:0] valid_reg [0:SETS-1];
@@ -81,9 +91,6 @@ module nic_xlat_cache #(
     reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
     wire [TAG_W-1:0] tag_p1, tag_p2;
     reg  [TAG_W-1:0] tag_p3, tag_p4;
-    wire [WAYS-1:0]  hit_p2, scan_match_p2;
-    reg              scan_p1, scan_p2, scan_p3;
-    reg  [WAYS-1:0]  match_p3;
     reg  [WAYS-1:0]  valid_p2;
     ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
     ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
@@ -95,61 +102,144 @@ module nic_xlat_cache #(
         tag_p3   <= tag_p2;
         set_p4   <= set_p3;
         tag_p4   <= tag_p3;
-        scan_p1  <= scan_rd && !rst;
-        scan_p2  <= scan_p1 && !rst;
-        scan_p3  <= scan_p2 && !rst;
-        match_p3 <= scan_match_p2;
     end
 
-    wire [WAYS*DATA_W-1:0] data_p3_flat;
+    // scan pipeline: step in P1 (registered index), compare in P2, clear in P3
+    wire             scan_in;             // the step is one of this cache's
+    generate
+        if (SCAN_N >= (1 << SCW)) begin : g_all
+            assign scan_in = 1'b1;
+        end else begin : g_some
+            assign scan_in = scan_idx <= SCAN_LAST;
+        end
+    endgenerate
+    wire             scan_go = scan_rd && scan_in;
+    reg              scan_p1, scan_p2, scan_p3;
+    reg  [SCW-1:0]   sidx_p1;
+    wire [WAYS-1:0]  match_p2;            // ways of the step that match
+    reg  [WAYS-1:0]  match_p3;
+    reg  [SW-1:0]    sset_p3;
+    always @(posedge clk) begin
+        scan_p1  <= scan_go && !rst;
+        scan_p2  <= scan_p1 && !rst;
+        scan_p3  <= scan_p2 && !rst;
+        sidx_p1  <= scan_idx;
+        match_p3 <= match_p2;
+    end
+
+    // every operand is an argument (a continuous assignment is sensitive to its operands only)
+    function match_fn(input [TAG_W-1:0] t, input leaf, input use_pid, input [PID_W-1:0] pid,
+                      input use_range, input [VPN_W-1:0] lo, input [VPN_W-1:0] hi, input leaf_only);
+        match_fn = (!use_pid || t[TAG_W-1:VPN_W] == pid)
+                && (!use_range || (t[VPN_W-1:0] >= lo && t[VPN_W-1:0] <= hi))
+                && (!leaf_only || LEAF_ALWAYS != 0 || leaf);
+    endfunction
+
+    wire [WAYS-1:0] hit_p2;
     reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
     reg             allv_p3, rr_adv_p4;
-    wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
 
     genvar w;
     generate
-        for (w = 0; w < WAYS; w = w + 1) begin : g_way
-            reg [TAG_W-1:0]  tag_mem [0:SETS-1];
-            reg [DATA_W-1:0] dat_mem [0:SETS-1];
-            wire [SW-1:0] wa;
-            ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
+        if (SETS == 1) begin : g_fa
+            // ---- fully associative: tags and leaf flags in flip-flops, data in one LUTRAM
+            reg  [WAYS*TAG_W-1:0] tags;          // way w at [w*TAG_W +: TAG_W]
+            reg  [WAYS-1:0]   leafs;
+            reg  [DATA_W-1:0] dat  [0:WAYS-1];
+            reg  [WW-1:0]     hidx_p3, widx_p4;
+            // P4 fill
             always @(posedge clk)
-                if (wr_way[w]) begin
-                    tag_mem[wa] <= tag_p4;
-                    dat_mem[wa] <= wr_data;
+                if (wr_en) begin
+                    tags[widx_p4*TAG_W +: TAG_W] <= tag_p4;
+                    leafs[widx_p4] <= wr_data[DATA_W-1];
+                    dat[widx_p4]   <= wr_data;
                 end
-            wire [TAG_W-1:0]  t2;
-            wire [DATA_W-1:0] d2, d3;
-            if (SETS == 1) begin : g_fa
-                // flip-flops: stable from the op's P0 to its P4 (no fill in between)
-                assign t2 = tag_mem[0];
-                assign d2 = dat_mem[0];
-                assign d3 = dat_mem[0];
-            end else begin : g_sa
+            for (w = 0; w < WAYS; w = w + 1) begin : g_cmp
+                assign hit_p2[w] = valid_p2[w] && tags[w*TAG_W +: TAG_W] == tag_p2;
+            end
+            // P2: index of the hit way (at most one)
+            reg [WW-1:0] henc;
+            integer e;
+            always @* begin
+                henc = {WW{1'b0}};
+                for (e = 0; e < WAYS; e = e + 1)
+                    if (hit_p2[e]) henc = henc | e[WW-1:0];
+            end
+            // P3: the fill way's index
+            reg [WW-1:0] wenc;
+            always @* begin
+                wenc = {WW{1'b0}};
+                for (e = 0; e < WAYS; e = e + 1)
+                    if (|hit_p3 ? hit_p3[e] : vic_p3[e]) wenc = wenc | e[WW-1:0];
+            end
+            always @(posedge clk) begin
+                hidx_p3 <= henc;
+                widx_p4 <= wenc;
+            end
+            // P3: the LUTRAM read at the hit index, registered (the P4 output register)
+            reg [DATA_W-1:0] fa_q;
+            always @(posedge clk) fa_q <= dat[hidx_p3];
+            assign hit_data_s2 = fa_q;
+            // scan: way sidx_p1 read in P1, compared in P2
+            reg [TAG_W-1:0] st_p2;
+            reg             sl_p2, sv_p2;
+            reg [WW-1:0]    sw_p2;
+            always @(posedge clk) begin
+                st_p2 <= tags[sidx_p1[WW-1:0]*TAG_W +: TAG_W];
+                sl_p2 <= leafs[sidx_p1[WW-1:0]];
+                sv_p2 <= valid_reg[0][sidx_p1[WW-1:0]];
+                sw_p2 <= sidx_p1[WW-1:0];
+            end
+            assign match_p2 = (sv_p2 && match_fn(st_p2, sl_p2, inv_use_pid, inv_pid, inv_use_range, inv_lo, inv_hi, inv_leaf_only)) ? ({{(WAYS-1){1'b0}}, 1'b1} << sw_p2) : {WAYS{1'b0}};
+            always @(posedge clk) sset_p3 <= {SW{1'b0}};
+        end else begin : g_sa
+            // ---- set associative: one LUTRAM of tags and one of data per way
+            wire [WAYS*DATA_W-1:0] d3_flat;
+            wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
+            reg  [SW-1:0] sset_p2;
+            for (w = 0; w < WAYS; w = w + 1) begin : g_way
+                reg [TAG_W-1:0]  tag_mem [0:SETS-1];
+                reg [DATA_W-1:0] dat_mem [0:SETS-1];
+                wire [SW-1:0] wa;
+                ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
+                always @(posedge clk)
+                    if (wr_way[w]) begin
+                        tag_mem[wa] <= tag_p4;
+                        dat_mem[wa] <= wr_data;
+                    end
+                // one read port: the op's set, or in a scan step the step's set
+                wire [SW-1:0] ra = scan_p1 ? sidx_p1[SW-1:0] : set_p1;
                 reg [TAG_W-1:0]  t_rd;
                 reg [DATA_W-1:0] d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_rd <= tag_mem[set_p1];
-                    d_rd <= dat_mem[set_p1];
+                    t_rd <= tag_mem[ra];
+                    d_rd <= dat_mem[ra];
                     d_p3 <= d_rd;
                 end
-                assign t2 = t_rd;
-                assign d2 = d_rd;
-                assign d3 = d_p3;
+                assign hit_p2[w]   = valid_p2[w] && t_rd == tag_p2;
+                assign match_p2[w] = scan_p2 && valid_reg[sset_p2][w] && match_fn(t_rd, d_rd[DATA_W-1], inv_use_pid, inv_pid,
+                                                                           inv_use_range, inv_lo, inv_hi, inv_leaf_only);
+                assign d3_flat[w*DATA_W +: DATA_W] = d_p3;
             end
-            wire leaf2 = LEAF_ALWAYS != 0 || d2[DATA_W-1];
-            wire [VPN_W-1:0] vpn2 = t2[VPN_W-1:0];
-            assign hit_p2[w] = valid_p2[w] && t2 == tag_p2;
-            assign scan_match_p2[w] = valid_p2[w]
-                && (!inv_use_pid || t2[TAG_W-1:VPN_W] == inv_pid)
-                && (!inv_use_range || (vpn2 >= inv_lo && vpn2 <= inv_hi))
-                && (!inv_leaf_only || leaf2);
-            assign data_p3_flat[w*DATA_W +: DATA_W] = d3;
+            always @(posedge clk) begin
+                sset_p2 <= sidx_p1[SW-1:0];
+                sset_p3 <= sset_p2;
+            end
+            // P3: one-hot AND-OR select of the hit way's data
+            reg [DATA_W-1:0] sel;
+            integer i;
+            always @* begin
+                sel = {DATA_W{1'b0}};
+                for (i = 0; i < WAYS; i = i + 1)
+                    sel = sel | (d3_flat[i*DATA_W +: DATA_W] & {DATA_W{hit_p3[i]}});
+            end
+            reg [DATA_W-1:0] sa_q;
+            always @(posedge clk) sa_q <= sel;
+            assign hit_data_s2 = sa_q;
         end
     endgenerate
 
-    // P2: the victim of this op's set (the lowest invalid way, else the round-robin pointer);
-    // P3: the fill way (the way that hit, else the victim), used only if the op fills in P4
+    // P2: the victim of this op's set; P3: the fill way
     wire [WAYS-1:0] inv_low   = ~valid_p2 & (valid_p2 + 1'b1);
     wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_reg[set_p2];
     wire            all_valid = &valid_p2;
@@ -159,20 +249,8 @@ module nic_xlat_cache #(
         allv_p3   <= all_valid;
         way_p4    <= |hit_p3 ? hit_p3 : vic_p3;
         rr_adv_p4 <= !(|hit_p3) && allv_p3;
-    end
-
-    // P3: one-hot AND-OR select of the hit way's data
-    reg [DATA_W-1:0] sel;
-    integer i;
-    always @* begin
-        sel = {DATA_W{1'b0}};
-        for (i = 0; i < WAYS; i = i + 1)
-            sel = sel | (data_p3_flat[i*DATA_W +: DATA_W] & {DATA_W{hit_p3[i]}});
-    end
-    always @(posedge clk) begin
         hit_oh_s2   <= hit_p3;
         hit_s2      <= |hit_p3;
-        hit_data_s2 <= sel;
     end
 
     // valid bits and round-robin pointers
@@ -185,7 +263,7 @@ module nic_xlat_cache #(
             end
         end else begin
             if (scan_p3)   // the scan's clear, one cycle after its compare
-                valid_reg[set_p3] <= valid_reg[set_p3] & ~match_p3;
+                valid_reg[sset_p3] <= valid_reg[sset_p3] & ~match_p3;
             if (wr_en) begin
                 valid_reg[set_p4] <= valid_reg[set_p4] | way_p4;
                 if (rr_adv_p4)
@@ -194,6 +272,8 @@ module nic_xlat_cache #(
         end
     end
 
+    // sidx_p1: a scan step index wider than this cache's sets / ways is never compared (scan_go)
+    wire unused_ok = &{1'b0, sidx_p1};
     genvar v;
     generate
         for (v = 0; v < SETS; v = v + 1) begin : g_vv
