@@ -23,18 +23,19 @@
 //   inv_done     one-cycle pulse: the last invalidation has completed (docs/nic_xlat.md 4.5)
 //   s_axil_*     CSR slave (rdl/nic_xlat.rdl): commands LOAD_CR3 / CLEAR_CR3 / INV_ALL /
 //          INV_PID / INV_RANGE, parameters, status, counters
-// Pipeline (docs/nic_xlat.md 4.3): one op per cycle is issued (S0), compared (S1) and acted on
-//   (S2). Ops: a request (s_req handshake), a completion (s_cpl handshake), a command (CSR).
-//   Priority command > completion > request. A request is issued only with a miss-queue slot
-//   free for it; ops that write the caches or the CR3 table (completions, commands) hold off
-//   the next issue until their S2 has written (2 cycles), so every op sees the writes of every
-//   op before it. Every request takes a miss-queue (MQ) slot in S2: done at once on a hit or a
-//   fault, else walking (one host read outstanding per slot, tag = slot). A slot answers (one per
-//   cycle, lowest ready slot first) once done and once every older slot with its id has
-//   answered: responses are in request order per id, any order across ids (A22).
-// Latency: a hit answers (m_resp_valid) 4 cycles after its s_req handshake; a miss walking
-//   L levels: 4 + L x (host read latency + 3) cycles. Throughput: one request per cycle on hits
-//   (MQ >= 5); each completion costs 3 issue cycles; an invalidation scan max(SETS) + 1 cycles.
+// Pipeline (docs/nic_xlat.md 4.3): one op per cycle is issued (P0), read from the caches (P1),
+//   compared (P2), selected (P3) and acted on (P4, the s2_ registers). Ops: a request (s_req
+//   handshake), a completion (s_cpl handshake), a command (CSR). Priority command > completion >
+//   request. A request is issued only with a miss-queue slot free for it; ops that write the caches
+//   or the CR3 table (completions, commands) hold off the next issue until their P4 writes, so
+//   every op sees the writes of every op before it. Every request takes a miss-queue (MQ) slot in
+//   P4: done at once on a hit or a fault, else walking (one host read outstanding per slot, tag =
+//   slot). A slot answers (one per cycle, lowest ready slot first, from the ready set registered
+//   one cycle before) once done and once every older slot with its id has answered: responses are
+//   in request order per id, any order across ids (A22).
+// Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); each level
+//   walked adds the host read latency + 6 cycles. Throughput: one request per cycle on hits
+//   (MQ >= 8); each completion costs 4 issue cycles; an invalidation scan max(SETS or WAYS) + 3.
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
     parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)
