@@ -758,6 +758,15 @@ static void scenario_bench(tb::Harness& h) {
     x.lat_min = x.lat_max = 20;
     for (unsigned i = 0; i < 64; i++) x.req.push(Txn().add("pid", PID_IN_W, 0).add("va", 64, 0x40000000ull + 0x1000ull * i).add("write", 1, 0).add("id", ID_W, i));
     x.drain();
+    {  // one hit alone: s_req handshake to m_resp handshake
+      const uint64_t r1 = x.resp.count;
+      x.req.push(Txn().add("pid", PID_IN_W, 0).add("va", 64, 0x40000000ull).add("write", 1, 0).add("id", ID_W, 0));
+      x.sim.run_until([&] { return x.h.inputs > 0 && !x.req.busy(); }, "bench hit issue");
+      const uint64_t c1 = x.sim.cycle();
+      x.sim.run_until([&] { return x.resp.count > r1; }, "bench hit latency");
+      h.note("bench: hit latency: %" PRIu64 " cycles (s_req handshake to m_resp handshake)\n", x.sim.cycle() - c1);
+      h.extra("hit_latency_cycles", double(x.sim.cycle() - c1));
+    }
     const uint64_t n = h.opt.n, c0 = x.sim.cycle(), r0 = x.resp.count;
     for (uint64_t i = 0; i < n; i++)
       x.req.push(Txn().add("pid", PID_IN_W, 0).add("va", 64, 0x40000000ull + 0x1000ull * r.below(64) + 8 * r.below(512)).add("write", 1, 0).add("id", ID_W, r.below(256)));
