@@ -446,7 +446,7 @@ module nic_xlat #(
     reg        c_p, c_rsvd, c_leaf, c_rw, c_wfault, c_gen_ok;
     reg [51:0] c_pa, c_next;
     reg [1:0]  c_size;
-    reg [3:0]  c_lvl_oh;      // level 4..1 -> bits 3..0
+    reg [3:0]  c_fill_pre;    // the completion fills this level if its slot has a read outstanding
     reg [DW-1:0] fill_data_reg;
     always @(posedge clk) begin
         c_p      <= k_p;
@@ -459,7 +459,8 @@ module nic_xlat #(
                     q3_lvl == 3'd2 ? {q3_data[51:21], q3_va[20:0]} : {q3_data[51:30], q3_va[29:0]};
         c_size   <= q3_lvl == 3'd1 ? 2'd0 : q3_lvl == 3'd2 ? 2'd1 : 2'd2;
         c_next   <= {q3_data[51:12], vidx(q3_va[47:12], q3_lvl - 3'd1), 3'b000};
-        c_lvl_oh <= {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1};
+        c_fill_pre <= (q3_valid && q3_type == OP_CPL && k_p && !k_rsvd && q3_gen == cur_gen_reg) ?
+                      {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
         fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
     end
     wire [MQW-1:0] j = s2_tag;
@@ -479,7 +480,7 @@ module nic_xlat #(
     wire s2_req = s2_valid && s2_type == OP_REQ;
     wire s2_cpl = s2_valid && s2_type == OP_CPL;
     wire s2_cmd = s2_valid && s2_type == OP_CMD;
-    assign fill_lvl  = (s2_cpl && c_fill) ? c_lvl_oh : 4'b0000;
+    assign fill_lvl  = c_fill_pre & {4{c_ok}};   // = (s2_cpl && c_fill) ? c_lvl_oh : 0
     assign fill_data = fill_data_reg;
 
     // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
@@ -515,13 +516,16 @@ module nic_xlat #(
     end
     // the slots ready at the start of the last cycle, less the one that answered in it (a ready
     // slot stays ready until it answers): a slot answers at the earliest 1 cycle after it is ready
-    reg  [MQ-1:0] ready_reg;
-    wire [MQ-1:0] ret_oh = ready_reg & (~ready_reg + 1'b1);
+    // (the lowest slot of ready_reg is registered with it: ret_oh / ret_idx)
+    reg  [MQ-1:0] ready_reg, ret_oh;
     reg  [MQW-1:0] ret_idx;
+    wire [MQ-1:0] ready_nx = ready_vec & ~(retire ? ret_oh : {MQ{1'b0}});
+    wire [MQ-1:0] ret_oh_nx = ready_nx & (~ready_nx + 1'b1);
+    reg  [MQW-1:0] ret_idx_nx;
     always @* begin
-        ret_idx = {MQW{1'b0}};
+        ret_idx_nx = {MQW{1'b0}};
         for (k = MQ - 1; k >= 0; k = k - 1)
-            if (ret_oh[k]) ret_idx = k[MQW-1:0];
+            if (ret_oh_nx[k]) ret_idx_nx = k[MQW-1:0];
     end
     reg          resp_valid_reg;
     reg [ID_W-1:0] resp_id_reg;
@@ -530,8 +534,11 @@ module nic_xlat #(
     reg [2:0]    resp_fault_reg;
     reg          resp_gen_reg;
     wire retire = |ready_reg && (!resp_valid_reg || m_resp_ready);
-    always @(posedge clk)
-        ready_reg <= rst ? {MQ{1'b0}} : ready_vec & ~(retire ? ret_oh : {MQ{1'b0}});
+    always @(posedge clk) begin
+        ready_reg <= rst ? {MQ{1'b0}} : ready_nx;
+        ret_oh    <= rst ? {MQ{1'b0}} : ret_oh_nx;
+        ret_idx   <= ret_idx_nx;
+    end
     always @(posedge clk) begin
         if (rst) resp_valid_reg <= 1'b0;
         else if (retire) resp_valid_reg <= 1'b1;
@@ -575,21 +582,35 @@ module nic_xlat #(
             mq_gen[alloc_idx]   <= cur_gen_reg;
             mq_level[alloc_idx] <= r_level;
             mq_rw[alloc_idx]    <= r_rw;
-            mq_pa[alloc_idx]    <= r_pa;
-            mq_size[alloc_idx]  <= r_size;
-            mq_fault[alloc_idx] <= r_fault;
             mq_wait[alloc_idx]  <= same_id & ~(retire ? ret_oh : {MQ{1'b0}});
         end
         if (s2_cpl && c_ok) begin
             mq_rw[j] <= c_rw;
             if (!c_p || c_rsvd || c_leaf) begin
                 mq_done[j]  <= 1'b1;
-                mq_fault[j] <= !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
-                mq_pa[j]    <= (!c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
-                mq_size[j]  <= (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
             end else begin
                 mq_level[j] <= c_lvl - 3'd1;
             end
+        end
+    end
+
+    // ---- result fields of a slot (pa, size, fault): written one cycle after its P4 (the slot
+    // answers at the earliest two cycles after its P4: ready, then ready_reg)
+    reg            res_we;
+    reg [MQW-1:0]  res_idx;
+    reg [51:0]     res_pa;
+    reg [1:0]      res_size;
+    reg [2:0]      res_fault;
+    always @(posedge clk) begin
+        res_we    <= !rst && (s2_req || (s2_cpl && c_ok && (!c_p || c_rsvd || c_leaf)));
+        res_idx   <= s2_req ? alloc_idx : j;
+        res_pa    <= s2_req ? r_pa : (!c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
+        res_size  <= s2_req ? r_size : (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
+        res_fault <= s2_req ? r_fault : !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
+        if (res_we) begin
+            mq_pa[res_idx]    <= res_pa;
+            mq_size[res_idx]  <= res_size;
+            mq_fault[res_idx] <= res_fault;
         end
     end
 

@@ -95,7 +95,8 @@ module nic_xlat_cache #(
     ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
     ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
     always @(posedge clk) begin
-        set_p1   <= SETS > 1 ? rd_set : {SW{1'b0}};   // the one set of a fully associative cache
+        // the one set of a fully associative cache; a set-associative scan step reads its set
+        set_p1   <= SETS == 1 ? {SW{1'b0}} : scan_go ? scan_idx[SW-1:0] : rd_set;
         set_p2   <= set_p1;
         valid_p2 <= valid_reg[set_p1];
         set_p3   <= set_p2;
@@ -147,15 +148,22 @@ module nic_xlat_cache #(
             reg  [WAYS-1:0]   leafs;
             reg  [DATA_W-1:0] dat  [0:WAYS-1];
             reg  [WW-1:0]     hidx_p3, widx_p4;
-            // P4 fill
+            // P4 fill: the data LUTRAM at the way's index, tags and leaf flags by one-hot enables
             always @(posedge clk)
-                if (wr_en) begin
-                    tags[widx_p4*TAG_W +: TAG_W] <= tag_p4;
-                    leafs[widx_p4] <= wr_data[DATA_W-1];
-                    dat[widx_p4]   <= wr_data;
-                end
+                if (wr_en) dat[widx_p4] <= wr_data;
+            // the compare operand: one copy per 8 ways (fan-out)
+            localparam NG = (WAYS + 7) / 8;
+            wire [NG*TAG_W-1:0] tcopy;
+            for (w = 0; w < NG; w = w + 1) begin : g_tc
+                ff_keep #(.WIDTH(TAG_W)) u_tc (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tcopy[w*TAG_W +: TAG_W]));
+            end
             for (w = 0; w < WAYS; w = w + 1) begin : g_cmp
-                assign hit_p2[w] = valid_p2[w] && tags[w*TAG_W +: TAG_W] == tag_p2;
+                always @(posedge clk)
+                    if (wr_en && way_p4[w]) begin
+                        tags[w*TAG_W +: TAG_W] <= tag_p4;
+                        leafs[w] <= wr_data[DATA_W-1];
+                    end
+                assign hit_p2[w] = valid_p2[w] && tags[w*TAG_W +: TAG_W] == tcopy[(w/8)*TAG_W +: TAG_W];
             end
             // P2: index of the hit way (at most one)
             reg [WW-1:0] henc;
@@ -207,17 +215,15 @@ module nic_xlat_cache #(
                         tag_mem[wa] <= tag_p4;
                         dat_mem[wa] <= wr_data;
                     end
-                // one read port: the op's set, or in a scan step the step's set
-                wire [SW-1:0] ra = scan_p1 ? sidx_p1[SW-1:0] : set_p1;
                 reg [TAG_W-1:0]  t_rd;
                 reg [DATA_W-1:0] d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_rd <= tag_mem[ra];
-                    d_rd <= dat_mem[ra];
+                    t_rd <= tag_mem[set_p1];
+                    d_rd <= dat_mem[set_p1];
                     d_p3 <= d_rd;
                 end
                 assign hit_p2[w]   = valid_p2[w] && t_rd == tag_p2;
-                assign match_p2[w] = scan_p2 && valid_reg[sset_p2][w] && match_fn(t_rd, d_rd[DATA_W-1], inv_use_pid, inv_pid,
+                assign match_p2[w] = scan_p2 && valid_p2[w] && match_fn(t_rd, d_rd[DATA_W-1], inv_use_pid, inv_pid,
                                                                            inv_use_range, inv_lo, inv_hi, inv_leaf_only);
                 assign d3_flat[w*DATA_W +: DATA_W] = d_p3;
             end
@@ -253,24 +259,26 @@ module nic_xlat_cache #(
         hit_s2      <= |hit_p3;
     end
 
-    // valid bits and round-robin pointers
-    integer s;
-    always @(posedge clk) begin
-        if (rst) begin
-            for (s = 0; s < SETS; s = s + 1) begin
-                valid_reg[s] <= {WAYS{1'b0}};
-                rr_reg[s]    <= {WW{1'b0}};
-            end
-        end else begin
-            if (scan_p3)   // the scan's clear, one cycle after its compare
-                valid_reg[sset_p3] <= valid_reg[sset_p3] & ~match_p3;
-            if (wr_en) begin
-                valid_reg[set_p4] <= valid_reg[set_p4] | way_p4;
-                if (rr_adv_p4)
-                    rr_reg[set_p4] <= (rr_reg[set_p4] == RR_LAST) ? {WW{1'b0}} : rr_reg[set_p4] + 1'b1;
+    // valid bits and round-robin pointers: each set updates itself (decoded enables)
+    genvar vs;
+    generate
+        for (vs = 0; vs < SETS; vs = vs + 1) begin : g_set
+            wire clr = scan_p3 && sset_p3 == vs;
+            wire fil = wr_en && set_p4 == vs;
+            always @(posedge clk) begin
+                if (rst) begin
+                    valid_reg[vs] <= {WAYS{1'b0}};
+                    rr_reg[vs]    <= {WW{1'b0}};
+                end else begin
+                    // a scan and a fill never meet (nic_xlat stops issue during a scan)
+                    if (clr) valid_reg[vs] <= valid_reg[vs] & ~match_p3;
+                    else if (fil) valid_reg[vs] <= valid_reg[vs] | way_p4;
+                    if (fil && rr_adv_p4)
+                        rr_reg[vs] <= (rr_reg[vs] == RR_LAST) ? {WW{1'b0}} : rr_reg[vs] + 1'b1;
+                end
             end
         end
-    end
+    endgenerate
 
     // sidx_p1: a scan step index wider than this cache's sets / ways is never compared (scan_go)
     wire unused_ok = &{1'b0, sidx_p1};
