@@ -181,12 +181,13 @@ module nic_xlat #(
     reg         cmd_pend_reg;      // accepted, not yet issued
     reg         inv_active_reg;    // invalidation executed, drain not yet complete
     reg         cur_gen_reg;
-    reg         scan_rd_reg, scan_p1_reg, scan_p2_reg, scan_p3_reg;
+    reg         scan_rd_reg;
     reg  [SCW-1:0] scan_cnt_reg;
     // op pipeline: P0 issue, P1 (q1_) cache read, P2 (q2_) compare, P3 (q3_) select, P4 (s2_) act
     reg         q1_valid, q2_valid, q3_valid, s2_valid;
     reg  [1:0]  q1_type, q2_type, q3_type, s2_type;
-    wire        scan_active = scan_rd_reg || scan_p1_reg || scan_p2_reg || scan_p3_reg;
+    wire [3:0]  scan_busy;            // per cache: a scan step in flight
+    wire        scan_active = scan_rd_reg || |scan_busy;
     wire        cmd_in_pipe = (q1_valid && q1_type == OP_CMD) || (q2_valid && q2_type == OP_CMD) ||
                               (q3_valid && q3_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
     wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_active;
@@ -232,35 +233,56 @@ module nic_xlat #(
     wire rd_stat_hit = reg_rd_addr >= NX_STAT_ADDR && reg_rd_addr < NX_STAT_ADDR + 4 * NSTAT &&
                        reg_rd_addr[1:0] == 2'b00;
     wire [4:0] rd_sidx = reg_rd_addr[6:2] - NX_STAT_ADDR[6:2];
+    // stage 0: the register decoded into a small code; stage 1: its value
+    reg  [3:0] rd_code_reg;
     always @(posedge clk) begin
         if (rd_stage[0]) begin
             rd_isstat_reg <= rd_stat_hit;
             rd_err_reg    <= 1'b0;
-            rd_dat_reg    <= 32'd0;
+            rd_code_reg   <= 4'd15;
             case (reg_rd_addr)
-                NX_ID_ADDR:          rd_dat_reg <= NX_ID_ID_RESET;
-                NX_PARAMS_ADDR:      rd_dat_reg <= {ID_W[7:0], MQ[7:0], NPID[15:0]};
-                NX_GEOM_ADDR:        rd_dat_reg <= G4;
-                NX_GEOM_ADDR + 4:    rd_dat_reg <= G3;
-                NX_GEOM_ADDR + 8:    rd_dat_reg <= G2;
-                NX_GEOM_ADDR + 12:   rd_dat_reg <= G1;
-                NX_CMD_PID_ADDR:     rd_dat_reg <= {16'd0, cmd_pid_reg};
-                NX_CMD_ADDR_LO_ADDR: rd_dat_reg <= cmd_addr_reg[31:0];
-                NX_CMD_ADDR_HI_ADDR: rd_dat_reg <= cmd_addr_reg[63:32];
-                NX_CMD_END_LO_ADDR:  rd_dat_reg <= cmd_end_reg[31:0];
-                NX_CMD_END_HI_ADDR:  rd_dat_reg <= cmd_end_reg[63:32];
-                NX_CMD_ADDR:         rd_dat_reg <= {23'd0, cmd_leaf_reg, 5'd0, cmd_op_reg};
-                NX_STATUS_ADDR:      rd_dat_reg <= {30'd0, cur_gen_reg, busy};
-                default:             rd_err_reg <= !rd_stat_hit;
+                NX_ID_ADDR:          rd_code_reg <= 4'd0;
+                NX_PARAMS_ADDR:      rd_code_reg <= 4'd1;
+                NX_GEOM_ADDR:        rd_code_reg <= 4'd2;
+                NX_GEOM_ADDR + 4:    rd_code_reg <= 4'd3;
+                NX_GEOM_ADDR + 8:    rd_code_reg <= 4'd4;
+                NX_GEOM_ADDR + 12:   rd_code_reg <= 4'd5;
+                NX_CMD_PID_ADDR:     rd_code_reg <= 4'd6;
+                NX_CMD_ADDR_LO_ADDR: rd_code_reg <= 4'd7;
+                NX_CMD_ADDR_HI_ADDR: rd_code_reg <= 4'd8;
+                NX_CMD_END_LO_ADDR:  rd_code_reg <= 4'd9;
+                NX_CMD_END_HI_ADDR:  rd_code_reg <= 4'd10;
+                NX_CMD_ADDR:         rd_code_reg <= 4'd11;
+                NX_STATUS_ADDR:      rd_code_reg <= 4'd12;
+                default:             rd_err_reg  <= !rd_stat_hit;
+            endcase
+        end
+        if (rd_stage[1]) begin
+            case (rd_code_reg)
+                4'd0:    rd_dat_reg <= NX_ID_ID_RESET;
+                4'd1:    rd_dat_reg <= {ID_W[7:0], MQ[7:0], NPID[15:0]};
+                4'd2:    rd_dat_reg <= G4;
+                4'd3:    rd_dat_reg <= G3;
+                4'd4:    rd_dat_reg <= G2;
+                4'd5:    rd_dat_reg <= G1;
+                4'd6:    rd_dat_reg <= {16'd0, cmd_pid_reg};
+                4'd7:    rd_dat_reg <= cmd_addr_reg[31:0];
+                4'd8:    rd_dat_reg <= cmd_addr_reg[63:32];
+                4'd9:    rd_dat_reg <= cmd_end_reg[31:0];
+                4'd10:   rd_dat_reg <= cmd_end_reg[63:32];
+                4'd11:   rd_dat_reg <= {23'd0, cmd_leaf_reg, 5'd0, cmd_op_reg};
+                4'd12:   rd_dat_reg <= {30'd0, cur_gen_reg, busy};
+                default: rd_dat_reg <= 32'd0;
             endcase
         end
     end
 
     // ------------------------------------------------------------ S0: issue
     // writers (completions, commands) hold off issue until their P4 has written: the next op's
-    // P1 reads come after it; a command also in its P4 (an invalidation's scan starts after it)
+    // P0 reads (valid bits, round-robin pointers) come after it; an invalidation's scan starts
+    // after its P4
     wire blk = (q1_valid && q1_type != OP_REQ) || (q2_valid && q2_type != OP_REQ) ||
-               (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type == OP_CMD) ||
+               (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
                scan_active || csr_block_reg;
     // free MQ slots now vs requests in S1 / S2 (each takes one in its S2)
     integer k;
@@ -373,7 +395,7 @@ module nic_xlat #(
         .rd_set(s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
         .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_en(fill_lvl[3]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
     nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW), .SCW(SCW)) u_c3 (
@@ -381,7 +403,7 @@ module nic_xlat #(
         .rd_set(s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
         .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_en(fill_lvl[2]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
     nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW), .SCW(SCW)) u_c2 (
@@ -389,7 +411,7 @@ module nic_xlat #(
         .rd_set(s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
         .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_en(fill_lvl[1]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
     nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW), .SCW(SCW),
@@ -398,7 +420,7 @@ module nic_xlat #(
         .rd_set(s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
         .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_en(fill_lvl[0]), .wr_data(fill_data),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 
@@ -418,8 +440,7 @@ module nic_xlat #(
     wire [2:0]  r_level   = r_walk;
     wire        r_rw      = r_leafhit ? r_rwleaf : h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
     wire        r_s1 = r_ok && h1, r_s2 = r_ok && !h1 && l2, r_s3 = r_ok && !h1 && !l2;
-    wire [51:0] r_pa      = ({52{r_s1}} & {d1[39:0], s2_va[11:0]}) | ({52{r_s2}} & {d2[39:9], s2_va[20:0]}) |
-                            ({52{r_s3}} & {d3[39:18], s2_va[29:0]});
+    // (the PA of a leaf hit: selected in P5 by r_s1..r_s3, see res_pa)
     wire [1:0]  r_size    = {r_s3, r_s2};
     wire [2:0]  r_fault   = s2_pid_bad ? F_PID : s2_noncanon ? F_NONCANON : r_leafhit ? (r_wfault ? F_WRITE : F_NONE) :
                             r_walkhit ? F_NONE : F_NOCR3;
@@ -446,7 +467,9 @@ module nic_xlat #(
     reg        c_p, c_rsvd, c_leaf, c_rw, c_wfault, c_gen_ok;
     reg [51:0] c_pa, c_next;
     reg [1:0]  c_size;
-    reg [3:0]  c_fill_pre;    // the completion fills this level if its slot has a read outstanding
+    // the level a completion in P3 fills if its slot has a read outstanding (one-hot, 4..1)
+    wire [3:0] c_fill_pre_nx = (q3_valid && q3_type == OP_CPL && k_p && !k_rsvd && q3_gen == cur_gen_reg) ?
+                               {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
     reg [DW-1:0] fill_data_reg;
     always @(posedge clk) begin
         c_p      <= k_p;
@@ -459,20 +482,19 @@ module nic_xlat #(
                     q3_lvl == 3'd2 ? {q3_data[51:21], q3_va[20:0]} : {q3_data[51:30], q3_va[29:0]};
         c_size   <= q3_lvl == 3'd1 ? 2'd0 : q3_lvl == 3'd2 ? 2'd1 : 2'd2;
         c_next   <= {q3_data[51:12], vidx(q3_va[47:12], q3_lvl - 3'd1), 3'b000};
-        c_fill_pre <= (q3_valid && q3_type == OP_CPL && k_p && !k_rsvd && q3_gen == cur_gen_reg) ?
-                      {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
         fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
     end
     wire [MQW-1:0] j = s2_tag;
     // c_ok = slot j has a read outstanding now (start of P4). From P3 to P4 only the op in P4 of
     // the cycle before can change slot j legally: a request allocating it (walking); a completion
     // of j is at least 4 cycles away and a retire needs a done slot. So: P3 state, or that alloc.
-    reg        c_okp3, c_okal;
+    wire       c_ok_nx = (mq_valid[q3_tag] && !mq_done[q3_tag]) || (s2_req && !r_done && alloc_idx == q3_tag);
+    reg        c_ok;
+    reg [3:0]  fill_lvl_reg;
     always @(posedge clk) begin
-        c_okp3 <= mq_valid[q3_tag] && !mq_done[q3_tag];
-        c_okal <= s2_req && !r_done && alloc_idx == q3_tag;
+        c_ok         <= c_ok_nx;
+        fill_lvl_reg <= c_fill_pre_nx & {4{c_ok_nx}};
     end
-    wire       c_ok     = c_okp3 || c_okal;
     wire [2:0] c_lvl    = s2_lvl;
     wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
     wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
@@ -480,7 +502,7 @@ module nic_xlat #(
     wire s2_req = s2_valid && s2_type == OP_REQ;
     wire s2_cpl = s2_valid && s2_type == OP_CPL;
     wire s2_cmd = s2_valid && s2_type == OP_CMD;
-    assign fill_lvl  = c_fill_pre & {4{c_ok}};   // = (s2_cpl && c_fill) ? c_lvl_oh : 0
+    assign fill_lvl  = fill_lvl_reg;   // = (s2_cpl && c_fill) ? one-hot of c_lvl : 0
     assign fill_data = fill_data_reg;
 
     // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
@@ -559,11 +581,16 @@ module nic_xlat #(
     assign m_resp_gen   = resp_gen_reg;
 
     // ---- MQ update
-    reg [MQ-1:0] same_id;
+    // valid slots with the P4 request's id: computed in P3 for the P3 op, corrected by the
+    // allocation and the retire of that cycle
+    reg [MQ-1:0] same_now, same_id;
     always @* begin
         for (k = 0; k < MQ; k = k + 1)
-            same_id[k] = mq_valid[k] && mq_id[k] == s2_id;
+            same_now[k] = mq_valid[k] && mq_id[k] == q3_id;
     end
+    always @(posedge clk)
+        same_id <= (same_now & ~(retire ? ret_oh : {MQ{1'b0}})) |
+                   ((s2_req && s2_id == q3_id) ? alloc_oh : {MQ{1'b0}});
     always @(posedge clk) begin
         if (rst) begin
             mq_valid <= {MQ{1'b0}};
@@ -598,13 +625,21 @@ module nic_xlat #(
     // answers at the earliest two cycles after its P4: ready, then ready_reg)
     reg            res_we;
     reg [MQW-1:0]  res_idx;
-    reg [51:0]     res_pa;
+    reg [51:0]     res_c1, res_c2, res_c3, res_cpa;
+    reg [2:0]      res_sel;
+    wire [51:0]    res_pa = ({52{res_sel[0]}} & res_c1) | ({52{res_sel[1]}} & res_c2) |
+                            ({52{res_sel[2]}} & res_c3) | res_cpa;
     reg [1:0]      res_size;
     reg [2:0]      res_fault;
     always @(posedge clk) begin
         res_we    <= !rst && (s2_req || (s2_cpl && c_ok && (!c_p || c_rsvd || c_leaf)));
         res_idx   <= s2_req ? alloc_idx : j;
-        res_pa    <= s2_req ? r_pa : (!c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
+        // a request's PA is selected in P5 from the three candidates (r_pa: the same AND-OR)
+        res_c1    <= {d1[39:0], s2_va[11:0]};
+        res_c2    <= {d2[39:9], s2_va[20:0]};
+        res_c3    <= {d3[39:18], s2_va[29:0]};
+        res_sel   <= s2_req ? {r_s3, r_s2, r_s1} : 3'b000;
+        res_cpa   <= (s2_req || !c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
         res_size  <= s2_req ? r_size : (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
         res_fault <= s2_req ? r_fault : !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
         if (res_we) begin
@@ -626,17 +661,11 @@ module nic_xlat #(
             cur_gen_reg    <= 1'b0;
             inv_active_reg <= 1'b0;
             scan_rd_reg    <= 1'b0;
-            scan_p1_reg    <= 1'b0;
-            scan_p2_reg    <= 1'b0;
-            scan_p3_reg    <= 1'b0;
             scan_cnt_reg   <= {SCW{1'b0}};
             inv_done_reg   <= 1'b0;
         end else begin
             inv_done_reg <= inv_done_now;
             if (inv_done_now) inv_active_reg <= 1'b0;
-            scan_p1_reg  <= scan_rd_reg;
-            scan_p2_reg  <= scan_p1_reg;
-            scan_p3_reg  <= scan_p2_reg;
             if (scan_rd_reg) begin
                 scan_cnt_reg <= scan_cnt_reg + 1'b1;
                 if (scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
@@ -706,7 +735,7 @@ module nic_xlat #(
     // d4[41] / d1[41]: a PML4E is never a leaf, a PTE always is; s2_data: ignored entry bits
     wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
                        s2_pid, s2_va[63:48], q3_data[63:52], q3_data[11:8], q3_data[6:2],
-                       d4[41], d1[41], rd_stage[2:1]};
+                       d4[41], d1[41], rd_stage[2]};
 `ifdef FORMAL
     // properties of formal/nic (read by the proofs only)
 `include "nic_xlat_props.vh"

@@ -12,25 +12,28 @@
 //   scan compares VA ranges directly.
 //   SETS > 1 (set associative): set = vpn[SW-1:0]; per way one LUTRAM of tags and one of data,
 //     SETS deep, read in P1 (registered).
-//   SETS = 1 (fully associative): tags in flip-flops (all compared at once), data in one LUTRAM
-//     of WAYS words read at the hit way's index.
+//   SETS = 1 (fully associative): tags and leaf flags in flip-flops (all compared at once, in two
+//     halves: the upper tag bits in P1, the lower in P2), data in one LUTRAM of WAYS words read at
+//     the hit way's index.
 // Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
 // select, P4 act):
-//   P0  rd_set, lk_pid, lk_vpn presented (registered here).
-//   P1  SETS > 1: the set's tags, data and valid bits read (registered).
-//   P2  tags compared: the hit one-hot (and for SETS = 1 its index) registered; the victim of the
-//       set (the lowest invalid way, else the set's round-robin pointer) registered.
-//   P3  the hit way's data read / selected, registered; the fill way (the way that hit, else the
-//       victim) registered.
+//   P0  rd_set, lk_pid, lk_vpn presented: registered here; the set's valid bits and round-robin
+//       pointer read.
+//   P1  SETS > 1: the set's tags and data read (registered). SETS = 1: upper tag halves compared.
+//   P2  tags compared: the hit one-hot (SETS = 1: and its index) registered; the victim of the set
+//       (the lowest invalid way, else the set's round-robin pointer) registered.
+//   P3  the hit way's data selected (SETS > 1) or read at the hit index (SETS = 1), registered;
+//       the fill way (the way that hit, else the victim) registered.
 //   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
 //       the fill way: an overwrite when the tag hit (never two entries with one tag: T5).
-//   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
-//   writer stall), so the P1 reads and the P3 way are still right in P4.
+//   The caller guarantees that no fill or scan writes between an op's P0 and its P4 (nic_xlat's
+//   writer stall), so the P0 / P1 reads and the P3 way are still right in P4.
 // Invalidation scan, one step per cycle (scan_rd, scan_idx = step s, 0 .. SCAN_N-1 with
 //   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing): step s reads
-//   set s (SETS > 1: every way) or way s (SETS = 1) in P1, compares in P2 with {inv_use_pid:
-//   pid == inv_pid} & {inv_use_range: inv_lo <= vpn <= inv_hi} & {inv_leaf_only: leaf}, and clears
-//   the matching valid bits in P3. The last clear is 3 cycles after the last scan_rd.
+//   set s (SETS > 1: every way) or way s (SETS = 1: in two mux stages), compares with
+//   {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <= inv_hi} & {inv_leaf_only:
+//   leaf} (the three comparisons registered, then ANDed), and clears the matching valid bits;
+//   scan_busy is high while a step is in flight (4 cycles, 5 for SETS = 1, after its scan_rd).
 // Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan step per cycle.
 module nic_xlat_cache #(
     parameter SETS        = 1,
@@ -57,6 +60,7 @@ module nic_xlat_cache #(
     // invalidation scan
     input  wire                          scan_rd,
     input  wire [SCW-1:0]                scan_idx,
+    output wire                          scan_busy,
     input  wire                          inv_use_pid,
     input  wire [PID_W-1:0]              inv_pid,
     input  wire                          inv_use_range,
@@ -74,6 +78,9 @@ module nic_xlat_cache #(
     localparam integer SCAN_N = SETS > 1 ? SETS : WAYS;
     localparam integer SCAN_LAST_I = SCAN_N - 1;
     localparam [SCW-1:0] SCAN_LAST = SCAN_LAST_I[SCW-1:0];
+    localparam SCX   = SCW < 4 ? 4 : SCW;      // scan index width inside (8-way groups)
+    localparam HI_W  = TAG_W / 2;              // upper tag bits compared in P1 (SETS = 1)
+    localparam LO_W  = TAG_W - HI_W;
 
     initial begin
         if (SETS < 1 || (SETS & (SETS - 1)) != 0) $fatal(1, "nic_xlat_cache: SETS must be a power of two");
@@ -85,28 +92,8 @@ module nic_xlat_cache #(
     reg  [WAYS-1:0] valid_reg [0:SETS-1];
     reg  [WW-1:0]   rr_reg    [0:SETS-1];
 
-    // operand registers P1 .. P4; the compare operand in registers of this cache's own (ff_keep:
-    // Yosys would merge them with the equal registers of the other caches and of nic_xlat, and one
-    // register would drive every comparator of the unit)
-    reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
-    wire [TAG_W-1:0] tag_p1, tag_p2;
-    reg  [TAG_W-1:0] tag_p3, tag_p4;
-    reg  [WAYS-1:0]  valid_p2;
-    ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
-    ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
-    always @(posedge clk) begin
-        // the one set of a fully associative cache; a set-associative scan step reads its set
-        set_p1   <= SETS == 1 ? {SW{1'b0}} : scan_go ? scan_idx[SW-1:0] : rd_set;
-        set_p2   <= set_p1;
-        valid_p2 <= valid_reg[set_p1];
-        set_p3   <= set_p2;
-        tag_p3   <= tag_p2;
-        set_p4   <= set_p3;
-        tag_p4   <= tag_p3;
-    end
-
-    // scan pipeline: step in P1 (registered index), compare in P2, clear in P3
-    wire             scan_in;             // the step is one of this cache's
+    // scan step of this cache?
+    wire             scan_in;
     generate
         if (SCAN_N >= (1 << SCW)) begin : g_all
             assign scan_in = 1'b1;
@@ -115,96 +102,156 @@ module nic_xlat_cache #(
         end
     endgenerate
     wire             scan_go = scan_rd && scan_in;
-    reg              scan_p1, scan_p2, scan_p3;
-    reg  [SCW-1:0]   sidx_p1;
-    wire [WAYS-1:0]  match_p2;            // ways of the step that match
-    reg  [WAYS-1:0]  match_p3;
-    reg  [SW-1:0]    sset_p3;
+
+    // P0: the set (a set-associative scan step reads its set through the same port)
+    wire [SW-1:0]    set_p0 = SETS == 1 ? {SW{1'b0}} : scan_go ? scan_idx[SW-1:0] : rd_set;
+
+    // operand registers P1 .. P4; the compare operand in registers of this cache's own (ff_keep:
+    // Yosys would merge them with the equal registers of the other caches and of nic_xlat, and one
+    // register would drive every comparator of the unit)
+    reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
+    wire [TAG_W-1:0] tag_p1, tag_p2;
+    reg  [TAG_W-1:0] tag_p3, tag_p4;
+    reg  [WAYS-1:0]  valid_p1, valid_p2;
+    reg  [WW-1:0]    rr_p1, rr_p2;
+    ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
+    ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
     always @(posedge clk) begin
-        scan_p1  <= scan_go && !rst;
-        scan_p2  <= scan_p1 && !rst;
-        scan_p3  <= scan_p2 && !rst;
-        sidx_p1  <= scan_idx;
-        match_p3 <= match_p2;
+        set_p1   <= set_p0;
+        valid_p1 <= valid_reg[set_p0];
+        rr_p1    <= rr_reg[set_p0];
+        set_p2   <= set_p1;
+        valid_p2 <= valid_p1;
+        rr_p2    <= rr_p1;
+        set_p3   <= set_p2;
+        tag_p3   <= tag_p2;
+        set_p4   <= set_p3;
+        tag_p4   <= tag_p3;
     end
 
-    // every operand is an argument (a continuous assignment is sensitive to its operands only)
-    function match_fn(input [TAG_W-1:0] t, input leaf, input use_pid, input [PID_W-1:0] pid,
-                      input use_range, input [VPN_W-1:0] lo, input [VPN_W-1:0] hi, input leaf_only);
-        match_fn = (!use_pid || t[TAG_W-1:VPN_W] == pid)
-                && (!use_range || (t[VPN_W-1:0] >= lo && t[VPN_W-1:0] <= hi))
-                && (!leaf_only || LEAF_ALWAYS != 0 || leaf);
+    // scan: the three comparisons of a tag (registered by the caller), then their AND
+    function [2:0] cmp_fn(input [TAG_W-1:0] t, input [PID_W-1:0] pid, input [VPN_W-1:0] lo,
+                          input [VPN_W-1:0] hi);
+        cmp_fn = {t[TAG_W-1:VPN_W] == pid, t[VPN_W-1:0] >= lo, t[VPN_W-1:0] <= hi};
+    endfunction
+    function and_fn(input [2:0] c, input leaf, input use_pid, input use_range, input leaf_only);
+        and_fn = (!use_pid || c[2]) && (!use_range || (c[1] && c[0])) &&
+                 (!leaf_only || LEAF_ALWAYS != 0 || leaf);
     endfunction
 
     wire [WAYS-1:0] hit_p2;
     reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
     reg             allv_p3, rr_adv_p4;
+    // the scan's clear: set / ways, one cycle
+    wire            clr_en;
+    wire [SW-1:0]   clr_set;
+    wire [WAYS-1:0] clr_ways;
 
     genvar w;
     generate
         if (SETS == 1) begin : g_fa
             // ---- fully associative: tags and leaf flags in flip-flops, data in one LUTRAM
-            reg  [WAYS*TAG_W-1:0] tags;          // way w at [w*TAG_W +: TAG_W]
+            reg  [WAYS*TAG_W-1:0] tags;           // way w at [w*TAG_W +: TAG_W]
             reg  [WAYS-1:0]   leafs;
             reg  [DATA_W-1:0] dat  [0:WAYS-1];
-            reg  [WW-1:0]     hidx_p3, widx_p4;
-            // P4 fill: the data LUTRAM at the way's index, tags and leaf flags by one-hot enables
+            reg  [WW-1:0]     hidx_p3, vidx_p3, widx_p4;
             always @(posedge clk)
                 if (wr_en) dat[widx_p4] <= wr_data;
-            // the compare operand: one copy per 8 ways (fan-out)
+            // the compare operands: one copy per 8 ways (fan-out)
             localparam NG = (WAYS + 7) / 8;
-            wire [NG*TAG_W-1:0] tcopy;
+            wire [NG*TAG_W-1:0] tc1;
+            wire [NG*LO_W-1:0]  tc2;
             for (w = 0; w < NG; w = w + 1) begin : g_tc
-                ff_keep #(.WIDTH(TAG_W)) u_tc (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tcopy[w*TAG_W +: TAG_W]));
+                ff_keep #(.WIDTH(TAG_W)) u_tc1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tc1[w*TAG_W +: TAG_W]));
+                ff_keep #(.WIDTH(LO_W)) u_tc2 (.clk(clk), .rst(1'b0), .d(tc1[w*TAG_W +: LO_W]), .q(tc2[w*LO_W +: LO_W]));
             end
+            reg [WAYS-1:0] hieq_p2;
             for (w = 0; w < WAYS; w = w + 1) begin : g_cmp
-                always @(posedge clk)
+                always @(posedge clk) begin
                     if (wr_en && way_p4[w]) begin
                         tags[w*TAG_W +: TAG_W] <= tag_p4;
                         leafs[w] <= wr_data[DATA_W-1];
                     end
-                assign hit_p2[w] = valid_p2[w] && tags[w*TAG_W +: TAG_W] == tcopy[(w/8)*TAG_W +: TAG_W];
+                    // P1: upper half
+                    hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/8)*TAG_W + LO_W +: HI_W];
+                end
+                // P2: lower half
+                assign hit_p2[w] = valid_p2[w] && hieq_p2[w] &&
+                                   tags[w*TAG_W +: LO_W] == tc2[(w/8)*LO_W +: LO_W];
             end
-            // P2: index of the hit way (at most one)
-            reg [WW-1:0] henc;
+            // P2: index of the hit way (at most one) and of the victim
+            reg [WW-1:0] henc, venc;
+            wire [WAYS-1:0] inv_low2 = ~valid_p2 & (valid_p2 + 1'b1);
             integer e;
             always @* begin
                 henc = {WW{1'b0}};
-                for (e = 0; e < WAYS; e = e + 1)
+                venc = {WW{1'b0}};
+                for (e = 0; e < WAYS; e = e + 1) begin
                     if (hit_p2[e]) henc = henc | e[WW-1:0];
-            end
-            // P3: the fill way's index
-            reg [WW-1:0] wenc;
-            always @* begin
-                wenc = {WW{1'b0}};
-                for (e = 0; e < WAYS; e = e + 1)
-                    if (|hit_p3 ? hit_p3[e] : vic_p3[e]) wenc = wenc | e[WW-1:0];
+                    if (inv_low2[e]) venc = venc | e[WW-1:0];
+                end
             end
             always @(posedge clk) begin
                 hidx_p3 <= henc;
-                widx_p4 <= wenc;
+                vidx_p3 <= &valid_p2 ? rr_p2 : venc;
+                widx_p4 <= |hit_p3 ? hidx_p3 : vidx_p3;
             end
             // P3: the LUTRAM read at the hit index, registered (the P4 output register)
             reg [DATA_W-1:0] fa_q;
             always @(posedge clk) fa_q <= dat[hidx_p3];
             assign hit_data_s2 = fa_q;
-            // scan: way sidx_p1 read in P1, compared in P2
-            reg [TAG_W-1:0] st_p2;
-            reg             sl_p2, sv_p2;
-            reg [WW-1:0]    sw_p2;
+            // scan: way s in two mux stages (groups of 8, then the group), compare, AND, clear
+            localparam NGS = (WAYS + 7) / 8;
+            reg              z1, z2, z3, z4;
+            reg  [SCX-1:0]   sidx_z1, sidx_z2, sidx_z3, sidx_z4;
+            reg  [NGS*TAG_W-1:0] gt_z2;
+            reg  [NGS-1:0]   gl_z2, gv_z2;
+            reg  [TAG_W-1:0] st_z3;
+            reg              sl_z3, sv_z3, sl_z4, sv_z4;
+            reg  [2:0]       c_z4;
+            integer g, k;
             always @(posedge clk) begin
-                st_p2 <= tags[sidx_p1[WW-1:0]*TAG_W +: TAG_W];
-                sl_p2 <= leafs[sidx_p1[WW-1:0]];
-                sv_p2 <= valid_reg[0][sidx_p1[WW-1:0]];
-                sw_p2 <= sidx_p1[WW-1:0];
+                z1 <= scan_go && !rst;
+                z2 <= z1 && !rst;
+                z3 <= z2 && !rst;
+                z4 <= z3 && !rst;
+                sidx_z1 <= {{(SCX-SCW){1'b0}}, scan_idx};
+                sidx_z2 <= sidx_z1;
+                sidx_z3 <= sidx_z2;
+                sidx_z4 <= sidx_z3;
+                // (constant indexes only: way (g*8 + k) mod WAYS of group g, step bits 2:0 = k)
+                for (g = 0; g < NGS; g = g + 1)
+                    for (k = 0; k < 8; k = k + 1)
+                        if (sidx_z1[2:0] == k[2:0]) begin
+                            gt_z2[g*TAG_W +: TAG_W] <= tags[((g*8 + k) % WAYS)*TAG_W +: TAG_W];
+                            gl_z2[g] <= leafs[(g*8 + k) % WAYS];
+                            gv_z2[g] <= valid_reg[0][(g*8 + k) % WAYS];
+                        end
+                for (g = 0; g < NGS; g = g + 1)
+                    if (sidx_z2[SCX-1:3] == g[SCX-4:0]) begin
+                        st_z3 <= gt_z2[g*TAG_W +: TAG_W];
+                        sl_z3 <= gl_z2[g];
+                        sv_z3 <= gv_z2[g];
+                    end
+                c_z4  <= cmp_fn(st_z3, inv_pid, inv_lo, inv_hi);
+                sl_z4 <= sl_z3;
+                sv_z4 <= sv_z3;
             end
-            assign match_p2 = (sv_p2 && match_fn(st_p2, sl_p2, inv_use_pid, inv_pid, inv_use_range, inv_lo, inv_hi, inv_leaf_only)) ? ({{(WAYS-1){1'b0}}, 1'b1} << sw_p2) : {WAYS{1'b0}};
-            always @(posedge clk) sset_p3 <= {SW{1'b0}};
+            assign clr_en   = z4 && sv_z4 && and_fn(c_z4, sl_z4, inv_use_pid, inv_use_range, inv_leaf_only);
+            assign clr_set  = {SW{1'b0}};
+            assign clr_ways = {{(WAYS-1){1'b0}}, 1'b1} << sidx_z4[WW-1:0];
+            assign scan_busy = z1 || z2 || z3 || z4;
+            // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in)
+            wire unused_fa = &{1'b0, sidx_z4};
         end else begin : g_sa
             // ---- set associative: one LUTRAM of tags and one of data per way
             wire [WAYS*DATA_W-1:0] d3_flat;
             wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
-            reg  [SW-1:0] sset_p2;
+            reg              z1, z2, z3;
+            reg  [SW-1:0]    sset_z2, sset_z3;
+            reg  [WAYS-1:0]  sv_z3;
+            reg  [3*WAYS-1:0] c_z3;
+            reg  [WAYS-1:0]  sl_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
                 reg [TAG_W-1:0]  tag_mem [0:SETS-1];
                 reg [DATA_W-1:0] dat_mem [0:SETS-1];
@@ -221,16 +268,26 @@ module nic_xlat_cache #(
                     t_rd <= tag_mem[set_p1];
                     d_rd <= dat_mem[set_p1];
                     d_p3 <= d_rd;
+                    // scan step (its set read through set_p1): comparisons registered
+                    c_z3[3*w +: 3] <= cmp_fn(t_rd, inv_pid, inv_lo, inv_hi);
+                    sl_z3[w]       <= d_rd[DATA_W-1];
                 end
-                assign hit_p2[w]   = valid_p2[w] && t_rd == tag_p2;
-                assign match_p2[w] = scan_p2 && valid_p2[w] && match_fn(t_rd, d_rd[DATA_W-1], inv_use_pid, inv_pid,
-                                                                           inv_use_range, inv_lo, inv_hi, inv_leaf_only);
+                assign hit_p2[w] = valid_p2[w] && t_rd == tag_p2;
                 assign d3_flat[w*DATA_W +: DATA_W] = d_p3;
+                assign clr_ways[w] = sv_z3[w] && and_fn(c_z3[3*w +: 3], sl_z3[w], inv_use_pid, inv_use_range,
+                                                        inv_leaf_only);
             end
             always @(posedge clk) begin
-                sset_p2 <= sidx_p1[SW-1:0];
-                sset_p3 <= sset_p2;
+                z1 <= scan_go && !rst;
+                z2 <= z1 && !rst;
+                z3 <= z2 && !rst;
+                sset_z2 <= set_p1;
+                sset_z3 <= sset_z2;
+                sv_z3   <= valid_p2;
             end
+            assign clr_en    = z3;
+            assign clr_set   = sset_z3;
+            assign scan_busy = z1 || z2 || z3;
             // P3: one-hot AND-OR select of the hit way's data
             reg [DATA_W-1:0] sel;
             integer i;
@@ -247,7 +304,7 @@ module nic_xlat_cache #(
 
     // P2: the victim of this op's set; P3: the fill way
     wire [WAYS-1:0] inv_low   = ~valid_p2 & (valid_p2 + 1'b1);
-    wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_reg[set_p2];
+    wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_p2;
     wire            all_valid = &valid_p2;
     always @(posedge clk) begin
         hit_p3    <= hit_p2;
@@ -255,15 +312,15 @@ module nic_xlat_cache #(
         allv_p3   <= all_valid;
         way_p4    <= |hit_p3 ? hit_p3 : vic_p3;
         rr_adv_p4 <= !(|hit_p3) && allv_p3;
-        hit_oh_s2   <= hit_p3;
-        hit_s2      <= |hit_p3;
+        hit_oh_s2 <= hit_p3;
+        hit_s2    <= |hit_p3;
     end
 
     // valid bits and round-robin pointers: each set updates itself (decoded enables)
     genvar vs;
     generate
         for (vs = 0; vs < SETS; vs = vs + 1) begin : g_set
-            wire clr = scan_p3 && sset_p3 == vs;
+            wire clr = clr_en && clr_set == vs;
             wire fil = wr_en && set_p4 == vs;
             always @(posedge clk) begin
                 if (rst) begin
@@ -271,7 +328,7 @@ module nic_xlat_cache #(
                     rr_reg[vs]    <= {WW{1'b0}};
                 end else begin
                     // a scan and a fill never meet (nic_xlat stops issue during a scan)
-                    if (clr) valid_reg[vs] <= valid_reg[vs] & ~match_p3;
+                    if (clr) valid_reg[vs] <= valid_reg[vs] & ~clr_ways;
                     else if (fil) valid_reg[vs] <= valid_reg[vs] | way_p4;
                     if (fil && rr_adv_p4)
                         rr_reg[vs] <= (rr_reg[vs] == RR_LAST) ? {WW{1'b0}} : rr_reg[vs] + 1'b1;
@@ -280,8 +337,6 @@ module nic_xlat_cache #(
         end
     endgenerate
 
-    // sidx_p1: a scan step index wider than this cache's sets / ways is never compared (scan_go)
-    wire unused_ok = &{1'b0, sidx_p1};
     genvar v;
     generate
         for (v = 0; v < SETS; v = v + 1) begin : g_vv
