@@ -35,7 +35,7 @@
 //   in request order per id, any order across ids (A22).
 // Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); each level
 //   walked adds the host read latency + 6 cycles. Throughput: one request per cycle on hits
-//   (MQ >= 8); each completion costs 4 issue cycles; an invalidation scan max(SETS or WAYS) + 3.
+//   (MQ >= 8); each completion costs 5 issue cycles; an invalidation scan max(SETS or WAYS) + 5.
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
     parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)
