@@ -329,13 +329,24 @@ static void fill(struct nic_xlat *m, unsigned l, uint32_t pid, uint64_t vpn, uin
     m->stat[NX_ST_FILL]++;
 }
 
-int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t e)
+uint32_t nic_xlat_waiting_mask(const struct nic_xlat *m)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < m->cfg.mq; i++)
+        if (m->mq[i].valid && !m->mq[i].done)
+            r |= 1u << i;
+    return r;
+}
+
+int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t e, int outstanding)
 {
     struct nic_xlat_slot *s = tag < m->cfg.mq ? &m->mq[tag] : NULL;
-    if (!s || !s->valid || s->done) {
+    if (!outstanding || !s) {
         m->stat[NX_ST_ERR_TAG]++;
         return NIC_XLAT_OK;
     }
+    if (!s->valid || s->done)
+        return NIC_XLAT_EINVAL;
     unsigned l = s->level;
     int p = (e & E_P) != 0, ps = (e & E_PS) != 0;
     int leaf = l == 1 || ((l == 2 || l == 3) && ps);

@@ -170,11 +170,16 @@ void nic_xlat_free(struct nic_xlat *m);
  * issued a request without one: a lockstep error). */
 int nic_xlat_op_req(struct nic_xlat *m, const struct nic_xlat_req *r);
 
-/* nic_xlat_op_cpl - a completion (tag, 8-byte entry) in S2: one walk step of slot tag (P, RSVD,
- * R/W, the fill of the level's cache when present and the slot's generation is current, then the
- * next read or the result). A tag with no read outstanding is counted (err_tag) and ignored.
- * Returns NIC_XLAT_OK. */
-int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t data);
+/* nic_xlat_op_cpl - a completion (tag, 8-byte entry) in its P4: one walk step of slot tag (P,
+ * RSVD, R/W, the fill of the level's cache when present and the slot's generation is current, then
+ * the next read or the result). outstanding: whether slot tag had a read outstanding at the start
+ * of the cycle the completion was accepted (nic_xlat_waiting_mask() then, before that cycle's P4
+ * op); a completion without one is counted (err_tag) and ignored. Returns NIC_XLAT_OK, or
+ * NIC_XLAT_EINVAL when outstanding is set and the slot is not walking (a lockstep error). */
+int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t data, int outstanding);
+
+/* nic_xlat_waiting_mask - slots with a read outstanding now (bit i: valid and not done). */
+uint32_t nic_xlat_waiting_mask(const struct nic_xlat *m);
 
 /* nic_xlat_op_cmd - the accepted command in S2. Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL when none
  * is pending (a lockstep error). */

@@ -325,6 +325,7 @@ module nic_xlat #(
     reg  [63:0]         q1_data, q2_data, q3_data;
     reg  [2:0]          q1_lvl, q2_lvl, q3_lvl;      // completion: the slot's level, R/W, generation
     reg                 q1_rw, q2_rw, q3_rw, q1_gen, q2_gen, q3_gen;
+    reg                 q1_ok, q2_ok, q3_ok;          // completion: its slot had a read outstanding in P0
     reg                 q2_pid_bad, q3_pid_bad, q2_noncanon, q3_noncanon, q2_cr3v, q3_cr3v;
     reg  [39:0]         q2_cr3, q3_cr3;
     always @(posedge clk) begin
@@ -339,12 +340,13 @@ module nic_xlat #(
         q1_lvl   <= mq_level[s_cpl_tag];
         q1_rw    <= mq_rw[s_cpl_tag];
         q1_gen   <= mq_gen[s_cpl_tag];
+        q1_ok    <= mq_valid[s_cpl_tag] && !mq_done[s_cpl_tag];
         q2_valid <= !rst && q1_valid;
         q3_valid <= !rst && q2_valid;
-        {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen} <=
-            {q1_type, q1_pid, q1_va, q1_write, q1_id, q1_tag, q1_data, q1_lvl, q1_rw, q1_gen};
-        {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen} <=
-            {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen};
+        {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen, q2_ok} <=
+            {q1_type, q1_pid, q1_va, q1_write, q1_id, q1_tag, q1_data, q1_lvl, q1_rw, q1_gen, q1_ok};
+        {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen, q3_ok} <=
+            {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen, q2_ok};
         q2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, q1_pid} >= NPID;
         q2_noncanon <= q1_va[63:47] != 17'd0 && q1_va[63:47] != 17'h1ffff;
         q2_cr3v     <= cr3_valid[q1_pid[PID_W-1:0]];
@@ -485,10 +487,10 @@ module nic_xlat #(
         fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
     end
     wire [MQW-1:0] j = s2_tag;
-    // c_ok = slot j has a read outstanding now (start of P4). From P3 to P4 only the op in P4 of
-    // the cycle before can change slot j legally: a request allocating it (walking); a completion
-    // of j is at least 4 cycles away and a retire needs a done slot. So: P3 state, or that alloc.
-    wire       c_ok_nx = (mq_valid[q3_tag] && !mq_done[q3_tag]) || (s2_req && !r_done && alloc_idx == q3_tag);
+    // c_ok: the slot had a read outstanding when the completion was accepted (P0); such a slot
+    // changes only by this completion until its P4. A completion for a slot with none is dropped
+    // (err_tag), even if the slot is allocated before the completion's P4.
+    wire       c_ok_nx = q3_ok;
     reg        c_ok;
     reg [3:0]  fill_lvl_reg;
     always @(posedge clk) begin
@@ -523,9 +525,16 @@ module nic_xlat #(
     wire [MQW-1:0] rd_push_tag = s2_req ? alloc_idx : j;
     wire        rdq_ready;
     wire [MQW:0] rdq_count;
+    // pushed one cycle after P4 (registered: no P4 decision reaches the FIFO's pointers)
+    reg            rdq_push_reg;
+    reg [52+MQW-1:0] rdq_data_reg;
+    always @(posedge clk) begin
+        rdq_push_reg <= !rst && rd_push;
+        rdq_data_reg <= {rd_push_tag, rd_push_addr};
+    end
     sync_fifo #(.WIDTH(52 + MQW), .DEPTH(MQ)) u_rdq (
         .clk(clk), .rst(rst),
-        .s_data({rd_push_tag, rd_push_addr}), .s_valid(rd_push), .s_ready(rdq_ready),
+        .s_data(rdq_data_reg), .s_valid(rdq_push_reg), .s_ready(rdq_ready),
         .m_data({m_rd_tag, m_rd_addr}), .m_valid(m_rd_valid), .m_ready(m_rd_ready),
         .count(rdq_count)
     );
@@ -541,14 +550,23 @@ module nic_xlat #(
     // (the lowest slot of ready_reg is registered with it: ret_oh / ret_idx)
     reg  [MQ-1:0] ready_reg, ret_oh;
     reg  [MQW-1:0] ret_idx;
-    wire [MQ-1:0] ready_nx = ready_vec & ~(retire ? ret_oh : {MQ{1'b0}});
-    wire [MQ-1:0] ret_oh_nx = ready_nx & (~ready_nx + 1'b1);
-    reg  [MQW-1:0] ret_idx_nx;
+    // next ready set and its lowest slot, for both outcomes of this cycle's retire (the retire
+    // depends on m_resp_ready: it selects at the end)
+    wire [MQ-1:0] ready_a  = ready_vec;                  // no retire this cycle
+    wire [MQ-1:0] ready_b  = ready_vec & ~ret_oh;        // ret_oh answers this cycle
+    wire [MQ-1:0] ready_nx = retire ? ready_b : ready_a;
+    wire [MQ-1:0] ret_a = ready_a & (~ready_a + 1'b1), ret_b = ready_b & (~ready_b + 1'b1);
+    reg  [MQW-1:0] idx_a, idx_b;
     always @* begin
-        ret_idx_nx = {MQW{1'b0}};
-        for (k = MQ - 1; k >= 0; k = k - 1)
-            if (ret_oh_nx[k]) ret_idx_nx = k[MQW-1:0];
+        idx_a = {MQW{1'b0}};
+        idx_b = {MQW{1'b0}};
+        for (k = MQ - 1; k >= 0; k = k - 1) begin
+            if (ret_a[k]) idx_a = k[MQW-1:0];
+            if (ret_b[k]) idx_b = k[MQW-1:0];
+        end
     end
+    wire [MQ-1:0]  ret_oh_nx  = retire ? ret_b : ret_a;
+    wire [MQW-1:0] ret_idx_nx = retire ? idx_b : idx_a;
     reg          resp_valid_reg;
     reg [ID_W-1:0] resp_id_reg;
     reg [51:0]   resp_pa_reg;
@@ -666,10 +684,8 @@ module nic_xlat #(
         end else begin
             inv_done_reg <= inv_done_now;
             if (inv_done_now) inv_active_reg <= 1'b0;
-            if (scan_rd_reg) begin
-                scan_cnt_reg <= scan_cnt_reg + 1'b1;
-                if (scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
-            end
+            scan_cnt_reg <= scan_rd_reg ? scan_cnt_reg + 1'b1 : {SCW{1'b0}};   // 0 when idle
+            if (scan_rd_reg && scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
             if (s2_cmd) begin
                 case (cmd_op_reg)
                     C_LOAD:  cr3_valid[cmd_pid_reg[PID_W-1:0]] <= 1'b1;
@@ -678,7 +694,6 @@ module nic_xlat #(
                         cur_gen_reg    <= !cur_gen_reg;
                         inv_active_reg <= 1'b1;
                         scan_rd_reg    <= 1'b1;
-                        scan_cnt_reg   <= {SCW{1'b0}};
                     end
                 endcase
             end

@@ -13,21 +13,21 @@
 //   SETS > 1 (set associative): set = vpn[SW-1:0]; per way one LUTRAM of tags and one of data,
 //     SETS deep, read in P1 (registered).
 //   SETS = 1 (fully associative): tags and leaf flags in flip-flops (all compared at once, in two
-//     halves: the upper tag bits in P1, the lower in P2), data in one LUTRAM of WAYS words read at
-//     the hit way's index.
+//     parts: the upper two thirds of the tag bits in P1, the rest in P2), data in one LUTRAM of
+//     WAYS words read at the hit way's index.
 // Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
 // select, P4 act):
-//   P0  rd_set, lk_pid, lk_vpn presented: registered here; the set's valid bits and round-robin
-//       pointer read.
-//   P1  SETS > 1: the set's tags and data read (registered). SETS = 1: upper tag halves compared.
+//   P0  rd_set, lk_pid, lk_vpn presented: registered here.
+//   P1  the set's valid bits and round-robin pointer read; SETS > 1: the set's tags and data read
+//       (registered); SETS = 1: the upper two thirds of every tag compared.
 //   P2  tags compared: the hit one-hot (SETS = 1: and its index) registered; the victim of the set
 //       (the lowest invalid way, else the set's round-robin pointer) registered.
 //   P3  the hit way's data selected (SETS > 1) or read at the hit index (SETS = 1), registered;
 //       the fill way (the way that hit, else the victim) registered.
 //   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
 //       the fill way: an overwrite when the tag hit (never two entries with one tag: T5).
-//   The caller guarantees that no fill or scan writes between an op's P0 and its P4 (nic_xlat's
-//   writer stall), so the P0 / P1 reads and the P3 way are still right in P4.
+//   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
+//   writer stall), so the P1 reads and the P3 way are still right in P4.
 // Invalidation scan, one step per cycle (scan_rd, scan_idx = step s, 0 .. SCAN_N-1 with
 //   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing): step s reads
 //   set s (SETS > 1: every way) or way s (SETS = 1: in two mux stages), compares with
@@ -79,7 +79,7 @@ module nic_xlat_cache #(
     localparam integer SCAN_LAST_I = SCAN_N - 1;
     localparam [SCW-1:0] SCAN_LAST = SCAN_LAST_I[SCW-1:0];
     localparam SCX   = SCW < 4 ? 4 : SCW;      // scan index width inside (8-way groups)
-    localparam HI_W  = TAG_W / 2;              // upper tag bits compared in P1 (SETS = 1)
+    localparam HI_W  = (2 * TAG_W) / 3;        // upper tag bits compared in P1 (SETS = 1)
     localparam LO_W  = TAG_W - HI_W;
 
     initial begin
@@ -112,17 +112,17 @@ module nic_xlat_cache #(
     reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
     wire [TAG_W-1:0] tag_p1, tag_p2;
     reg  [TAG_W-1:0] tag_p3, tag_p4;
-    reg  [WAYS-1:0]  valid_p1, valid_p2;
-    reg  [WW-1:0]    rr_p1, rr_p2;
+    reg  [WAYS-1:0]  valid_p2;
+    reg  [WW-1:0]    rr_p2;
+    wire [SW-1:0]    vset_p1;         // copy of set_p1 for the valid / round-robin read
     ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
     ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
+    ff_keep #(.WIDTH(SW)) u_vset (.clk(clk), .rst(1'b0), .d(set_p0), .q(vset_p1));
     always @(posedge clk) begin
         set_p1   <= set_p0;
-        valid_p1 <= valid_reg[set_p0];
-        rr_p1    <= rr_reg[set_p0];
         set_p2   <= set_p1;
-        valid_p2 <= valid_p1;
-        rr_p2    <= rr_p1;
+        valid_p2 <= valid_reg[vset_p1];
+        rr_p2    <= rr_reg[vset_p1];
         set_p3   <= set_p2;
         tag_p3   <= tag_p2;
         set_p4   <= set_p3;
@@ -203,7 +203,9 @@ module nic_xlat_cache #(
             // scan: way s in two mux stages (groups of 8, then the group), compare, AND, clear
             localparam NGS = (WAYS + 7) / 8;
             reg              z1, z2, z3, z4;
-            reg  [SCX-1:0]   sidx_z1, sidx_z2, sidx_z3, sidx_z4;
+            wire [SCX-1:0]   sidx_z1;
+            reg  [SCX-1:0]   sidx_z2, sidx_z3, sidx_z4;
+            ff_keep #(.WIDTH(SCX)) u_sidx (.clk(clk), .rst(1'b0), .d({{(SCX-SCW){1'b0}}, scan_idx}), .q(sidx_z1));
             reg  [NGS*TAG_W-1:0] gt_z2;
             reg  [NGS-1:0]   gl_z2, gv_z2;
             reg  [TAG_W-1:0] st_z3;
@@ -215,7 +217,6 @@ module nic_xlat_cache #(
                 z2 <= z1 && !rst;
                 z3 <= z2 && !rst;
                 z4 <= z3 && !rst;
-                sidx_z1 <= {{(SCX-SCW){1'b0}}, scan_idx};
                 sidx_z2 <= sidx_z1;
                 sidx_z3 <= sidx_z2;
                 sidx_z4 <= sidx_z3;
@@ -283,7 +284,7 @@ module nic_xlat_cache #(
                 z3 <= z2 && !rst;
                 sset_z2 <= set_p1;
                 sset_z3 <= sset_z2;
-                sv_z3   <= valid_p2;
+                sv_z3   <= valid_p2;   // the scanned set's valid bits (read in z1 through vset_p1)
             end
             assign clr_en    = z3;
             assign clr_set   = sset_z3;

@@ -241,7 +241,9 @@ struct Xl {
   std::unique_ptr<tb::CsrChecker> csr_chk;
   std::unique_ptr<DmaModel> dma;
   std::deque<nic_xlat_req> req_q;                    // accepted, before their S2
-  std::deque<std::pair<unsigned, uint64_t>> cpl_q;   // accepted completions, before their S2
+  struct Cpl { unsigned tag; uint64_t data; int outstanding; };
+  std::deque<Cpl> cpl_q;                             // accepted completions, before their P4
+  uint32_t waiting0 = 0;                             // model: slots waiting at the start of this cycle
   struct Pend { uint64_t addr; unsigned tag; uint64_t due; };
   std::vector<Pend> host;                            // reads taken, completion not yet sent
   unsigned lat_min = 1, lat_max = 40;
@@ -348,7 +350,10 @@ struct Xl {
       req_q.push_back(r);
       out_by_id[r.id].push_back(r);
     };
-    cpl.on_accept = [this](const Txn& x) { cpl_q.emplace_back(unsigned(x.get("tag")), x.get("data")); };
+    cpl.on_accept = [this](const Txn& x) {
+      const unsigned tag = unsigned(x.get("tag"));
+      cpl_q.push_back(Cpl{tag, x.get("data"), int((waiting0 >> tag) & 1u)});
+    };
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
       if (o.write) return unsigned(csr_probe->next_rc(h, 2));
       return nic_xlat_csr_read(&m, o.addr, &rdata);
@@ -474,6 +479,7 @@ void OpProbe::post() {
   }
   tb::Harness& h = x.h;
   const uint32_t ready_now = nic_xlat_ready_mask(&x.m), ready0 = ready_prev;
+  x.waiting0 = nic_xlat_waiting_mask(&x.m);  // the RTL's P0 check of a completion accepted now
   if (s2) {
     if (type == 1) {
       if (x.req_q.empty()) h.fail("s_req", "a request in S2 that was never accepted (probe)");
@@ -491,8 +497,9 @@ void OpProbe::post() {
       if (x.cpl_q.empty()) h.fail("s_cpl", "a completion in S2 that was never accepted (probe)");
       const auto c = x.cpl_q.front();
       x.cpl_q.pop_front();
-      nic_xlat_op_cpl(&x.m, c.first, c.second);
-      if (nx_debug) std::printf("%6" PRIu64 " S2 cpl tag %u data %016" PRIx64 "\n", sim_.cycle(), c.first, c.second);
+      if (nic_xlat_op_cpl(&x.m, c.tag, c.data, c.outstanding) != NIC_XLAT_OK)
+        h.fail("s_cpl", "a completion for a slot that had a read outstanding is not walking (model)");
+      if (nx_debug) std::printf("%6" PRIu64 " S2 cpl tag %u data %016" PRIx64 "\n", sim_.cycle(), c.tag, c.data);
     } else if (type == 3) {
       if (nic_xlat_op_cmd(&x.m) != NIC_XLAT_OK) h.fail("s_axil", "a command in S2 that was never accepted (probe)");
     } else {
