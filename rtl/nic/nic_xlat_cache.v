@@ -157,8 +157,8 @@ module nic_xlat_cache #(
             reg  [WW-1:0]     hidx_p3, vidx_p3, widx_p4;
             always @(posedge clk)
                 if (wr_en) dat[widx_p4] <= wr_data;
-            // the compare operands: one copy per 8 ways (fan-out)
-            localparam NG = (WAYS + 7) / 8;
+            // the compare operands: one copy per 4 ways (fan-out)
+            localparam NG = (WAYS + 3) / 4;
             wire [NG*TAG_W-1:0] tc1;
             wire [NG*LO_W-1:0]  tc2;
             for (w = 0; w < NG; w = w + 1) begin : g_tc
@@ -173,27 +173,29 @@ module nic_xlat_cache #(
                         leafs[w] <= wr_data[DATA_W-1];
                     end
                     // P1: upper half
-                    hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/8)*TAG_W + LO_W +: HI_W];
+                    hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/4)*TAG_W + LO_W +: HI_W];
                 end
                 // P2: lower half
                 assign hit_p2[w] = valid_p2[w] && hieq_p2[w] &&
-                                   tags[w*TAG_W +: LO_W] == tc2[(w/8)*LO_W +: LO_W];
+                                   tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
             end
-            // P2: index of the hit way (at most one) and of the victim
-            reg [WW-1:0] henc, venc;
-            wire [WAYS-1:0] inv_low2 = ~valid_p2 & (valid_p2 + 1'b1);
+            // P2: index of the hit way (at most one); P1: of the lowest invalid way (the valid bits
+            // of the one set do not change from P1 to P4)
+            reg [WW-1:0] henc, venc, venc_p2;
+            wire [WAYS-1:0] inv_low1 = ~valid_reg[0] & (valid_reg[0] + 1'b1);
             integer e;
             always @* begin
                 henc = {WW{1'b0}};
                 venc = {WW{1'b0}};
                 for (e = 0; e < WAYS; e = e + 1) begin
                     if (hit_p2[e]) henc = henc | e[WW-1:0];
-                    if (inv_low2[e]) venc = venc | e[WW-1:0];
+                    if (inv_low1[e]) venc = venc | e[WW-1:0];
                 end
             end
             always @(posedge clk) begin
+                venc_p2 <= venc;
                 hidx_p3 <= henc;
-                vidx_p3 <= &valid_p2 ? rr_p2 : venc;
+                vidx_p3 <= &valid_p2 ? rr_p2 : venc_p2;
                 widx_p4 <= |hit_p3 ? hidx_p3 : vidx_p3;
             end
             // P3: the LUTRAM read at the hit index, registered (the P4 output register)
@@ -205,7 +207,12 @@ module nic_xlat_cache #(
             reg              z1, z2, z3, z4;
             wire [SCX-1:0]   sidx_z1;
             reg  [SCX-1:0]   sidx_z2, sidx_z3, sidx_z4;
-            ff_keep #(.WIDTH(SCX)) u_sidx (.clk(clk), .rst(1'b0), .d({{(SCX-SCW){1'b0}}, scan_idx}), .q(sidx_z1));
+            wire [SCX-1:0]   scan_idx_x = {{(SCX-SCW){1'b0}}, scan_idx};
+            ff_keep #(.WIDTH(SCX)) u_sidx (.clk(clk), .rst(1'b0), .d(scan_idx_x), .q(sidx_z1));
+            wire [NGS*3-1:0] sk_z1;     // the step's way-in-group bits, one copy per group (fan-out)
+            for (w = 0; w < NGS; w = w + 1) begin : g_sk
+                ff_keep #(.WIDTH(3)) u_sk (.clk(clk), .rst(1'b0), .d(scan_idx_x[2:0]), .q(sk_z1[w*3 +: 3]));
+            end
             reg  [NGS*TAG_W-1:0] gt_z2;
             reg  [NGS-1:0]   gl_z2, gv_z2;
             reg  [TAG_W-1:0] st_z3;
@@ -223,7 +230,7 @@ module nic_xlat_cache #(
                 // (constant indexes only: way (g*8 + k) mod WAYS of group g, step bits 2:0 = k)
                 for (g = 0; g < NGS; g = g + 1)
                     for (k = 0; k < 8; k = k + 1)
-                        if (sidx_z1[2:0] == k[2:0]) begin
+                        if (sk_z1[g*3 +: 3] == k[2:0]) begin
                             gt_z2[g*TAG_W +: TAG_W] <= tags[((g*8 + k) % WAYS)*TAG_W +: TAG_W];
                             gl_z2[g] <= leafs[(g*8 + k) % WAYS];
                             gv_z2[g] <= valid_reg[0][(g*8 + k) % WAYS];
