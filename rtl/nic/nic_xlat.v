@@ -33,8 +33,8 @@
 //   slot). A slot answers (one per cycle, lowest ready slot first, from the ready set registered
 //   one cycle before) once done and once every older slot with its id has answered: responses are
 //   in request order per id, any order across ids (A22).
-// Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); each level
-//   walked adds the host read latency + 6 cycles. Throughput: one request per cycle on hits
+// Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); a walk of
+//   k reads with host read latency L: 8 + k x (L + 7) cycles (docs/nic_xlat.md 7). Throughput: one request per cycle on hits
 //   (MQ >= 8); each completion costs 5 issue cycles; an invalidation scan max(SETS or WAYS) + 5.
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
