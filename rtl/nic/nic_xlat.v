@@ -285,7 +285,8 @@ module nic_xlat #(
                (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
                scan_active || csr_block_reg;
     // free MQ slots now vs requests in S1 / S2 (each takes one in its S2)
-    integer k;
+    integer k;      // loop index of the combinational blocks
+    integer kq;     // loop index of the clocked block (a separate variable: no mixed drivers)
     reg [MQW:0] free_cnt;
     always @* begin
         free_cnt = {(MQW+1){1'b0}};
@@ -495,7 +496,9 @@ module nic_xlat #(
     reg [3:0]  fill_lvl_reg;
     always @(posedge clk) begin
         c_ok         <= c_ok_nx;
-        fill_lvl_reg <= c_fill_pre_nx & {4{c_ok_nx}};
+        // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
+        // proof's task rst, formal/nic)
+        fill_lvl_reg <= rst ? 4'b0000 : c_fill_pre_nx & {4{c_ok_nx}};
     end
     wire [2:0] c_lvl    = s2_lvl;
     wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
@@ -616,8 +619,8 @@ module nic_xlat #(
             if (retire) mq_valid[ret_idx] <= 1'b0;
             if (s2_req) mq_valid[alloc_idx] <= 1'b1;
         end
-        for (k = 0; k < MQ; k = k + 1)
-            if (retire) mq_wait[k][ret_idx] <= 1'b0;
+        for (kq = 0; kq < MQ; kq = kq + 1)
+            if (retire) mq_wait[kq][ret_idx] <= 1'b0;
         if (s2_req) begin
             mq_done[alloc_idx]  <= r_done;
             mq_id[alloc_idx]    <= s2_id;
