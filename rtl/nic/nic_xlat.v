@@ -17,10 +17,10 @@
 //          bit the request was translated under (the DMA side counts its DMAs per gen)
 //   m_rd   {addr[51:0] (8-byte aligned), tag[MQW]}   host reads of one 8-byte page-table entry
 //   s_cpl  {tag, data[63:0]}   their completions, any order, one per read (a completion whose
-//          tag has no read outstanding is dropped and counted: err_tag)
+//          slot has no read outstanding when it is accepted is dropped and counted: err_tag)
 //   dma_busy[g]  the DMA side still has DMAs outstanding that use a translation of gen bit g
 //          (a counter updated in the cycle after the m_resp handshake is what is expected)
-//   inv_done     one-cycle pulse: the last invalidation has completed (docs/nic_xlat.md 4.5)
+//   inv_done     one-cycle pulse: the last invalidation has completed (docs/nic_xlat.md 4.6)
 //   s_axil_*     CSR slave (rdl/nic_xlat.rdl): commands LOAD_CR3 / CLEAR_CR3 / INV_ALL /
 //          INV_PID / INV_RANGE, parameters, status, counters
 // Pipeline (docs/nic_xlat.md 4.3): one op per cycle is issued (P0), read from the caches (P1),
@@ -34,8 +34,11 @@
 //   one cycle before) once done and once every older slot with its id has answered: responses are
 //   in request order per id, any order across ids (A22).
 // Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); a walk of
-//   k reads with host read latency L: 8 + k x (L + 7) cycles (docs/nic_xlat.md 7). Throughput: one request per cycle on hits
-//   (MQ >= 8); each completion costs 5 issue cycles; an invalidation scan max(SETS or WAYS) + 5.
+//   k reads with host read latency L: 8 + k x (L + 7) cycles (docs/nic_xlat.md 7).
+// Throughput: one request per cycle on hits (MQ >= 8); each completion costs 5 issue cycles; an
+//   invalidation scan max(SETS, or WAYS when SETS = 1) + 5 cycles.
+// Resources (lab size, ECP5-85): 12,954 LUT4, 6,519 FF, 513 LUTRAM cells; 83.7-90.7 MHz, below the
+//   125 MHz target (docs/synth.md "nic_xlat, issue 11").
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
     parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)
