@@ -280,14 +280,14 @@ module nic_xlat #(
         end
     end
 
-    // ------------------------------------------------------------ S0: issue
+    // ------------------------------------------------------------ P0: issue
     // writers (completions, commands) hold off issue until their P4 has written: the next op's
-    // P0 reads (valid bits, round-robin pointers) come after it; an invalidation's scan starts
-    // after its P4
+    // P1 reads (valid bits, round-robin pointers, tags, data) come after it; an invalidation's
+    // scan starts after its P4
     wire blk = (q1_valid && q1_type != OP_REQ) || (q2_valid && q2_type != OP_REQ) ||
                (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
                scan_active || csr_block_reg;
-    // free MQ slots now vs requests in S1 / S2 (each takes one in its S2)
+    // free MQ slots now vs requests in P1-P4 (each takes one in its P4)
     integer k;      // loop index of the combinational blocks
     integer kq;     // loop index of the clocked block (a separate variable: no mixed drivers)
     reg [MQW:0] free_cnt;
@@ -430,7 +430,7 @@ module nic_xlat #(
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 
-    // ---- S2 decision of a request: the deepest hit
+    // ---- P4 decision of a request: the deepest hit
     // data fields: [41] leaf, [40] rw, [39:0] PA[51:12]
     // flat two-level form (one select per field) rather than an if-else chain
     wire        l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
@@ -452,7 +452,7 @@ module nic_xlat #(
                             r_walkhit ? F_NONE : F_NOCR3;
 
     // ---- completion step for slot s2_tag: the entry checks are made in P3 from the carried copies
-    // and registered; only "the slot has a read outstanding" (c_ok) is read live in P4
+    // and registered; "the slot has a read outstanding" (c_ok) was checked in P0
     function [8:0] vidx(input [47:12] va, input [2:0] lvl);
         case (lvl)
             3'd4: vidx = va[47:39];
@@ -494,14 +494,13 @@ module nic_xlat #(
     // c_ok: the slot had a read outstanding when the completion was accepted (P0); such a slot
     // changes only by this completion until its P4. A completion for a slot with none is dropped
     // (err_tag), even if the slot is allocated before the completion's P4.
-    wire       c_ok_nx = q3_ok;
     reg        c_ok;
     reg [3:0]  fill_lvl_reg;
     always @(posedge clk) begin
-        c_ok         <= c_ok_nx;
+        c_ok         <= q3_ok;
         // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
         // proof's task rst, formal/nic)
-        fill_lvl_reg <= rst ? 4'b0000 : c_fill_pre_nx & {4{c_ok_nx}};
+        fill_lvl_reg <= rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
     end
     wire [2:0] c_lvl    = s2_lvl;
     wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
@@ -513,9 +512,7 @@ module nic_xlat #(
     assign fill_lvl  = fill_lvl_reg;   // = (s2_cpl && c_fill) ? one-hot of c_lvl : 0
     assign fill_data = fill_data_reg;
 
-    // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
-    // is the hit entry's table PA and the VA's index of the next level), or a completion's next one
-    // lowest free slot (for a request in S2)
+    // lowest free slot (for a request in P4)
     wire [MQ-1:0] free_vec = ~mq_valid;
     wire [MQ-1:0] alloc_oh = free_vec & (~free_vec + 1'b1);
     reg  [MQW-1:0] alloc_idx;
@@ -524,6 +521,8 @@ module nic_xlat #(
         for (k = MQ - 1; k >= 0; k = k - 1)
             if (alloc_oh[k]) alloc_idx = k[MQW-1:0];
     end
+    // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
+    // is the hit entry's table PA and the VA's index of the next level), or a completion's next one
     wire        rd_push = (s2_req && !r_done) || (s2_cpl && c_step);
     wire [51:0] rd_push_addr = s2_cpl ? c_next :
                                h2 ? {d2[39:0], s2_va[20:12], 3'b000} : h3 ? {d3[39:0], s2_va[29:21], 3'b000} :
@@ -673,7 +672,7 @@ module nic_xlat #(
         end
     end
 
-    // ---- commands in S2, invalidation scan, inv_done
+    // ---- commands in P4, invalidation scan, inv_done
     wire   old_slots = |(mq_valid & (cur_gen_reg ? ~mq_gen : mq_gen));
     wire   inv_done_now = inv_active_reg && !scan_active && !old_slots &&
                           !(resp_valid_reg && resp_gen_reg != cur_gen_reg) && !dma_busy[!cur_gen_reg];

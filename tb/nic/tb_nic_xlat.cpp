@@ -443,10 +443,14 @@ struct Xl {
     wr(NXA(CMD_END_HI), uint32_t(e >> 32));
     wr(NXA(CMD), op | (leaf ? NIC_XLAT__CMD__LEAF_ONLY_bm : 0));
   }
-  // a command, run to completion (busy -> idle) with the host serving reads meanwhile
+  // clock until the CSR writes are out and no command runs (busy -> idle), the host serving reads
+  void wait_idle(const char* what) {
+    sim.run_until([this] { host_step(); return csr.idle_now() && !nic_xlat_busy(&m); }, what);
+  }
+  // a command, run to completion
   void cmd_wait(unsigned op, unsigned pid, uint64_t a = 0, uint64_t e = 0, bool leaf = false) {
     cmd(op, pid, a, e, leaf);
-    sim.run_until([this] { host_step(); return csr.idle_now() && !nic_xlat_busy(&m); }, "command");
+    wait_idle("command");
   }
   void read_all() {
     for (uint32_t a = 0; a < 0x3c; a += 4) rd_csr(a);
@@ -654,7 +658,7 @@ static void scenario_random(tb::Harness& h) {
       x.cmd(NX_OP_LOAD_CR3, p, x.t.roots[p]);
       x.cr3[p] = x.t.roots[p];
       h.cover("cr3_load");
-      x.sim.run_until([&] { x.host_step(); return x.csr.idle_now() && !nic_xlat_busy(&x.m); }, "CR3 command");
+      x.wait_idle("CR3 command");
       x.cmd(NX_OP_INV_PID, p);
     }
     if (x.req.queued() < 3) {
@@ -694,7 +698,7 @@ static void scenario_random(tb::Harness& h) {
         x.cr3[p] = ~0ull;
         h.cover("cr3_clear");
         // the invalidation once the CR3 command has run (a CMD write while busy is refused)
-        x.sim.run_until([&] { x.host_step(); return x.csr.idle_now() && !nic_xlat_busy(&x.m); }, "CR3 command");
+        x.wait_idle("CR3 command");
         x.cmd(NX_OP_INV_PID, p);
         reload.emplace_back(x.sim.cycle() + r.range(100, 2000), p);
       } else {
@@ -712,7 +716,7 @@ static void scenario_random(tb::Harness& h) {
     }
     x.step();
   }
-  x.sim.run_until([&] { x.host_step(); return x.csr.idle_now() && !nic_xlat_busy(&x.m); }, "last command");
+  x.wait_idle("last command");
   x.drain();
   x.read_all();
   static const char* names[] = {"req", "hit_4k", "hit_2m", "hit_1g", "walk_l1", "walk_l2", "walk_l3", "walk_l4",
