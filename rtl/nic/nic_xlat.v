@@ -37,8 +37,8 @@
 //   k reads with host read latency L: 8 + k x (L + 7) cycles (docs/nic_xlat.md 7).
 // Throughput: one request per cycle on hits (MQ >= 8); each completion costs 5 issue cycles; an
 //   invalidation scan max(SETS, or WAYS when SETS = 1) + 5 cycles.
-// Resources (lab size, ECP5-85): 12,954 LUT4, 6,519 FF, 513 LUTRAM cells; 83.7-90.7 MHz, below the
-//   125 MHz target (docs/synth.md "nic_xlat, issue 11").
+// Resources (lab size, ECP5-85): 12,935 LUT4, 6,519 FF, 513 LUTRAM cells; 87.6 MHz (83.7-90.7 over
+//   placements), below the 125 MHz target (docs/synth.md "nic_xlat, issue 11").
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
     parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)
