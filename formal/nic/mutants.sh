@@ -3,22 +3,22 @@
 # build/formal/mutants/). One mutant per property; nic_xlat.sby names the assertion that fails.
 # bug1 (T3): a completion fills without the P check: a non-present entry is cached
 mutant rtl/nic/nic_xlat.v nic_xlat_nop.v \
-    's/(q3_valid \&\& q3_type == OP_CPL \&\& k_p \&\& !k_rsvd \&\& q3_gen == cur_gen_reg) ?/(q3_valid \&\& q3_type == OP_CPL \&\& !k_rsvd \&\& q3_gen == cur_gen_reg) ? \/\/ MUTANT: no P check/' || return 1
+    's/(q3_valid \&\& q3_type == OP_CPL \&\& q3_data\[0\] \&\& /(q3_valid \&\& q3_type == OP_CPL \&\& \/* MUTANT: no P check *\/ /' || return 1
 # bug2 (T5): a fill always takes the victim way, also when its tag hit: two ways with one tag
 mutant rtl/nic/nic_xlat_cache.v nic_xlat_cache_nohit.v \
     's/way_p4    <= |hit_p3 ? hit_p3 : vic_p3;/way_p4    <= vic_p3; \/\/ MUTANT: fill ignores the hit way/' || return 1
 # bug3 (T6): a slot retires into m_resp while the response there is not taken: one is lost
 mutant rtl/nic/nic_xlat.v nic_xlat_lost.v \
-    's/wire retire = |ready_reg \&\& (!resp_valid_reg || m_resp_ready);/wire retire = |ready_reg; \/\/ MUTANT: overwrites m_resp/' || return 1
+    's/assign retire = |ready_reg \&\& (!resp_valid_reg || m_resp_ready);/assign retire = |ready_reg; \/\/ MUTANT: overwrites m_resp/' || return 1
 # bug4 (T4): a completion that is not a leaf does not step the walk down: one read too many
 mutant rtl/nic/nic_xlat.v nic_xlat_nodescend.v \
     "s/mq_level\[j\] <= c_lvl - 3'd1;/mq_level[j] <= c_lvl; \/\/ MUTANT: the walk does not descend/" || return 1
 # bug5 (T7): the 1 GiB result takes PA bit 29 from the entry instead of the VA
 mutant rtl/nic/nic_xlat.v nic_xlat_off.v \
-    's/{q3_data\[51:30\], q3_va\[29:0\]};/{q3_data[51:29], q3_va[28:0]}; \/\/ MUTANT: offset bit 29 from the entry/' || return 1
+    's/{q4_data\[51:30\], q4_va\[29:0\]};/{q4_data[51:29], q4_va[28:0]}; \/\/ MUTANT: offset bit 29 from the entry/' || return 1
 # bug6 (T2): the fill ignores the generation: a walk started before an invalidation fills
 mutant rtl/nic/nic_xlat.v nic_xlat_oldgen.v \
-    's/(q3_valid \&\& q3_type == OP_CPL \&\& k_p \&\& !k_rsvd \&\& q3_gen == cur_gen_reg) ?/(q3_valid \&\& q3_type == OP_CPL \&\& k_p \&\& !k_rsvd) ? \/\/ MUTANT: old generation fills/' || return 1
+    's/q3_gen == cur_gen_reg) ?/1'"'"'b1) ? \/\/ MUTANT: old generation fills/' || return 1
 # bug7 (T2): the invalidation scan of a fully associative cache clears nothing
 mutant rtl/nic/nic_xlat_cache.v nic_xlat_cache_noclr.v \
     's/^\(            assign clr_en   = \)\(z4 \&\& sv_z4 \&\& and_fn(.*\)$/\11'"'"'b0 \&\& \2 \/\/ MUTANT: no clear/' || return 1

@@ -88,7 +88,7 @@
             if (f_wr1) if (F_HLP) assert(f_h1);
             if (clr_en) if (F_HLP) assert(scan_busy);
             if (wr_en && !rst) if (F_HLP) assert(!f_h1 && !f_h2 && !f_h3 && !f_h4 && !clr_en);
-            if (F_HLP) assert(vset_p1 == set_p1);
+            if (F_HLP) assert(vset_p1 == set_p1[LOWB-1:0]);
             if (!f_h1) if (F_HLP) assert(valid_p2 == valid_reg[f_s2]);
             if (!f_h1 && !f_h2 && !f_h3) if (F_HLP) assert(hit_p3 == f_has(valid_vec, f_tags, f_s3, tag_p3));
             if (!f_h1 && !f_h2 && !f_h3 && !f_h4) begin
@@ -107,6 +107,7 @@
             for (f_gw = 0; f_gw < WAYS; f_gw = f_gw + 1) begin : f_g_w
                 always @* if (f_past_valid) begin
                     if (F_HLP) assert(g_sa.g_way[f_gw].wa == set_p4);        // the way's write address
+                    if (F_HLP) assert(g_sa.g_way[f_gw].rta == set_p1 && g_sa.g_way[f_gw].rda == set_p1);
                     if (!f_wr1) begin                              // the P1 read is the RAM word
                         if (F_HLP) assert(g_sa.g_way[f_gw].t_rd == g_sa.g_way[f_gw].tag_mem[set_p2]);
                         if (F_HLP) assert(g_sa.g_way[f_gw].d_rd == g_sa.g_way[f_gw].dat_mem[set_p2]);

@@ -186,20 +186,24 @@ module nic_xlat #(
     reg         cur_gen_reg;
     reg         scan_rd_reg;
     reg  [SCW-1:0] scan_cnt_reg;
-    // op pipeline: P0 issue, P1 (q1_) cache read, P2 (q2_) compare, P3 (q3_) select, P4 (s2_) act
-    reg         q1_valid, q2_valid, q3_valid, s2_valid;
-    reg  [1:0]  q1_type, q2_type, q3_type, s2_type;
+    // op pipeline: P0 issue, P1 (q1_) cache read, P2 (q2_) compare, P3 (q3_) select, P4 (q4_)
+    // decide, P5 (s2_) act, P6 (res_) result write
+    reg         q1_valid, q2_valid, q3_valid, q4_valid, s2_valid;
+    reg  [1:0]  q1_type, q2_type, q3_type, q4_type, s2_type;
     wire [3:0]  scan_busy;            // per cache: a scan step in flight
     wire        scan_active = scan_rd_reg || |scan_busy;
-    wire        cmd_in_pipe = (q1_valid && q1_type == OP_CMD) || (q2_valid && q2_type == OP_CMD) ||
-                              (q3_valid && q3_type == OP_CMD) || (s2_valid && s2_type == OP_CMD);
-    wire        busy = cmd_pend_reg || cmd_in_pipe || inv_active_reg || scan_active;
+    // busy (STATUS.BUSY; CMD_* writes refused): a command accepted and not executed, or an
+    // invalidation not yet drained. One register, = cmd_pend_reg || a command in P1..P5 ||
+    // inv_active_reg (a scan runs only while inv_active_reg is set); updated with the commands.
+    reg         busy_reg;
+    wire        busy = busy_reg;
 
     wire wr_full   = reg_wr_strb == 4'hf;
     wire wr_is_cmd = reg_wr_addr == NX_CMD_ADDR;
     wire [2:0] wr_op = reg_wr_data[NX_CMD_OP_MSB:NX_CMD_OP_LSB];
     wire wr_op_pid = wr_op == C_LOAD || wr_op == C_CLEAR || wr_op == C_PID || wr_op == C_RANGE;
-    wire wr_op_bad = wr_op == 3'd0 || wr_op > C_RANGE || (wr_op_pid && {16'd0, cmd_pid_reg} >= NPID);
+    reg  cmd_pid_bad_reg;     // cmd_pid_reg >= NPID, registered with it
+    wire wr_op_bad = wr_op == 3'd0 || wr_op > C_RANGE || (wr_op_pid && cmd_pid_bad_reg);
     wire wr_rw_addr = reg_wr_addr == NX_CMD_PID_ADDR || reg_wr_addr == NX_CMD_ADDR_LO_ADDR ||
                       reg_wr_addr == NX_CMD_ADDR_HI_ADDR || reg_wr_addr == NX_CMD_END_LO_ADDR ||
                       reg_wr_addr == NX_CMD_END_HI_ADDR || wr_is_cmd;
@@ -212,13 +216,17 @@ module nic_xlat #(
     always @(posedge clk) begin
         if (rst) begin
             cmd_pid_reg  <= NX_CMD_PID_PID_RESET;
+            cmd_pid_bad_reg <= {16'd0, NX_CMD_PID_PID_RESET} >= NPID;
             cmd_addr_reg <= 64'd0;
             cmd_end_reg  <= 64'd0;
             cmd_op_reg   <= NX_CMD_OP_RESET;
             cmd_leaf_reg <= NX_CMD_LEAF_ONLY_RESET;
         end else if (reg_wr_en && wr_full && !busy) begin
             case (reg_wr_addr)
-                NX_CMD_PID_ADDR:     cmd_pid_reg         <= reg_wr_data[15:0];
+                NX_CMD_PID_ADDR: begin
+                    cmd_pid_reg     <= reg_wr_data[15:0];
+                    cmd_pid_bad_reg <= {16'd0, reg_wr_data[15:0]} >= NPID;
+                end
                 NX_CMD_ADDR_LO_ADDR: cmd_addr_reg[31:0]  <= reg_wr_data;
                 NX_CMD_ADDR_HI_ADDR: cmd_addr_reg[63:32] <= reg_wr_data;
                 NX_CMD_END_LO_ADDR:  cmd_end_reg[31:0]   <= reg_wr_data;
@@ -281,33 +289,35 @@ module nic_xlat #(
     end
 
     // ------------------------------------------------------------ P0: issue
-    // writers (completions, commands) hold off issue until their P4 has written: the next op's
-    // P1 reads (valid bits, round-robin pointers, tags, data) come after it; an invalidation's
-    // scan starts after its P4
+    // writers (completions, commands) hold off issue until they have acted in P5: the next op's
+    // P1 reads (valid bits, round-robin pointers, tags, data, CR3 table) come after their writes
+    // (cache fills in P4, the CR3 table in the cycle after P5); an invalidation's scan starts
+    // after its P5. A scan holds off issue while it runs and one cycle more (scan_hold_reg: a
+    // registered superset of the caches' scan_busy).
+    reg  scan_hold_reg;
+    always @(posedge clk) scan_hold_reg <= !rst && (scan_rd_reg || |scan_busy);
     wire blk = (q1_valid && q1_type != OP_REQ) || (q2_valid && q2_type != OP_REQ) ||
-               (q3_valid && q3_type != OP_REQ) || (s2_valid && s2_type != OP_REQ) ||
-               scan_active || csr_block_reg;
-    // free MQ slots now vs requests in P1-P4 (each takes one in its P4)
+               (q3_valid && q3_type != OP_REQ) || (q4_valid && q4_type != OP_REQ) ||
+               (s2_valid && s2_type != OP_REQ) || scan_rd_reg || scan_hold_reg || csr_block_reg;
     integer k;      // loop index of the combinational blocks
     integer kq;     // loop index of the clocked block (a separate variable: no mixed drivers)
-    reg [MQW:0] free_cnt;
-    always @* begin
-        free_cnt = {(MQW+1){1'b0}};
-        for (k = 0; k < MQ; k = k + 1)
-            free_cnt = free_cnt + {{MQW{1'b0}}, !mq_valid[k]};
-    end
-    wire [2:0] req_inflight = {2'b0, q1_valid && q1_type == OP_REQ} + {2'b0, q2_valid && q2_type == OP_REQ} +
-                              {2'b0, q3_valid && q3_type == OP_REQ} + {2'b0, s2_valid && s2_type == OP_REQ};
-    wire slot_ok   = free_cnt > {{(MQW-2){1'b0}}, req_inflight};
+    // slot credits: free MQ slots less the requests in P1..P5 (each takes a slot in its P5); a
+    // request is issued only with a credit: -1 at a request's issue, +1 at a retire
+    reg  [MQW:0] credit_reg;
+    wire retire;
+    wire slot_ok   = credit_reg != {(MQW+1){1'b0}};
     wire issue_cmd = cmd_pend_reg && !blk;
     wire issue_cpl = s_cpl_valid && !blk && !cmd_pend_reg;
     wire issue_req = s_req_valid && !blk && !cmd_pend_reg && !s_cpl_valid && slot_ok;
     assign s_cpl_ready = issue_cpl;
     assign s_req_ready = issue_req;
+    always @(posedge clk)
+        if (rst) credit_reg <= MQ[MQW:0];
+        else     credit_reg <= credit_reg - {{MQW{1'b0}}, issue_req} + {{MQW{1'b0}}, retire};
 
     // lookup operands: the request's, or the completing slot's (selected by s_cpl_valid: when it is
     // high no request issues); a completion also carries its slot's walk state down the pipeline
-    // (a slot changes only by its own completion, so the P0 copy is still right in P4)
+    // (a slot changes only by its own completion, so the P0 copy is still right in P5)
     wire [PID_W-1:0] s0_pid = s_cpl_valid ? mq_pid[s_cpl_tag] : s_req_pid[PID_W-1:0];
     wire [47:12]     s0_va  = s_cpl_valid ? mq_va[s_cpl_tag][47:12] : s_req_va[47:12];
 
@@ -320,18 +330,19 @@ module nic_xlat #(
         end
     end
 
-    // ------------------------------------------------------------ P1 .. P3: operands carried
-    reg  [PID_IN_W-1:0] q1_pid, q2_pid, q3_pid;
-    reg  [63:0]         q1_va, q2_va, q3_va;
-    reg                 q1_write, q2_write, q3_write;
-    reg  [ID_W-1:0]     q1_id, q2_id, q3_id;
-    reg  [MQW-1:0]      q1_tag, q2_tag, q3_tag;
-    reg  [63:0]         q1_data, q2_data, q3_data;
-    reg  [2:0]          q1_lvl, q2_lvl, q3_lvl;      // completion: the slot's level, R/W, generation
-    reg                 q1_rw, q2_rw, q3_rw, q1_gen, q2_gen, q3_gen;
-    reg                 q1_ok, q2_ok, q3_ok;          // completion: its slot had a read outstanding in P0
-    reg                 q2_pid_bad, q3_pid_bad, q2_noncanon, q3_noncanon, q2_cr3v, q3_cr3v;
-    reg  [39:0]         q2_cr3, q3_cr3;
+    // ------------------------------------------------------------ P1 .. P4: operands carried
+    reg  [PID_IN_W-1:0] q1_pid, q2_pid, q3_pid, q4_pid;
+    reg  [63:0]         q1_va, q2_va, q3_va, q4_va;
+    reg                 q1_write, q2_write, q3_write, q4_write;
+    reg  [ID_W-1:0]     q1_id, q2_id, q3_id, q4_id;
+    reg  [MQW-1:0]      q1_tag, q2_tag, q3_tag, q4_tag;
+    reg  [63:0]         q1_data, q2_data, q3_data, q4_data;
+    reg  [2:0]          q1_lvl, q2_lvl, q3_lvl, q4_lvl;   // completion: the slot's level, R/W, generation
+    reg                 q1_rw, q2_rw, q3_rw, q4_rw, q1_gen, q2_gen, q3_gen, q4_gen;
+    reg                 q1_ok, q2_ok, q3_ok, q4_ok;       // completion: its slot had a read outstanding in P0
+    reg                 q2_pid_bad, q3_pid_bad, q4_pid_bad, q2_noncanon, q3_noncanon, q4_noncanon;
+    reg                 q2_cr3v, q3_cr3v, q4_cr3v;
+    reg  [39:0]         q2_cr3, q3_cr3, q4_cr3;
     always @(posedge clk) begin
         q1_valid <= !rst && (issue_cmd || issue_cpl || issue_req);
         q1_type  <= issue_cmd ? OP_CMD : issue_cpl ? OP_CPL : OP_REQ;
@@ -347,36 +358,24 @@ module nic_xlat #(
         q1_ok    <= mq_valid[s_cpl_tag] && !mq_done[s_cpl_tag];
         q2_valid <= !rst && q1_valid;
         q3_valid <= !rst && q2_valid;
+        q4_valid <= !rst && q3_valid;
         {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen, q2_ok} <=
             {q1_type, q1_pid, q1_va, q1_write, q1_id, q1_tag, q1_data, q1_lvl, q1_rw, q1_gen, q1_ok};
         {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen, q3_ok} <=
             {q2_type, q2_pid, q2_va, q2_write, q2_id, q2_tag, q2_data, q2_lvl, q2_rw, q2_gen, q2_ok};
+        {q4_type, q4_pid, q4_va, q4_write, q4_id, q4_tag, q4_data, q4_lvl, q4_rw, q4_gen, q4_ok} <=
+            {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen, q3_ok};
         q2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, q1_pid} >= NPID;
         q2_noncanon <= q1_va[63:47] != 17'd0 && q1_va[63:47] != 17'h1ffff;
         q2_cr3v     <= cr3_valid[q1_pid[PID_W-1:0]];
         q2_cr3      <= cr3_mem[q1_pid[PID_W-1:0]];
         {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3} <= {q2_pid_bad, q2_noncanon, q2_cr3v, q2_cr3};
+        {q4_pid_bad, q4_noncanon, q4_cr3v, q4_cr3} <= {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3};
     end
 
     // CR3 table: root PA[51:12] per PID (RAM, not reset) and a valid bit per PID (reset)
     reg  [39:0]     cr3_mem [0:NPID-1];
     reg  [NPID-1:0] cr3_valid;
-
-    // ------------------------------------------------------------ P4: act (s2_)
-    reg  [PID_IN_W-1:0] s2_pid;
-    reg  [63:0]         s2_va;
-    reg                 s2_write;
-    reg  [ID_W-1:0]     s2_id;
-    reg  [MQW-1:0]      s2_tag;
-    reg  [2:0]          s2_lvl;
-    reg                 s2_pid_bad, s2_noncanon, s2_cr3v;
-    reg  [39:0]         s2_cr3;
-    always @(posedge clk) begin
-        s2_valid <= !rst && q3_valid;
-        {s2_type, s2_pid, s2_va, s2_write, s2_id, s2_tag, s2_lvl} <=
-            {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_lvl};
-        {s2_pid_bad, s2_noncanon, s2_cr3v, s2_cr3} <= {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3};
-    end
 
     // the four caches (level 4 .. 1)
     wire        h4, h3, h2, h1;
@@ -430,29 +429,52 @@ module nic_xlat #(
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 
-    // ---- P4 decision of a request: the deepest hit
+    // ---- P4: decision of a request (the deepest hit), registered for P5
     // data fields: [41] leaf, [40] rw, [39:0] PA[51:12]
-    // flat two-level form (one select per field) rather than an if-else chain
     wire        l2 = h2 && d2[41], l3 = h3 && d3[41];   // leaf hits (PS = 1)
-    wire        r_bad     = s2_pid_bad || s2_noncanon;
+    wire        r_bad     = q4_pid_bad || q4_noncanon;
     wire        r_leafhit = h1 || l2 || l3;
     wire        r_rwleaf  = h1 ? d1[40] : l2 ? d2[40] : d3[40];
-    wire        r_wfault  = s2_write && !r_rwleaf;
-    wire        r_walkhit = h2 || h3 || h4 || s2_cr3v;
+    wire        r_wfault  = q4_write && !r_rwleaf;
+    wire        r_walkhit = h2 || h3 || h4 || q4_cr3v;
     wire        r_ok      = !r_bad && r_leafhit && !r_wfault;          // a leaf hit answers
     wire        r_isw     = !r_bad && !r_leafhit && r_walkhit;         // a walk starts
     wire        r_done    = !r_isw;
     wire [2:0]  r_walk    = !r_isw ? 3'd0 : h2 ? 3'd1 : h3 ? 3'd2 : h4 ? 3'd3 : 3'd4;
-    wire [2:0]  r_level   = r_walk;
     wire        r_rw      = r_leafhit ? r_rwleaf : h2 ? d2[40] : h3 ? d3[40] : h4 ? d4[40] : 1'b1;
     wire        r_s1 = r_ok && h1, r_s2 = r_ok && !h1 && l2, r_s3 = r_ok && !h1 && !l2;
-    // (the PA of a leaf hit: selected in P5 by r_s1..r_s3, see res_pa)
     wire [1:0]  r_size    = {r_s3, r_s2};
-    wire [2:0]  r_fault   = s2_pid_bad ? F_PID : s2_noncanon ? F_NONCANON : r_leafhit ? (r_wfault ? F_WRITE : F_NONE) :
+    wire [2:0]  r_fault   = q4_pid_bad ? F_PID : q4_noncanon ? F_NONCANON : r_leafhit ? (r_wfault ? F_WRITE : F_NONE) :
                             r_walkhit ? F_NONE : F_NOCR3;
+    // the table of a walk's first read: the PDE's, the PDPE's, the PML4E's (deepest hit), or CR3
+    wire [3:0]  r_rsel    = {h2, !h2 && h3, !h2 && !h3 && h4, !h2 && !h3 && !h4};
 
-    // ---- completion step for slot s2_tag: the entry checks are made in P3 from the carried copies
-    // and registered; "the slot has a read outstanding" (c_ok) was checked in P0
+    // ---- P5: the operands and the decision (s2_)
+    reg  [PID_IN_W-1:0] s2_pid;
+    reg  [63:0]         s2_va;
+    reg                 s2_write;
+    reg  [ID_W-1:0]     s2_id;
+    reg  [MQW-1:0]      s2_tag;
+    reg  [2:0]          s2_lvl;
+    reg  [39:0]         s2_cr3;
+    reg                 s2_done, s2_rw;
+    reg  [2:0]          s2_walk, s2_fault, s2_ssel;
+    reg  [1:0]          s2_size;
+    reg  [3:0]          s2_rsel;
+    reg  [39:0]         s2_d1, s2_d2, s2_d3, s2_d4;   // the caches' hit data, PA[51:12]
+    always @(posedge clk) begin
+        s2_valid <= !rst && q4_valid;
+        {s2_type, s2_pid, s2_va, s2_write, s2_id, s2_tag, s2_lvl, s2_cr3} <=
+            {q4_type, q4_pid, q4_va, q4_write, q4_id, q4_tag, q4_lvl, q4_cr3};
+        {s2_done, s2_rw, s2_walk, s2_fault, s2_size} <= {r_done, r_rw, r_walk, r_fault, r_size};
+        s2_ssel <= {r_s3, r_s2, r_s1};
+        s2_rsel <= r_rsel;
+        {s2_d1, s2_d2, s2_d3, s2_d4} <= {d1[39:0], d2[39:0], d3[39:0], d4[39:0]};
+    end
+
+    // ---- completion step for slot s2_tag: the entry checks are made from the carried copies
+    // (P3 for the fill of P4, P4 for the step of P5) and registered; "the slot has a read
+    // outstanding" (c_ok) was checked in P0
     function [8:0] vidx(input [47:12] va, input [2:0] lvl);
         case (lvl)
             3'd4: vidx = va[47:39];
@@ -461,76 +483,102 @@ module nic_xlat #(
             default: vidx = va[20:12];
         endcase
     endfunction
-    wire       k_p    = q3_data[0];
-    wire       k_ps   = q3_data[7];
-    wire       k_leaf = q3_lvl == 3'd1 || ((q3_lvl == 3'd2 || q3_lvl == 3'd3) && k_ps);
-    // reserved: PS in a PML4E; frame bits below the page of a 1 GiB (29:13) / 2 MiB (20:13) leaf
-    wire       k_rsvd = (q3_lvl == 3'd4 && k_ps) ||
-                        (q3_lvl == 3'd3 && k_ps && q3_data[29:13] != 17'd0) ||
-                        (q3_lvl == 3'd2 && k_ps && q3_data[20:13] != 8'd0);
-    wire       k_rw   = q3_rw && q3_data[1];
-    wire       k_wf   = q3_write && !k_rw;
-    reg        c_p, c_rsvd, c_leaf, c_rw, c_wfault, c_gen_ok;
-    reg [51:0] c_pa, c_next;
-    reg [1:0]  c_size;
-    // the level a completion in P3 fills if its slot has a read outstanding (one-hot, 4..1)
-    wire [3:0] c_fill_pre_nx = (q3_valid && q3_type == OP_CPL && k_p && !k_rsvd && q3_gen == cur_gen_reg) ?
+    // entry e read at level lvl: a leaf; reserved bits set (PS in a PML4E; frame bits below the
+    // page of a 1 GiB (29:13) / 2 MiB (20:13) leaf)
+    // (ps = e[7], fr = e[29:13])
+    function ent_leaf(input ps, input [2:0] lvl);
+        ent_leaf = lvl == 3'd1 || ((lvl == 3'd2 || lvl == 3'd3) && ps);
+    endfunction
+    function ent_rsvd(input ps, input [29:13] fr, input [2:0] lvl);
+        ent_rsvd = (lvl == 3'd4 && ps) || (lvl == 3'd3 && ps && fr[29:13] != 17'd0) ||
+                   (lvl == 3'd2 && ps && fr[20:13] != 8'd0);
+    endfunction
+    // P3: the fill of P4 (one-hot level 4..1; masked by q3_ok below) and its data
+    wire [3:0] c_fill_pre_nx = (q3_valid && q3_type == OP_CPL && q3_data[0] && !ent_rsvd(q3_data[7], q3_data[29:13], q3_lvl) &&
+                                q3_gen == cur_gen_reg) ?
                                {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
     reg [DW-1:0] fill_data_reg;
+    reg [3:0]    fill_lvl_reg;
     always @(posedge clk) begin
+        fill_data_reg <= {ent_leaf(q3_data[7], q3_lvl), q3_rw && q3_data[1], q3_data[51:12]};
+        // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
+        // proof's task rst, formal/nic)
+        fill_lvl_reg  <= rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
+    end
+    // P4: the step of P5
+    wire       k_p    = q4_data[0];
+    wire       k_leaf = ent_leaf(q4_data[7], q4_lvl);
+    wire       k_rsvd = ent_rsvd(q4_data[7], q4_data[29:13], q4_lvl);
+    wire       k_rw   = q4_rw && q4_data[1];
+    wire       k_wf   = q4_write && !k_rw;
+    reg        c_ok, c_p, c_rsvd, c_leaf, c_rw, c_wfault, c_gen_ok;
+    reg [51:0] c_pa, c_next;
+    reg [1:0]  c_size;
+    always @(posedge clk) begin
+        // c_ok: the slot had a read outstanding when the completion was accepted (P0); such a
+        // slot changes only by this completion until its P5. A completion for a slot with none
+        // is dropped (err_tag), even if the slot is allocated before the completion's P5.
+        c_ok     <= q4_ok;
         c_p      <= k_p;
         c_rsvd   <= k_rsvd;
         c_leaf   <= k_leaf;
         c_rw     <= k_rw;
         c_wfault <= k_wf;
-        c_gen_ok <= q3_gen == cur_gen_reg;   // no command between P3 and P4 (writer stall)
-        c_pa     <= q3_lvl == 3'd1 ? {q3_data[51:12], q3_va[11:0]} :
-                    q3_lvl == 3'd2 ? {q3_data[51:21], q3_va[20:0]} : {q3_data[51:30], q3_va[29:0]};
-        c_size   <= q3_lvl == 3'd1 ? 2'd0 : q3_lvl == 3'd2 ? 2'd1 : 2'd2;
-        c_next   <= {q3_data[51:12], vidx(q3_va[47:12], q3_lvl - 3'd1), 3'b000};
-        fill_data_reg <= {k_leaf, k_rw, q3_data[51:12]};
+        c_gen_ok <= q4_gen == cur_gen_reg;   // no command between P3 and P5 (writer stall)
+        c_pa     <= q4_lvl == 3'd1 ? {q4_data[51:12], q4_va[11:0]} :
+                    q4_lvl == 3'd2 ? {q4_data[51:21], q4_va[20:0]} : {q4_data[51:30], q4_va[29:0]};
+        c_size   <= q4_lvl == 3'd1 ? 2'd0 : q4_lvl == 3'd2 ? 2'd1 : 2'd2;
+        c_next   <= {q4_data[51:12], vidx(q4_va[47:12], q4_lvl - 3'd1), 3'b000};
     end
     wire [MQW-1:0] j = s2_tag;
-    // c_ok: the slot had a read outstanding when the completion was accepted (P0); such a slot
-    // changes only by this completion until its P4. A completion for a slot with none is dropped
-    // (err_tag), even if the slot is allocated before the completion's P4.
-    reg        c_ok;
-    reg [3:0]  fill_lvl_reg;
-    always @(posedge clk) begin
-        c_ok         <= q3_ok;
-        // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
-        // proof's task rst, formal/nic)
-        fill_lvl_reg <= rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
-    end
     wire [2:0] c_lvl    = s2_lvl;
-    wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;
+    wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;        // = the fill of the cycle before
     wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
 
-    wire s2_req = s2_valid && s2_type == OP_REQ;
+    reg  s2_req_reg;      // = s2_valid && s2_type == OP_REQ, registered
+    always @(posedge clk) s2_req_reg <= !rst && q4_valid && q4_type == OP_REQ;
+    wire s2_req = s2_req_reg;
     wire s2_cpl = s2_valid && s2_type == OP_CPL;
     wire s2_cmd = s2_valid && s2_type == OP_CMD;
-    assign fill_lvl  = fill_lvl_reg;   // = (s2_cpl && c_fill) ? one-hot of c_lvl : 0
+    assign fill_lvl  = fill_lvl_reg;   // = (q4 completion acting and c_fill of P5) ? one-hot of q4_lvl : 0
     assign fill_data = fill_data_reg;
 
-    // lowest free slot (for a request in P4)
-    wire [MQ-1:0] free_vec = ~mq_valid;
-    wire [MQ-1:0] alloc_oh = free_vec & (~free_vec + 1'b1);
+    // lowest free slot, registered: the slot of a request in P5 (next-state form: the lowest
+    // free slot after this cycle's allocation (s2_req) and retire (which depends on m_resp_ready),
+    // four candidates selected at the end)
+    reg  [MQ-1:0]  alloc_oh;
     reg  [MQW-1:0] alloc_idx;
+    reg  [MQ-1:0]  ret_oh;
+    wire [MQ-1:0]  free_0 = ~mq_valid, free_1 = ~mq_valid & ~alloc_oh;   // without / with the allocation
+    wire [4*MQ-1:0] free_c = {free_1 | ret_oh, free_0 | ret_oh, free_1, free_0};   // {retire, s2_req}
+    reg  [4*MQ-1:0]  low_c;
+    reg  [4*MQW-1:0] fidx_c;
+    integer kc;
     always @* begin
-        alloc_idx = {MQW{1'b0}};
-        for (k = MQ - 1; k >= 0; k = k - 1)
-            if (alloc_oh[k]) alloc_idx = k[MQW-1:0];
+        fidx_c = {(4*MQW){1'b0}};
+        for (kc = 0; kc < 4; kc = kc + 1) begin
+            low_c[kc*MQ +: MQ] = free_c[kc*MQ +: MQ] & (~free_c[kc*MQ +: MQ] + 1'b1);
+            for (k = MQ - 1; k >= 0; k = k - 1)
+                if (low_c[kc*MQ + k]) fidx_c[kc*MQW +: MQW] = k[MQW-1:0];
+        end
     end
-    // host read of this P4 op: a request's first read (from the deepest non-leaf hit: the address
+    wire [1:0] asel = {retire, s2_req};
+    always @(posedge clk) begin
+        alloc_oh  <= rst ? {{(MQ-1){1'b0}}, 1'b1} : low_c[asel*MQ +: MQ];
+        alloc_idx <= rst ? {MQW{1'b0}} : fidx_c[asel*MQW +: MQW];
+    end
+    // host read of this P5 op: a request's first read (from the deepest non-leaf hit: the address
     // is the hit entry's table PA and the VA's index of the next level), or a completion's next one
-    wire        rd_push = (s2_req && !r_done) || (s2_cpl && c_step);
+    wire        rd_push = (s2_req && !s2_done) || (s2_cpl && c_step);
     wire [51:0] rd_push_addr = s2_cpl ? c_next :
-                               h2 ? {d2[39:0], s2_va[20:12], 3'b000} : h3 ? {d3[39:0], s2_va[29:21], 3'b000} :
-                               h4 ? {d4[39:0], s2_va[38:30], 3'b000} : {s2_cr3, s2_va[47:39], 3'b000};
+                               ({52{s2_rsel[3]}} & {s2_d2, s2_va[20:12], 3'b000}) |
+                               ({52{s2_rsel[2]}} & {s2_d3, s2_va[29:21], 3'b000}) |
+                               ({52{s2_rsel[1]}} & {s2_d4, s2_va[38:30], 3'b000}) |
+                               ({52{s2_rsel[0]}} & {s2_cr3, s2_va[47:39], 3'b000});
     wire [MQW-1:0] rd_push_tag = s2_req ? alloc_idx : j;
     wire        rdq_ready;
     wire [MQW:0] rdq_count;
-    // pushed one cycle after P4 (registered: no P4 decision reaches the FIFO's pointers)
+    // pushed one cycle after P5 (registered: no P5 decision reaches the FIFO's pointers)
     reg            rdq_push_reg;
     reg [52+MQW-1:0] rdq_data_reg;
     always @(posedge clk) begin
@@ -545,15 +593,13 @@ module nic_xlat #(
     );
 
     // ---- retire: lowest slot that is done and waits on no older slot of its id
-    reg  [MQ-1:0] ready_vec;
-    always @* begin
-        for (k = 0; k < MQ; k = k + 1)
-            ready_vec[k] = mq_valid[k] && mq_done[k] && mq_wait[k] == {MQ{1'b0}};
-    end
+    // waitz[k] = (mq_wait[k] == 0), registered in next-state form (below, with mq_wait)
+    reg  [MQ-1:0] waitz;
+    wire [MQ-1:0] ready_vec = mq_valid & mq_done & waitz;
     // the slots ready at the start of the last cycle, less the one that answered in it (a ready
     // slot stays ready until it answers): a slot answers at the earliest 1 cycle after it is ready
     // (the lowest slot of ready_reg is registered with it: ret_oh / ret_idx)
-    reg  [MQ-1:0] ready_reg, ret_oh;
+    reg  [MQ-1:0] ready_reg;
     reg  [MQW-1:0] ret_idx;
     // next ready set and its lowest slot, for both outcomes of this cycle's retire (the retire
     // depends on m_resp_ready: it selects at the end)
@@ -578,7 +624,7 @@ module nic_xlat #(
     reg [1:0]    resp_size_reg;
     reg [2:0]    resp_fault_reg;
     reg          resp_gen_reg;
-    wire retire = |ready_reg && (!resp_valid_reg || m_resp_ready);
+    assign retire = |ready_reg && (!resp_valid_reg || m_resp_ready);
     always @(posedge clk) begin
         ready_reg <= rst ? {MQ{1'b0}} : ready_nx;
         ret_oh    <= rst ? {MQ{1'b0}} : ret_oh_nx;
@@ -603,17 +649,17 @@ module nic_xlat #(
     assign m_resp_fault = resp_fault_reg;
     assign m_resp_gen   = resp_gen_reg;
 
-    // ---- MQ update
-    // valid slots with the P4 request's id: computed in P3 for the P3 op, corrected by the
+    // ---- MQ update (P5)
+    // valid slots with the P5 request's id: computed in P4 for the P4 op, corrected by the
     // allocation and the retire of that cycle
     reg [MQ-1:0] same_now, same_id;
     always @* begin
         for (k = 0; k < MQ; k = k + 1)
-            same_now[k] = mq_valid[k] && mq_id[k] == q3_id;
+            same_now[k] = mq_valid[k] && mq_id[k] == q4_id;
     end
     always @(posedge clk)
         same_id <= (same_now & ~(retire ? ret_oh : {MQ{1'b0}})) |
-                   ((s2_req && s2_id == q3_id) ? alloc_oh : {MQ{1'b0}});
+                   ((s2_req && s2_id == q4_id) ? alloc_oh : {MQ{1'b0}});
     always @(posedge clk) begin
         if (rst) begin
             mq_valid <= {MQ{1'b0}};
@@ -621,18 +667,26 @@ module nic_xlat #(
             if (retire) mq_valid[ret_idx] <= 1'b0;
             if (s2_req) mq_valid[alloc_idx] <= 1'b1;
         end
-        for (kq = 0; kq < MQ; kq = kq + 1)
-            if (retire) mq_wait[kq][ret_idx] <= 1'b0;
+        // mq_wait: the allocated row (alloc_oh) takes same_id, the retiring column (ret_oh) clears;
+        // waitz: the same for its zero test
+        for (kq = 0; kq < MQ; kq = kq + 1) begin
+            if (s2_req && alloc_oh[kq]) begin
+                mq_wait[kq] <= same_id & ~(retire ? ret_oh : {MQ{1'b0}});
+                waitz[kq]   <= retire ? (same_id & ~ret_oh) == {MQ{1'b0}} : same_id == {MQ{1'b0}};
+            end else begin
+                if (retire) mq_wait[kq] <= mq_wait[kq] & ~ret_oh;
+                waitz[kq]   <= retire ? (mq_wait[kq] & ~ret_oh) == {MQ{1'b0}} : mq_wait[kq] == {MQ{1'b0}};
+            end
+        end
         if (s2_req) begin
-            mq_done[alloc_idx]  <= r_done;
+            mq_done[alloc_idx]  <= s2_done;
             mq_id[alloc_idx]    <= s2_id;
             mq_pid[alloc_idx]   <= s2_pid[PID_W-1:0];
             mq_va[alloc_idx]    <= s2_va[47:0];
             mq_write[alloc_idx] <= s2_write;
             mq_gen[alloc_idx]   <= cur_gen_reg;
-            mq_level[alloc_idx] <= r_level;
-            mq_rw[alloc_idx]    <= r_rw;
-            mq_wait[alloc_idx]  <= same_id & ~(retire ? ret_oh : {MQ{1'b0}});
+            mq_level[alloc_idx] <= s2_walk;
+            mq_rw[alloc_idx]    <= s2_rw;
         end
         if (s2_cpl && c_ok) begin
             mq_rw[j] <= c_rw;
@@ -644,8 +698,8 @@ module nic_xlat #(
         end
     end
 
-    // ---- result fields of a slot (pa, size, fault): written one cycle after its P4 (the slot
-    // answers at the earliest two cycles after its P4: ready, then ready_reg)
+    // ---- result fields of a slot (pa, size, fault): written in P6, one cycle after its P5 (the
+    // slot answers at the earliest two cycles after its P5: ready, then ready_reg)
     reg            res_we;
     reg [MQW-1:0]  res_idx;
     reg [51:0]     res_c1, res_c2, res_c3, res_cpa;
@@ -657,14 +711,14 @@ module nic_xlat #(
     always @(posedge clk) begin
         res_we    <= !rst && (s2_req || (s2_cpl && c_ok && (!c_p || c_rsvd || c_leaf)));
         res_idx   <= s2_req ? alloc_idx : j;
-        // a request's PA is selected in P5 from the three candidates (r_pa: the same AND-OR)
-        res_c1    <= {d1[39:0], s2_va[11:0]};
-        res_c2    <= {d2[39:9], s2_va[20:0]};
-        res_c3    <= {d3[39:18], s2_va[29:0]};
-        res_sel   <= s2_req ? {r_s3, r_s2, r_s1} : 3'b000;
+        // a request's PA is selected in P6 from the three candidates (r_s1..r_s3: PTE, PDE, PDPE)
+        res_c1    <= {s2_d1, s2_va[11:0]};
+        res_c2    <= {s2_d2[39:9], s2_va[20:0]};
+        res_c3    <= {s2_d3[39:18], s2_va[29:0]};
+        res_sel   <= s2_req ? s2_ssel : 3'b000;
         res_cpa   <= (s2_req || !c_p || c_rsvd || c_wfault) ? 52'd0 : c_pa;
-        res_size  <= s2_req ? r_size : (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
-        res_fault <= s2_req ? r_fault : !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
+        res_size  <= s2_req ? s2_size : (!c_p || c_rsvd || c_wfault) ? 2'd0 : c_size;
+        res_fault <= s2_req ? s2_fault : !c_p ? F_NP : c_rsvd ? F_RSVD : c_wfault ? F_WRITE : F_NONE;
         if (res_we) begin
             mq_pa[res_idx]    <= res_pa;
             mq_size[res_idx]  <= res_size;
@@ -672,11 +726,14 @@ module nic_xlat #(
         end
     end
 
-    // ---- commands in P4, invalidation scan, inv_done
+    // ---- commands in P5, invalidation scan, inv_done
     wire   old_slots = |(mq_valid & (cur_gen_reg ? ~mq_gen : mq_gen));
     wire   inv_done_now = inv_active_reg && !scan_active && !old_slots &&
                           !(resp_valid_reg && resp_gen_reg != cur_gen_reg) && !dma_busy[!cur_gen_reg];
     reg    inv_done_reg;
+    // LOAD_CR3 / CLEAR_CR3 write the CR3 table one cycle after their P5 (the next op reads it
+    // in its P1, two cycles after that P5 at the earliest; cmd_* change only when not busy)
+    reg    cr3_we_reg, cr3_set_reg;
     assign inv_done = inv_done_reg;
     always @(posedge clk) begin
         if (rst) begin
@@ -686,23 +743,26 @@ module nic_xlat #(
             scan_rd_reg    <= 1'b0;
             scan_cnt_reg   <= {SCW{1'b0}};
             inv_done_reg   <= 1'b0;
+            cr3_we_reg     <= 1'b0;
+            busy_reg       <= 1'b0;
         end else begin
             inv_done_reg <= inv_done_now;
             if (inv_done_now) inv_active_reg <= 1'b0;
             scan_cnt_reg <= scan_rd_reg ? scan_cnt_reg + 1'b1 : {SCW{1'b0}};   // 0 when idle
             if (scan_rd_reg && scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
-            if (s2_cmd) begin
-                case (cmd_op_reg)
-                    C_LOAD:  cr3_valid[cmd_pid_reg[PID_W-1:0]] <= 1'b1;
-                    C_CLEAR: cr3_valid[cmd_pid_reg[PID_W-1:0]] <= 1'b0;
-                    default: begin
-                        cur_gen_reg    <= !cur_gen_reg;
-                        inv_active_reg <= 1'b1;
-                        scan_rd_reg    <= 1'b1;
-                    end
-                endcase
+            cr3_we_reg <= s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR);
+            if (cr3_we_reg) cr3_valid[cmd_pid_reg[PID_W-1:0]] <= cr3_set_reg;
+            if (s2_cmd && cmd_op_reg != C_LOAD && cmd_op_reg != C_CLEAR) begin
+                cur_gen_reg    <= !cur_gen_reg;
+                inv_active_reg <= 1'b1;
+                scan_rd_reg    <= 1'b1;
             end
+            // busy: set by an accepted command, cleared by a LOAD_CR3 / CLEAR_CR3 in its P5 or
+            // by the inv_done of an invalidation
+            busy_reg <= cmd_accept ||
+                        (busy_reg && !(s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR)) && !inv_done_now);
         end
+        cr3_set_reg <= cmd_op_reg == C_LOAD;
         if (s2_cmd) begin
             inv_use_pid_reg   <= cmd_op_reg == C_PID || cmd_op_reg == C_RANGE;
             inv_use_range_reg <= cmd_op_reg == C_RANGE;
@@ -713,7 +773,7 @@ module nic_xlat #(
         end
     end
     always @(posedge clk)
-        if (s2_cmd && cmd_op_reg == C_LOAD) cr3_mem[cmd_pid_reg[PID_W-1:0]] <= cmd_addr_reg[51:12];
+        if (cr3_we_reg && cr3_set_reg) cr3_mem[cmd_pid_reg[PID_W-1:0]] <= cmd_addr_reg[51:12];
 
     // ------------------------------------------------------------ statistics
     wire s2_rq = s2_req;
@@ -724,22 +784,22 @@ module nic_xlat #(
         s2_cpl && !c_ok,                                     // 19 err_tag
         err_cmd_ev,                                          // 18 err_cmd
         err_busy_ev,                                         // 17 err_busy
-        s2_rq && r_fault == F_NOCR3,                         // 16 f_no_cr3
-        s2_rq && r_fault == F_PID,                           // 15 f_pid
-        (s2_rq && r_fault == F_WRITE) || (s2_cpl && c_ok && c_p && !c_rsvd && c_leaf && c_wfault), // 14
+        s2_rq && s2_fault == F_NOCR3,                        // 16 f_no_cr3
+        s2_rq && s2_fault == F_PID,                          // 15 f_pid
+        (s2_rq && s2_fault == F_WRITE) || (s2_cpl && c_ok && c_p && !c_rsvd && c_leaf && c_wfault), // 14
         s2_cpl && c_ok && c_p && c_rsvd,                     // 13 f_rsvd
         s2_cpl && c_ok && !c_p,                              // 12 f_not_present
-        s2_rq && r_fault == F_NONCANON,                      // 11 f_noncanon
+        s2_rq && s2_fault == F_NONCANON,                     // 11 f_noncanon
         s2_cpl && c_ok && c_p && !c_rsvd && !c_fill,         // 10 fill_stale
-        |fill_lvl,                                           // 9 fill
+        s2_cpl && c_fill,                                    // 9 fill (made in the cycle before)
         rd_push,                                             // 8 host_rd
-        s2_rq && r_walk == 3'd4,                             // 7 walk_l4
-        s2_rq && r_walk == 3'd3,                             // 6 walk_l3
-        s2_rq && r_walk == 3'd2,                             // 5 walk_l2
-        s2_rq && r_walk == 3'd1,                             // 4 walk_l1
-        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd2, // 3 hit_1g
-        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd1, // 2 hit_2m
-        s2_rq && r_fault == F_NONE && r_done && r_size == 2'd0, // 1 hit_4k
+        s2_rq && s2_walk == 3'd4,                            // 7 walk_l4
+        s2_rq && s2_walk == 3'd3,                            // 6 walk_l3
+        s2_rq && s2_walk == 3'd2,                            // 5 walk_l2
+        s2_rq && s2_walk == 3'd1,                            // 4 walk_l1
+        s2_rq && s2_fault == F_NONE && s2_done && s2_size == 2'd2, // 3 hit_1g
+        s2_rq && s2_fault == F_NONE && s2_done && s2_size == 2'd1, // 2 hit_2m
+        s2_rq && s2_fault == F_NONE && s2_done && s2_size == 2'd0, // 1 hit_4k
         s2_rq                                                // 0 req
     };
     // events registered once (counters lag one cycle; they are read over AXI4-Lite)
@@ -754,7 +814,7 @@ module nic_xlat #(
     // unused: the read-queue's s_ready (depth MQ >= reads outstanding), stats bookkeeping
     // d4[41] / d1[41]: a PML4E is never a leaf, a PTE always is; s2_data: ignored entry bits
     wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
-                       s2_pid, s2_va[63:48], q3_data[63:52], q3_data[11:8], q3_data[6:2],
+                       s2_pid, s2_va[63:48], q4_data[63:52], q4_data[11:8], q4_data[6:2],
                        d4[41], d1[41], rd_stage[2]};
 `ifdef FORMAL
     // properties of formal/nic (read by the proofs only)

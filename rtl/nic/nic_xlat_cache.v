@@ -81,6 +81,8 @@ module nic_xlat_cache #(
     localparam SCX   = SCW < 4 ? 4 : SCW;      // scan index width inside (8-way groups)
     localparam HI_W  = (2 * TAG_W) / 3;        // upper tag bits compared in P1 (SETS = 1)
     localparam LO_W  = TAG_W - HI_W;
+    localparam LOWB  = SETS >= 16 ? 3 : SW;        // valid / rr read: set bits of the P1 step
+    localparam NGV   = SETS >= 16 ? SETS / 8 : 1;  // and groups of the P2 step
 
     initial begin
         if (SETS < 1 || (SETS & (SETS - 1)) != 0) $fatal(1, "nic_xlat_cache: SETS must be a power of two");
@@ -112,22 +114,47 @@ module nic_xlat_cache #(
     reg  [SW-1:0]    set_p1, set_p2, set_p3, set_p4;
     wire [TAG_W-1:0] tag_p1, tag_p2;
     reg  [TAG_W-1:0] tag_p3, tag_p4;
-    reg  [WAYS-1:0]  valid_p2;
-    reg  [WW-1:0]    rr_p2;
-    wire [SW-1:0]    vset_p1;         // copy of set_p1 for the valid / round-robin read
+    wire [WAYS-1:0]  valid_p2;
+    wire [WW-1:0]    rr_p2;
+    wire [LOWB-1:0]  vset_p1;         // copy of set_p1 (its P1-step bits) for the valid / round-robin read
     ff_keep #(.WIDTH(TAG_W)) u_tag_p1 (.clk(clk), .rst(1'b0), .d({lk_pid, lk_vpn}), .q(tag_p1));
     ff_keep #(.WIDTH(TAG_W)) u_tag_p2 (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tag_p2));
-    ff_keep #(.WIDTH(SW)) u_vset (.clk(clk), .rst(1'b0), .d(set_p0), .q(vset_p1));
+    ff_keep #(.WIDTH(LOWB)) u_vset (.clk(clk), .rst(1'b0), .d(set_p0[LOWB-1:0]), .q(vset_p1));
     always @(posedge clk) begin
         set_p1   <= set_p0;
         set_p2   <= set_p1;
-        valid_p2 <= valid_reg[vset_p1];
-        rr_p2    <= rr_reg[vset_p1];
         set_p3   <= set_p2;
         tag_p3   <= tag_p2;
         set_p4   <= set_p3;
         tag_p4   <= tag_p3;
     end
+    // the set's valid bits and round-robin pointer: read in P1 (registered) and, with 16 sets or
+    // more, in two steps: P1 selects within groups of 8 sets (set_p1[2:0]), P2 the group
+    reg  [WAYS-1:0] vg_p2 [0:NGV-1];
+    reg  [WW-1:0]   rg_p2 [0:NGV-1];
+    genvar gv;
+    generate
+        for (gv = 0; gv < NGV; gv = gv + 1) begin : g_vrd
+            wire [SW-1:0] ridx;
+            if (NGV > 1) begin : g_two
+                wire [SW-LOWB-1:0] grp = gv;
+                assign ridx = {grp, vset_p1[LOWB-1:0]};
+            end else begin : g_one
+                assign ridx = vset_p1;          // LOWB = SW
+            end
+            always @(posedge clk) begin
+                vg_p2[gv] <= valid_reg[ridx];
+                rg_p2[gv] <= rr_reg[ridx];
+            end
+        end
+        if (NGV > 1) begin : g_vsel
+            assign valid_p2 = vg_p2[set_p2[SW-1:LOWB]];
+            assign rr_p2    = rg_p2[set_p2[SW-1:LOWB]];
+        end else begin : g_vone
+            assign valid_p2 = vg_p2[0];
+            assign rr_p2    = rg_p2[0];
+        end
+    endgenerate
 
     // scan: the three comparisons of a tag (registered by the caller), then their AND
     function [2:0] cmp_fn(input [TAG_W-1:0] t, input [PID_W-1:0] pid, input [VPN_W-1:0] lo,
@@ -150,13 +177,10 @@ module nic_xlat_cache #(
     genvar w;
     generate
         if (SETS == 1) begin : g_fa
-            // ---- fully associative: tags and leaf flags in flip-flops, data in one LUTRAM
-            reg  [WAYS*TAG_W-1:0] tags;           // way w at [w*TAG_W +: TAG_W]
-            reg  [WAYS-1:0]   leafs;
-            reg  [DATA_W-1:0] dat  [0:WAYS-1];
-            reg  [WW-1:0]     hidx_p3, vidx_p3, widx_p4;
-            always @(posedge clk)
-                if (wr_en) dat[widx_p4] <= wr_data;
+            // ---- fully associative: tags, leaf flags and data in flip-flops
+            reg  [WAYS*TAG_W-1:0]  tags;          // way w at [w*TAG_W +: TAG_W]
+            reg  [WAYS-1:0]        leafs;
+            reg  [WAYS*DATA_W-1:0] dat;           // way w at [w*DATA_W +: DATA_W]
             // the compare operands: one copy per 4 ways (fan-out)
             localparam NG = (WAYS + 3) / 4;
             wire [NG*TAG_W-1:0] tc1;
@@ -169,8 +193,9 @@ module nic_xlat_cache #(
             for (w = 0; w < WAYS; w = w + 1) begin : g_cmp
                 always @(posedge clk) begin
                     if (wr_en && way_p4[w]) begin
-                        tags[w*TAG_W +: TAG_W] <= tag_p4;
-                        leafs[w] <= wr_data[DATA_W-1];
+                        tags[w*TAG_W +: TAG_W]  <= tag_p4;
+                        leafs[w]                <= wr_data[DATA_W-1];
+                        dat[w*DATA_W +: DATA_W] <= wr_data;
                     end
                     // P1: upper half
                     hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/4)*TAG_W + LO_W +: HI_W];
@@ -179,28 +204,15 @@ module nic_xlat_cache #(
                 assign hit_p2[w] = valid_p2[w] && hieq_p2[w] &&
                                    tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
             end
-            // P2: index of the hit way (at most one); P1: of the lowest invalid way (the valid bits
-            // of the one set do not change from P1 to P4)
-            reg [WW-1:0] henc, venc, venc_p2;
-            wire [WAYS-1:0] inv_low1 = ~valid_reg[0] & (valid_reg[0] + 1'b1);
+            // P3: the hit way's data (AND-OR by the one-hot hit_p3), registered (the P4 output)
+            reg [DATA_W-1:0] fsel, fa_q;
             integer e;
             always @* begin
-                henc = {WW{1'b0}};
-                venc = {WW{1'b0}};
-                for (e = 0; e < WAYS; e = e + 1) begin
-                    if (hit_p2[e]) henc = henc | e[WW-1:0];
-                    if (inv_low1[e]) venc = venc | e[WW-1:0];
-                end
+                fsel = {DATA_W{1'b0}};
+                for (e = 0; e < WAYS; e = e + 1)
+                    fsel = fsel | (dat[e*DATA_W +: DATA_W] & {DATA_W{hit_p3[e]}});
             end
-            always @(posedge clk) begin
-                venc_p2 <= venc;
-                hidx_p3 <= henc;
-                vidx_p3 <= &valid_p2 ? rr_p2 : venc_p2;
-                widx_p4 <= |hit_p3 ? hidx_p3 : vidx_p3;
-            end
-            // P3: the LUTRAM read at the hit index, registered (the P4 output register)
-            reg [DATA_W-1:0] fa_q;
-            always @(posedge clk) fa_q <= dat[hidx_p3];
+            always @(posedge clk) fa_q <= fsel;
             assign hit_data_s2 = fa_q;
             // scan: way s in two mux stages (groups of 8, then the group), compare, AND, clear
             localparam NGS = (WAYS + 7) / 8;
@@ -263,8 +275,11 @@ module nic_xlat_cache #(
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
                 reg [TAG_W-1:0]  tag_mem [0:SETS-1];
                 reg [DATA_W-1:0] dat_mem [0:SETS-1];
-                wire [SW-1:0] wa;
+                wire [SW-1:0] wa, rta, rda;
                 ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
+                // the read addresses, copies of set_p1 per way and RAM (fan-out)
+                ff_keep #(.WIDTH(SW)) u_rta (.clk(clk), .rst(1'b0), .d(set_p0), .q(rta));
+                ff_keep #(.WIDTH(SW)) u_rda (.clk(clk), .rst(1'b0), .d(set_p0), .q(rda));
                 always @(posedge clk)
                     if (wr_way[w]) begin
                         tag_mem[wa] <= tag_p4;
@@ -273,8 +288,8 @@ module nic_xlat_cache #(
                 reg [TAG_W-1:0]  t_rd;
                 reg [DATA_W-1:0] d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_rd <= tag_mem[set_p1];
-                    d_rd <= dat_mem[set_p1];
+                    t_rd <= tag_mem[rta];
+                    d_rd <= dat_mem[rda];
                     d_p3 <= d_rd;
                     // scan step (its set read through set_p1): comparisons registered
                     c_z3[3*w +: 3] <= cmp_fn(t_rd, inv_pid, inv_lo, inv_hi);
