@@ -38,10 +38,12 @@ $(B)/nic/libnx.a: $(NIC_CM)
 cmodel-test-nic: $(B)/cmodel/test_nic_xlat
 	$(B)/cmodel/test_nic_xlat
 
-# parameter sets of the lockstep builds: the RTL defaults (the lab size), and a small one (2 PIDs
-# of 64, 4 MQ slots, tiny caches: evictions and round-robin wrap everywhere)
+# parameter sets of the lockstep builds: the RTL defaults (the lab size: PML4E fully associative,
+# PDPE / PDE / PTE set associative), and a small one (2 PIDs of 64, 4 MQ slots, tiny caches, PDPE
+# and PDE fully associative: evictions and round-robin wrap everywhere)
 NX_PSET  :=
-NX_PSET2 := TB_MQ:MQ=4 TB_L1S:L1_SETS=4 TB_L1W:L1_WAYS=2 TB_L2W:L2_WAYS=2 TB_L3W:L3_WAYS=2 TB_L4W:L4_WAYS=1
+NX_PSET2 := TB_MQ:MQ=4 TB_L1S:L1_SETS=4 TB_L1W:L1_WAYS=2 TB_L2S:L2_SETS=1 TB_L2W:L2_WAYS=2 TB_L3S:L3_SETS=1 \
+            TB_L3W:L3_WAYS=2 TB_L4W:L4_WAYS=1
 NX_BIN2  := $(B)/nic_s/tb_nic_xlat
 $(eval $(call verilator_tb,$(NX_BIN),nic_xlat,rtl/common rtl/nic,$(NX_VLT) tb/nic/nic_xlat.vlt $(NX_RTL),$(NX_PSET),\
   tb/nic/tb_nic_xlat.cpp,$(B)/nic/libnx.a,rtl/nic/nic_xlat_regs.vh))

@@ -6,7 +6,7 @@ mutant rtl/nic/nic_xlat.v nic_xlat_nop.v \
     's/(q3_valid \&\& q3_type == OP_CPL \&\& q3_data\[0\] \&\& /(q3_valid \&\& q3_type == OP_CPL \&\& \/* MUTANT: no P check *\/ /' || return 1
 # bug2 (T5): a fill always takes the victim way, also when its tag hit: two ways with one tag
 mutant rtl/nic/nic_xlat_cache.v nic_xlat_cache_nohit.v \
-    's/way_p4    <= |hit_p3 ? hit_p3 : vic_p3;/way_p4    <= vic_p3; \/\/ MUTANT: fill ignores the hit way/' || return 1
+    's/wire \[WAYS-1:0\] way_nx = |hit_p3 ? hit_p3 : vic_p3;/wire [WAYS-1:0] way_nx = vic_p3; \/\/ MUTANT: fill ignores the hit way/' || return 1
 # bug3 (T6): a slot retires into m_resp while the response there is not taken: one is lost
 mutant rtl/nic/nic_xlat.v nic_xlat_lost.v \
     's/assign retire = |ready_reg \&\& (!resp_valid_reg || m_resp_ready);/assign retire = |ready_reg; \/\/ MUTANT: overwrites m_resp/' || return 1
@@ -21,7 +21,7 @@ mutant rtl/nic/nic_xlat.v nic_xlat_oldgen.v \
     's/q3_gen == cur_gen_reg) ?/1'"'"'b1) ? \/\/ MUTANT: old generation fills/' || return 1
 # bug7 (T2): the invalidation scan of a fully associative cache clears nothing
 mutant rtl/nic/nic_xlat_cache.v nic_xlat_cache_noclr.v \
-    's/^\(            assign clr_en   = \)\(z4 \&\& sv_z4 \&\& and_fn(.*\)$/\11'"'"'b0 \&\& \2 \/\/ MUTANT: no clear/' || return 1
+    's/^\(            assign clr_en   = \)\(z4 \&\& sv_z4 \&\& m_z4;\)$/\11'"'"'b0 \&\& \2 \/\/ MUTANT: no clear/' || return 1
 # bug8 (T2): inv_done while the scan is still running
 mutant rtl/nic/nic_xlat.v nic_xlat_early.v \
     's/wire   inv_done_now = inv_active_reg \&\& !scan_active \&\& !old_slots \&\&/wire   inv_done_now = inv_active_reg \&\& !old_slots \&\& \/\/ MUTANT: before the scan ends/' || return 1

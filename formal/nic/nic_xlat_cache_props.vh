@@ -37,7 +37,7 @@
     (* keep *) reg f_wr1 = 1'b1;                 // a fill one cycle ago
     (* keep *) reg f_h1 = 1'b1, f_h2 = 1'b1, f_h3 = 1'b1, f_h4 = 1'b1;   // f_nq 1..4 cycles ago
     always @(posedge clk) begin
-        f_wr1 <= wr_en;
+        f_wr1 <= wr_en || |we_w;     // (the tags / data write with we_w: = wr_en ? way_p4 : 0 out of reset)
         f_h1  <= f_nq;
         f_h2  <= f_h1 || rst;
         f_h3  <= f_h2 || rst;
@@ -89,6 +89,8 @@
             if (clr_en) if (F_HLP) assert(scan_busy);
             if (wr_en && !rst) if (F_HLP) assert(!f_h1 && !f_h2 && !f_h3 && !f_h4 && !clr_en);
             if (F_HLP) assert(vset_p1 == set_p1[LOWB-1:0]);
+            if (F_HLP) assert(we_w == (wr_en ? way_p4 : {WAYS{1'b0}}));   // per-way write enables
+            if (F_HLP) assert(hsel == {NSL{hit_p3}});                      // select copies of hit_p3
             if (!f_h1) if (F_HLP) assert(valid_p2 == valid_reg[f_s2]);
             if (!f_h1 && !f_h2 && !f_h3) if (F_HLP) assert(hit_p3 == f_has(valid_vec, f_tags, f_s3, tag_p3));
             if (!f_h1 && !f_h2 && !f_h3 && !f_h4) begin
@@ -108,6 +110,9 @@
                 always @* if (f_past_valid) begin
                     if (F_HLP) assert(g_sa.g_way[f_gw].wa == set_p4);        // the way's write address
                     if (F_HLP) assert(g_sa.g_way[f_gw].rta == set_p1 && g_sa.g_way[f_gw].rda == set_p1);
+                    if (F_HLP) assert(g_sa.g_way[f_gw].tcmp == tag_p2);
+                    if (scan_busy) if (F_HLP) assert({g_sa.g_way[f_gw].wpid, g_sa.g_way[f_gw].wlo, g_sa.g_way[f_gw].whi} ==
+                                                     {inv_pid, inv_lo, inv_hi});
                     if (!f_wr1) begin                              // the P1 read is the RAM word
                         if (F_HLP) assert(g_sa.g_way[f_gw].t_rd == g_sa.g_way[f_gw].tag_mem[set_p2]);
                         if (F_HLP) assert(g_sa.g_way[f_gw].d_rd == g_sa.g_way[f_gw].dat_mem[set_p2]);
@@ -122,6 +127,7 @@
                 if (F_HLP) assert(g_fa.tc1 == {F_NG{tag_p1}});
                 if (F_HLP) assert(g_fa.tc2 == {F_NG{tag_p2[LO_W-1:0]}});
                 if (F_HLP) assert(g_fa.sk_z1 == {F_NGS{g_fa.sidx_z1[2:0]}});
+                if (scan_busy) if (F_HLP) assert({g_fa.ipid, g_fa.ilo, g_fa.ihi} == {inv_pid, inv_lo, inv_hi});
             end
             for (f_gw = 0; f_gw < WAYS; f_gw = f_gw + 1) begin : f_g_w
                 always @* if (f_past_valid && !f_wr1)            // the P1 upper-half compare
@@ -182,6 +188,8 @@
         fs3 = 0; fw3 = 0;
         if (f_past_valid) begin
             if (F_HLP) assert(scan_busy == (f_z1 || f_z2 || f_z3 || f_z4));
+            // the local copies of the invalidation operands during a scan step
+            if (scan_busy) if (F_HLP) assert({iupid, iurng, ileaf} == {inv_use_pid, inv_use_range, inv_leaf_only});
             if (f_z1 || f_z2) if (F_HLP) assert(!f_wr1);
             // the steps are 0, 1, .. SCAN_LAST in order through the stages
             if (scan_go && !f_z1) if (F_HLP) assert(f_i0 == 8'd0);
@@ -228,8 +236,8 @@
                 if (f_z3) if (F_HLP) assert(g_fa.st_z3 == f_tags[f_i3[WW-1:0]*TAG_W +: TAG_W] &&
                                  g_fa.sl_z3 == g_fa.leafs[f_i3[WW-1:0]] &&
                                  (!valid_reg[0][f_i3[WW-1:0]] || g_fa.sv_z3));
-                if (f_z4) if (F_HLP) assert(g_fa.c_z4 == cmp_fn(f_tags[f_i4[WW-1:0]*TAG_W +: TAG_W], inv_pid, inv_lo, inv_hi) &&
-                                 g_fa.sl_z4 == g_fa.leafs[f_i4[WW-1:0]] &&
+                if (f_z4) if (F_HLP) assert(g_fa.m_z4 == and_fn(cmp_fn(f_tags[f_i4[WW-1:0]*TAG_W +: TAG_W], inv_pid, inv_lo, inv_hi),
+                                                          g_fa.leafs[f_i4[WW-1:0]], inv_use_pid, inv_use_range, inv_leaf_only) &&
                                  (!valid_reg[0][f_i4[WW-1:0]] || g_fa.sv_z4));
             end
         end

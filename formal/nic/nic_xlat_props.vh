@@ -142,7 +142,7 @@
             // the CR3 write one cycle after a command's P5: nothing in P1..P5 then
             if (cr3_we_reg) if (F_HLP) assert(!q1_valid && !q2_valid && !q3_valid && !q4_valid && !s2_valid);
             if (F_HLP) assert(scan_rd_reg ? scan_cnt_reg <= SLAST : scan_cnt_reg == {SCW{1'b0}});
-            if (F_HLP) assert(f_c_wr1 == f_fq1);
+            if (!f_rst1) if (F_HLP) assert(f_c_wr1 == f_fq1);   // (in the cycle after a reset the caches' we_w may differ)
             if (F_HLP) assert((f_c_h1 & ~{4{f_hx1}}) == 4'd0 && (f_c_h2 & ~{4{f_hx2}}) == 4'd0 &&
                    (f_c_h3 & ~{4{f_hx3}}) == 4'd0 && (f_c_h4 & ~{4{f_hx4}}) == 4'd0);
         end
@@ -228,7 +228,9 @@
             if (alloc_oh != {MQ{1'b0}}) if (F_HLP) assert(alloc_oh[alloc_idx]);
             for (fk1 = 0; fk1 < MQ; fk1 = fk1 + 1)
                 if (F_HLP) assert(waitz[fk1] == (mq_wait[fk1] == {MQ{1'b0}}));
-            if (F_HLP) assert(s2_req_reg == (s2_valid && s2_type == OP_REQ));
+            if (F_HLP) assert(s2_req_reg == (s2_valid && s2_type == OP_REQ) && s2_cpl_reg == (s2_valid && s2_type == OP_CPL));
+            if (F_HLP) assert(fill_dc == {4{fill_dc[0 +: DW]}});   // the caches' copies of the fill data
+            if (F_HLP) assert(rany_c == {4{|ready_reg}} && rvld_c == {4{resp_valid_reg}});   // retire copies
             for (fk1 = 0; fk1 < MQ; fk1 = fk1 + 1)
                 if (ready_reg[fk1]) if (F_HLP) assert(mq_valid[fk1] && mq_done[fk1] && !(res_we && res_idx == fk1));
             if (F_HLP) assert(ret_oh == (ready_reg & (~ready_reg + 1'b1)));

@@ -46,8 +46,8 @@ module nic_xlat #(
     parameter ID_W     = 8,    // request id width
     parameter MQ       = 8,    // miss-queue slots = host read tags (4..32, power of two)
     parameter L4_SETS  = 1,  parameter L4_WAYS = 8,    // PML4E cache
-    parameter L3_SETS  = 1,  parameter L3_WAYS = 16,   // PDPE cache
-    parameter L2_SETS  = 1,  parameter L2_WAYS = 32,   // PDE cache
+    parameter L3_SETS  = 4,  parameter L3_WAYS = 4,    // PDPE cache
+    parameter L2_SETS  = 8,  parameter L2_WAYS = 4,    // PDE cache
     parameter L1_SETS  = 64, parameter L1_WAYS = 4     // PTE cache
 ) (
     input  wire                clk,
@@ -305,6 +305,7 @@ module nic_xlat #(
     // request is issued only with a credit: -1 at a request's issue, +1 at a retire
     reg  [MQW:0] credit_reg;
     wire retire;
+    wire [3:0] retire_c;  // copies of retire (fan-out): 0 MQ state, 1 ready / retire select, 2 allocation, 3 credits
     wire slot_ok   = credit_reg != {(MQW+1){1'b0}};
     wire issue_cmd = cmd_pend_reg && !blk;
     wire issue_cpl = s_cpl_valid && !blk && !cmd_pend_reg;
@@ -313,7 +314,7 @@ module nic_xlat #(
     assign s_req_ready = issue_req;
     always @(posedge clk)
         if (rst) credit_reg <= MQ[MQW:0];
-        else     credit_reg <= credit_reg - {{MQW{1'b0}}, issue_req} + {{MQW{1'b0}}, retire};
+        else     credit_reg <= credit_reg - {{MQW{1'b0}}, issue_req} + {{MQW{1'b0}}, retire_c[3]};
 
     // lookup operands: the request's, or the completing slot's (selected by s_cpl_valid: when it is
     // high no request issues); a completion also carries its slot's walk state down the pipeline
@@ -341,7 +342,7 @@ module nic_xlat #(
     reg                 q1_rw, q2_rw, q3_rw, q4_rw, q1_gen, q2_gen, q3_gen, q4_gen;
     reg                 q1_ok, q2_ok, q3_ok, q4_ok;       // completion: its slot had a read outstanding in P0
     reg                 q2_pid_bad, q3_pid_bad, q4_pid_bad, q2_noncanon, q3_noncanon, q4_noncanon;
-    reg                 q2_cr3v, q3_cr3v, q4_cr3v;
+    reg                 q3_cr3v, q4_cr3v;
     reg  [39:0]         q2_cr3, q3_cr3, q4_cr3;
     always @(posedge clk) begin
         q1_valid <= !rst && (issue_cmd || issue_cpl || issue_req);
@@ -367,15 +368,35 @@ module nic_xlat #(
             {q3_type, q3_pid, q3_va, q3_write, q3_id, q3_tag, q3_data, q3_lvl, q3_rw, q3_gen, q3_ok};
         q2_pid_bad  <= {{(32-PID_IN_W){1'b0}}, q1_pid} >= NPID;
         q2_noncanon <= q1_va[63:47] != 17'd0 && q1_va[63:47] != 17'h1ffff;
-        q2_cr3v     <= cr3_valid[q1_pid[PID_W-1:0]];
         q2_cr3      <= cr3_mem[q1_pid[PID_W-1:0]];
-        {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3} <= {q2_pid_bad, q2_noncanon, q2_cr3v, q2_cr3};
+        {q3_pid_bad, q3_noncanon, q3_cr3} <= {q2_pid_bad, q2_noncanon, q2_cr3};
         {q4_pid_bad, q4_noncanon, q4_cr3v, q4_cr3} <= {q3_pid_bad, q3_noncanon, q3_cr3v, q3_cr3};
     end
 
-    // CR3 table: root PA[51:12] per PID (RAM, not reset) and a valid bit per PID (reset)
+    // CR3 table: root PA[51:12] per PID (RAM, not reset) and a valid bit per PID (reset); the
+    // valid bit is read in P1 and P2 (with 16 PIDs or more: P1 selects within groups of 8, P2 the
+    // group), the root in P1
     reg  [39:0]     cr3_mem [0:NPID-1];
     reg  [NPID-1:0] cr3_valid;
+    localparam CLB = NPID >= 16 ? 3 : PID_W;          // PID bits of the P1 step
+    localparam NCG = NPID >= 16 ? NPID / 8 : 1;       // groups
+    reg  [NCG-1:0]  cg_p2;
+    genvar gc;
+    generate
+        for (gc = 0; gc < NCG; gc = gc + 1) begin : g_cr3v
+            if (NCG > 1) begin : g_two
+                wire [PID_W-CLB-1:0] grp = gc;
+                always @(posedge clk) cg_p2[gc] <= cr3_valid[{grp, q1_pid[CLB-1:0]}];
+            end else begin : g_one
+                always @(posedge clk) cg_p2[gc] <= cr3_valid[q1_pid[PID_W-1:0]];
+            end
+        end
+        if (NCG > 1) begin : g_cr3s
+            always @(posedge clk) q3_cr3v <= cg_p2[q2_pid[PID_W-1:CLB]];
+        end else begin : g_cr3o
+            always @(posedge clk) q3_cr3v <= cg_p2[0];
+        end
+    endgenerate
 
     // the four caches (level 4 .. 1)
     wire        h4, h3, h2, h1;
@@ -399,7 +420,7 @@ module nic_xlat #(
         .clk(clk), .rst(rst),
         .rd_set(s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
-        .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_en(fill_lvl[3]), .wr_data(fill_data),
+        .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_pre(fill_pre[3]), .wr_en(fill_lvl[3]), .wr_data(fill_dc[3*DW +: DW]),
         .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
@@ -407,7 +428,7 @@ module nic_xlat #(
         .clk(clk), .rst(rst),
         .rd_set(s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
-        .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_en(fill_lvl[2]), .wr_data(fill_data),
+        .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_pre(fill_pre[2]), .wr_en(fill_lvl[2]), .wr_data(fill_dc[2*DW +: DW]),
         .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
@@ -415,7 +436,7 @@ module nic_xlat #(
         .clk(clk), .rst(rst),
         .rd_set(s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
-        .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_en(fill_lvl[1]), .wr_data(fill_data),
+        .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_pre(fill_pre[1]), .wr_en(fill_lvl[1]), .wr_data(fill_dc[1*DW +: DW]),
         .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
@@ -424,7 +445,7 @@ module nic_xlat #(
         .clk(clk), .rst(rst),
         .rd_set(s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
-        .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_en(fill_lvl[0]), .wr_data(fill_data),
+        .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_pre(fill_pre[0]), .wr_en(fill_lvl[0]), .wr_data(fill_dc[0*DW +: DW]),
         .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
@@ -497,14 +518,14 @@ module nic_xlat #(
     wire [3:0] c_fill_pre_nx = (q3_valid && q3_type == OP_CPL && q3_data[0] && !ent_rsvd(q3_data[7], q3_data[29:13], q3_lvl) &&
                                 q3_gen == cur_gen_reg) ?
                                {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
-    reg [DW-1:0] fill_data_reg;
-    reg [3:0]    fill_lvl_reg;
-    always @(posedge clk) begin
-        fill_data_reg <= {ent_leaf(q3_data[7], q3_lvl), q3_rw && q3_data[1], q3_data[51:12]};
-        // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
-        // proof's task rst, formal/nic)
-        fill_lvl_reg  <= rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
-    end
+    // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
+    // proof's task rst, formal/nic)
+    wire [3:0]    fill_pre = rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
+    wire [DW-1:0] fill_d_nx = {ent_leaf(q3_data[7], q3_lvl), q3_rw && q3_data[1], q3_data[51:12]};
+    reg  [3:0]    fill_lvl_reg;
+    wire [4*DW-1:0] fill_dc;     // the fill data, one copy per cache (level 4..1 -> [3*DW +: DW] ..)
+    ff_keep #(.WIDTH(4*DW)) u_fdc (.clk(clk), .rst(1'b0), .d({4{fill_d_nx}}), .q(fill_dc));
+    always @(posedge clk) fill_lvl_reg <= fill_pre;
     // P4: the step of P5
     wire       k_p    = q4_data[0];
     wire       k_leaf = ent_leaf(q4_data[7], q4_lvl);
@@ -535,13 +556,16 @@ module nic_xlat #(
     wire       c_fill   = c_ok && c_p && !c_rsvd && c_gen_ok;        // = the fill of the cycle before
     wire       c_step   = c_ok && c_p && !c_rsvd && !c_leaf;     // next level's read
 
-    reg  s2_req_reg;      // = s2_valid && s2_type == OP_REQ, registered
-    always @(posedge clk) s2_req_reg <= !rst && q4_valid && q4_type == OP_REQ;
+    reg  s2_req_reg, s2_cpl_reg;   // = s2_valid && s2_type == OP_REQ / OP_CPL, registered
+    always @(posedge clk) begin
+        s2_req_reg <= !rst && q4_valid && q4_type == OP_REQ;
+        s2_cpl_reg <= !rst && q4_valid && q4_type == OP_CPL;
+    end
     wire s2_req = s2_req_reg;
-    wire s2_cpl = s2_valid && s2_type == OP_CPL;
+    wire s2_cpl = s2_cpl_reg;
     wire s2_cmd = s2_valid && s2_type == OP_CMD;
     assign fill_lvl  = fill_lvl_reg;   // = (q4 completion acting and c_fill of P5) ? one-hot of q4_lvl : 0
-    assign fill_data = fill_data_reg;
+    assign fill_data = fill_dc[0 +: DW];
 
     // lowest free slot, registered: the slot of a request in P5 (next-state form: the lowest
     // free slot after this cycle's allocation (s2_req) and retire (which depends on m_resp_ready),
@@ -562,7 +586,7 @@ module nic_xlat #(
                 if (low_c[kc*MQ + k]) fidx_c[kc*MQW +: MQW] = k[MQW-1:0];
         end
     end
-    wire [1:0] asel = {retire, s2_req};
+    wire [1:0] asel = {retire_c[2], s2_req};
     always @(posedge clk) begin
         alloc_oh  <= rst ? {{(MQ-1){1'b0}}, 1'b1} : low_c[asel*MQ +: MQ];
         alloc_idx <= rst ? {MQW{1'b0}} : fidx_c[asel*MQW +: MQW];
@@ -605,7 +629,7 @@ module nic_xlat #(
     // depends on m_resp_ready: it selects at the end)
     wire [MQ-1:0] ready_a  = ready_vec;                  // no retire this cycle
     wire [MQ-1:0] ready_b  = ready_vec & ~ret_oh;        // ret_oh answers this cycle
-    wire [MQ-1:0] ready_nx = retire ? ready_b : ready_a;
+    wire [MQ-1:0] ready_nx = retire_c[1] ? ready_b : ready_a;
     wire [MQ-1:0] ret_a = ready_a & (~ready_a + 1'b1), ret_b = ready_b & (~ready_b + 1'b1);
     reg  [MQW-1:0] idx_a, idx_b;
     always @* begin
@@ -616,8 +640,8 @@ module nic_xlat #(
             if (ret_b[k]) idx_b = k[MQW-1:0];
         end
     end
-    wire [MQ-1:0]  ret_oh_nx  = retire ? ret_b : ret_a;
-    wire [MQW-1:0] ret_idx_nx = retire ? idx_b : idx_a;
+    wire [MQ-1:0]  ret_oh_nx  = retire_c[1] ? ret_b : ret_a;
+    wire [MQW-1:0] ret_idx_nx = retire_c[1] ? idx_b : idx_a;
     reg          resp_valid_reg;
     reg [ID_W-1:0] resp_id_reg;
     reg [51:0]   resp_pa_reg;
@@ -625,6 +649,12 @@ module nic_xlat #(
     reg [2:0]    resp_fault_reg;
     reg          resp_gen_reg;
     assign retire = |ready_reg && (!resp_valid_reg || m_resp_ready);
+    // the copies: from registered copies of |ready_reg and resp_valid_reg (next-state form)
+    wire [3:0] rany_c, rvld_c;
+    wire       resp_valid_nx = retire || (resp_valid_reg && !m_resp_ready);
+    ff_keep #(.WIDTH(8)) u_retc (.clk(clk), .rst(rst), .d({{4{|ready_nx}}, {4{resp_valid_nx}}}),
+                                 .q({rany_c, rvld_c}));
+    assign retire_c = rany_c & (~rvld_c | {4{m_resp_ready}});
     always @(posedge clk) begin
         ready_reg <= rst ? {MQ{1'b0}} : ready_nx;
         ret_oh    <= rst ? {MQ{1'b0}} : ret_oh_nx;
@@ -658,24 +688,24 @@ module nic_xlat #(
             same_now[k] = mq_valid[k] && mq_id[k] == q4_id;
     end
     always @(posedge clk)
-        same_id <= (same_now & ~(retire ? ret_oh : {MQ{1'b0}})) |
+        same_id <= (same_now & ~(retire_c[2] ? ret_oh : {MQ{1'b0}})) |
                    ((s2_req && s2_id == q4_id) ? alloc_oh : {MQ{1'b0}});
     always @(posedge clk) begin
         if (rst) begin
             mq_valid <= {MQ{1'b0}};
         end else begin
-            if (retire) mq_valid[ret_idx] <= 1'b0;
-            if (s2_req) mq_valid[alloc_idx] <= 1'b1;
+            if (retire_c[0]) mq_valid <= (mq_valid & ~ret_oh) | (s2_req ? alloc_oh : {MQ{1'b0}});
+            else             mq_valid <= mq_valid | (s2_req ? alloc_oh : {MQ{1'b0}});
         end
         // mq_wait: the allocated row (alloc_oh) takes same_id, the retiring column (ret_oh) clears;
         // waitz: the same for its zero test
         for (kq = 0; kq < MQ; kq = kq + 1) begin
             if (s2_req && alloc_oh[kq]) begin
-                mq_wait[kq] <= same_id & ~(retire ? ret_oh : {MQ{1'b0}});
-                waitz[kq]   <= retire ? (same_id & ~ret_oh) == {MQ{1'b0}} : same_id == {MQ{1'b0}};
+                mq_wait[kq] <= same_id & ~(retire_c[0] ? ret_oh : {MQ{1'b0}});
+                waitz[kq]   <= retire_c[0] ? (same_id & ~ret_oh) == {MQ{1'b0}} : same_id == {MQ{1'b0}};
             end else begin
-                if (retire) mq_wait[kq] <= mq_wait[kq] & ~ret_oh;
-                waitz[kq]   <= retire ? (mq_wait[kq] & ~ret_oh) == {MQ{1'b0}} : mq_wait[kq] == {MQ{1'b0}};
+                if (retire_c[0]) mq_wait[kq] <= mq_wait[kq] & ~ret_oh;
+                waitz[kq]   <= retire_c[0] ? (mq_wait[kq] & ~ret_oh) == {MQ{1'b0}} : mq_wait[kq] == {MQ{1'b0}};
             end
         end
         if (s2_req) begin
@@ -734,6 +764,7 @@ module nic_xlat #(
     // LOAD_CR3 / CLEAR_CR3 write the CR3 table one cycle after their P5 (the next op reads it
     // in its P1, two cycles after that P5 at the earliest; cmd_* change only when not busy)
     reg    cr3_we_reg, cr3_set_reg;
+    reg    [NPID-1:0] cr3_oh_reg;     // the command PID, one-hot (cmd_pid_reg is stable while busy)
     assign inv_done = inv_done_reg;
     always @(posedge clk) begin
         if (rst) begin
@@ -751,7 +782,7 @@ module nic_xlat #(
             scan_cnt_reg <= scan_rd_reg ? scan_cnt_reg + 1'b1 : {SCW{1'b0}};   // 0 when idle
             if (scan_rd_reg && scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
             cr3_we_reg <= s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR);
-            if (cr3_we_reg) cr3_valid[cmd_pid_reg[PID_W-1:0]] <= cr3_set_reg;
+            if (cr3_we_reg) cr3_valid <= (cr3_valid & ~cr3_oh_reg) | (cr3_set_reg ? cr3_oh_reg : {NPID{1'b0}});
             if (s2_cmd && cmd_op_reg != C_LOAD && cmd_op_reg != C_CLEAR) begin
                 cur_gen_reg    <= !cur_gen_reg;
                 inv_active_reg <= 1'b1;
@@ -763,6 +794,7 @@ module nic_xlat #(
                         (busy_reg && !(s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR)) && !inv_done_now);
         end
         cr3_set_reg <= cmd_op_reg == C_LOAD;
+        cr3_oh_reg  <= {{(NPID-1){1'b0}}, 1'b1} << cmd_pid_reg[PID_W-1:0];
         if (s2_cmd) begin
             inv_use_pid_reg   <= cmd_op_reg == C_PID || cmd_op_reg == C_RANGE;
             inv_use_range_reg <= cmd_op_reg == C_RANGE;
@@ -811,9 +843,10 @@ module nic_xlat #(
         .rd_valid(stat_rd_valid), .rd_data(stat_rd_data)
     );
 
-    // unused: the read-queue's s_ready (depth MQ >= reads outstanding), stats bookkeeping
+    // unused: the read-queue's s_ready (depth MQ >= reads outstanding), stats bookkeeping;
+    // fill_data (copy 0 of the fill data: read by the proofs)
     // d4[41] / d1[41]: a PML4E is never a leaf, a PTE always is; s2_data: ignored entry bits
-    wire unused_ok = &{1'b0, rdq_ready, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
+    wire unused_ok = &{1'b0, rdq_ready, fill_data, rdq_count, stat_rd_valid, v4, v3, v2, v1, oh4, oh3, oh2, oh1,
                        s2_pid, s2_va[63:48], q4_data[63:52], q4_data[11:8], q4_data[6:2],
                        d4[41], d1[41], rd_stage[2]};
 `ifdef FORMAL

@@ -54,6 +54,8 @@ module nic_xlat_cache #(
     output reg                           hit_s2,
     output reg  [WAYS-1:0]               hit_oh_s2,
     output wire [DATA_W-1:0]             hit_data_s2,
+    // P3: a fill follows in P4 (wr_en one cycle later: the per-way write enables are registered)
+    input  wire                          wr_pre,
     // P4: fill (tag from the P4 op's lookup operands)
     input  wire                          wr_en,
     input  wire [DATA_W-1:0]             wr_data,
@@ -166,8 +168,40 @@ module nic_xlat_cache #(
                  (!leaf_only || LEAF_ALWAYS != 0 || leaf);
     endfunction
 
+    // the invalidation operands, copied into this cache (they change only in the P5 of an
+    // invalidation command, before its scan; the copies are used from the scan's second step on):
+    // the flags here, the compare operands per way (SETS > 1) or once (SETS = 1) below
+    wire             iupid, iurng, ileaf;
+    ff_keep #(.WIDTH(3)) u_inv (.clk(clk), .rst(1'b0), .d({inv_use_pid, inv_use_range, inv_leaf_only}),
+                                .q({iupid, iurng, ileaf}));
+    // the scan's match of tag t with leaf flag l against operands pid / lo / hi (registered, then
+    // ANDed with the valid bit)
+    function match_fn(input [TAG_W-1:0] t, input l, input [PID_W-1:0] pid, input [VPN_W-1:0] lo,
+                      input [VPN_W-1:0] hi);
+        match_fn = and_fn(cmp_fn(t, pid, lo, hi), l, iupid, iurng, ileaf);
+    endfunction
+
     wire [WAYS-1:0] hit_p2;
     reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
+    // the fill way (P3), and the per-way write enables of tags and data, registered (fan-out)
+    wire [WAYS-1:0] way_nx = |hit_p3 ? hit_p3 : vic_p3;
+    wire [WAYS-1:0] we_w;
+    ff_keep #(.WIDTH(WAYS)) u_we (.clk(clk), .rst(rst), .d(wr_pre ? way_nx : {WAYS{1'b0}}), .q(we_w));
+    // the hit one-hot, one copy per slice of NSL data bits for the P3 data select (fan-out)
+    localparam SLW = 8;
+    localparam NSL = (DATA_W + SLW - 1) / SLW;
+    wire [NSL*WAYS-1:0] hsel;
+    ff_keep #(.WIDTH(NSL*WAYS)) u_hsel (.clk(clk), .rst(1'b0), .d({NSL{hit_p2}}), .q(hsel));
+    // AND-OR select of way data by the copies of hit_p3 (dd: WAYS words of DATA_W)
+    function [DATA_W-1:0] sel_fn(input [WAYS*DATA_W-1:0] dd, input [NSL*WAYS-1:0] hs);
+        integer i, b;
+        begin
+            sel_fn = {DATA_W{1'b0}};
+            for (i = 0; i < WAYS; i = i + 1)
+                for (b = 0; b < DATA_W; b = b + 1)
+                    sel_fn[b] = sel_fn[b] | (dd[i*DATA_W + b] & hs[(b / SLW)*WAYS + i]);
+        end
+    endfunction
     reg             allv_p3, rr_adv_p4;
     // the scan's clear: set / ways, one cycle
     wire            clr_en;
@@ -181,6 +215,10 @@ module nic_xlat_cache #(
             reg  [WAYS*TAG_W-1:0]  tags;          // way w at [w*TAG_W +: TAG_W]
             reg  [WAYS-1:0]        leafs;
             reg  [WAYS*DATA_W-1:0] dat;           // way w at [w*DATA_W +: DATA_W]
+            wire [PID_W-1:0] ipid;                // the scan's compare operands (copies)
+            wire [VPN_W-1:0] ilo, ihi;
+            ff_keep #(.WIDTH(PID_W + 2*VPN_W)) u_fop (.clk(clk), .rst(1'b0), .d({inv_pid, inv_lo, inv_hi}),
+                                                     .q({ipid, ilo, ihi}));
             // the compare operands: one copy per 4 ways (fan-out)
             localparam NG = (WAYS + 3) / 4;
             wire [NG*TAG_W-1:0] tc1;
@@ -192,7 +230,7 @@ module nic_xlat_cache #(
             reg [WAYS-1:0] hieq_p2;
             for (w = 0; w < WAYS; w = w + 1) begin : g_cmp
                 always @(posedge clk) begin
-                    if (wr_en && way_p4[w]) begin
+                    if (we_w[w]) begin
                         tags[w*TAG_W +: TAG_W]  <= tag_p4;
                         leafs[w]                <= wr_data[DATA_W-1];
                         dat[w*DATA_W +: DATA_W] <= wr_data;
@@ -205,14 +243,8 @@ module nic_xlat_cache #(
                                    tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
             end
             // P3: the hit way's data (AND-OR by the one-hot hit_p3), registered (the P4 output)
-            reg [DATA_W-1:0] fsel, fa_q;
-            integer e;
-            always @* begin
-                fsel = {DATA_W{1'b0}};
-                for (e = 0; e < WAYS; e = e + 1)
-                    fsel = fsel | (dat[e*DATA_W +: DATA_W] & {DATA_W{hit_p3[e]}});
-            end
-            always @(posedge clk) fa_q <= fsel;
+            reg [DATA_W-1:0] fa_q;
+            always @(posedge clk) fa_q <= sel_fn(dat, hsel);
             assign hit_data_s2 = fa_q;
             // scan: way s in two mux stages (groups of 8, then the group), compare, AND, clear
             localparam NGS = (WAYS + 7) / 8;
@@ -228,8 +260,7 @@ module nic_xlat_cache #(
             reg  [NGS*TAG_W-1:0] gt_z2;
             reg  [NGS-1:0]   gl_z2, gv_z2;
             reg  [TAG_W-1:0] st_z3;
-            reg              sl_z3, sv_z3, sl_z4, sv_z4;
-            reg  [2:0]       c_z4;
+            reg              sl_z3, sv_z3, sv_z4, m_z4;
             integer g, k;
             always @(posedge clk) begin
                 z1 <= scan_go && !rst;
@@ -253,11 +284,10 @@ module nic_xlat_cache #(
                         sl_z3 <= gl_z2[g];
                         sv_z3 <= gv_z2[g];
                     end
-                c_z4  <= cmp_fn(st_z3, inv_pid, inv_lo, inv_hi);
-                sl_z4 <= sl_z3;
+                m_z4  <= match_fn(st_z3, sl_z3, ipid, ilo, ihi);
                 sv_z4 <= sv_z3;
             end
-            assign clr_en   = z4 && sv_z4 && and_fn(c_z4, sl_z4, inv_use_pid, inv_use_range, inv_leaf_only);
+            assign clr_en   = z4 && sv_z4 && m_z4;
             assign clr_set  = {SW{1'b0}};
             assign clr_ways = {{(WAYS-1){1'b0}}, 1'b1} << sidx_z4[WW-1:0];
             assign scan_busy = z1 || z2 || z3 || z4;
@@ -266,16 +296,22 @@ module nic_xlat_cache #(
         end else begin : g_sa
             // ---- set associative: one LUTRAM of tags and one of data per way
             wire [WAYS*DATA_W-1:0] d3_flat;
-            wire [WAYS-1:0] wr_way = wr_en ? way_p4 : {WAYS{1'b0}};   // P4: the fill's way
+            wire [WAYS-1:0] wr_way = we_w;   // P4: the fill's way
             reg              z1, z2, z3;
             reg  [SW-1:0]    sset_z2, sset_z3;
             reg  [WAYS-1:0]  sv_z3;
-            reg  [3*WAYS-1:0] c_z3;
-            reg  [WAYS-1:0]  sl_z3;
+            reg  [WAYS-1:0]  m_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
                 reg [TAG_W-1:0]  tag_mem [0:SETS-1];
                 reg [DATA_W-1:0] dat_mem [0:SETS-1];
                 wire [SW-1:0] wa, rta, rda;
+                // per-way copies of the compare operand (tag_p2) and of the scan operands (fan-out)
+                wire [TAG_W-1:0] tcmp;
+                wire [PID_W-1:0] wpid;
+                wire [VPN_W-1:0] wlo, whi;
+                ff_keep #(.WIDTH(TAG_W)) u_tcmp (.clk(clk), .rst(1'b0), .d(tag_p1), .q(tcmp));
+                ff_keep #(.WIDTH(PID_W + 2*VPN_W)) u_wop (.clk(clk), .rst(1'b0), .d({inv_pid, inv_lo, inv_hi}),
+                                                         .q({wpid, wlo, whi}));
                 ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
                 // the read addresses, copies of set_p1 per way and RAM (fan-out)
                 ff_keep #(.WIDTH(SW)) u_rta (.clk(clk), .rst(1'b0), .d(set_p0), .q(rta));
@@ -292,13 +328,11 @@ module nic_xlat_cache #(
                     d_rd <= dat_mem[rda];
                     d_p3 <= d_rd;
                     // scan step (its set read through set_p1): comparisons registered
-                    c_z3[3*w +: 3] <= cmp_fn(t_rd, inv_pid, inv_lo, inv_hi);
-                    sl_z3[w]       <= d_rd[DATA_W-1];
+                    m_z3[w] <= match_fn(t_rd, d_rd[DATA_W-1], wpid, wlo, whi);
                 end
-                assign hit_p2[w] = valid_p2[w] && t_rd == tag_p2;
+                assign hit_p2[w] = valid_p2[w] && t_rd == tcmp;
                 assign d3_flat[w*DATA_W +: DATA_W] = d_p3;
-                assign clr_ways[w] = sv_z3[w] && and_fn(c_z3[3*w +: 3], sl_z3[w], inv_use_pid, inv_use_range,
-                                                        inv_leaf_only);
+                assign clr_ways[w] = sv_z3[w] && m_z3[w];
             end
             always @(posedge clk) begin
                 z1 <= scan_go && !rst;
@@ -312,15 +346,8 @@ module nic_xlat_cache #(
             assign clr_set   = sset_z3;
             assign scan_busy = z1 || z2 || z3;
             // P3: one-hot AND-OR select of the hit way's data
-            reg [DATA_W-1:0] sel;
-            integer i;
-            always @* begin
-                sel = {DATA_W{1'b0}};
-                for (i = 0; i < WAYS; i = i + 1)
-                    sel = sel | (d3_flat[i*DATA_W +: DATA_W] & {DATA_W{hit_p3[i]}});
-            end
             reg [DATA_W-1:0] sa_q;
-            always @(posedge clk) sa_q <= sel;
+            always @(posedge clk) sa_q <= sel_fn(d3_flat, hsel);
             assign hit_data_s2 = sa_q;
         end
     endgenerate
@@ -333,7 +360,7 @@ module nic_xlat_cache #(
         hit_p3    <= hit_p2;
         vic_p3    <= all_valid ? rr_oh : inv_low;
         allv_p3   <= all_valid;
-        way_p4    <= |hit_p3 ? hit_p3 : vic_p3;
+        way_p4    <= way_nx;
         rr_adv_p4 <= !(|hit_p3) && allv_p3;
         hit_oh_s2 <= hit_p3;
         hit_s2    <= |hit_p3;

@@ -70,11 +70,17 @@ extern "C" {
 #ifndef TB_L1W
 #define TB_L1W 4
 #endif
+#ifndef TB_L2S
+#define TB_L2S 8
+#endif
 #ifndef TB_L2W
-#define TB_L2W 32
+#define TB_L2W 4
+#endif
+#ifndef TB_L3S
+#define TB_L3S 4
 #endif
 #ifndef TB_L3W
-#define TB_L3W 16
+#define TB_L3W 4
 #endif
 #ifndef TB_L4W
 #define TB_L4W 8
@@ -317,8 +323,8 @@ struct Xl {
         sb_rd(sim, "m_rd"), sb_resp(sim, "m_resp") {
     nic_xlat_cfg cfg{};
     cfg.npid = NPID, cfg.pid_in_w = PID_IN_W, cfg.id_w = ID_W, cfg.mq = MQ;
-    cfg.sets[4] = 1, cfg.ways[4] = TB_L4W, cfg.sets[3] = 1, cfg.ways[3] = TB_L3W;
-    cfg.sets[2] = 1, cfg.ways[2] = TB_L2W, cfg.sets[1] = TB_L1S, cfg.ways[1] = TB_L1W;
+    cfg.sets[4] = 1, cfg.ways[4] = TB_L4W, cfg.sets[3] = TB_L3S, cfg.ways[3] = TB_L3W;
+    cfg.sets[2] = TB_L2S, cfg.ways[2] = TB_L2W, cfg.sets[1] = TB_L1S, cfg.ways[1] = TB_L1W;
     if (nic_xlat_init(&m, &cfg) != NIC_XLAT_OK) h.fail("model", "nic_xlat_init failed");
     fault = h.opt.fault;
     cr3.assign(NPID, ~0ull);
@@ -760,7 +766,7 @@ struct Tlb {
 
 static void scenario_bench(tb::Harness& h) {
   tb::Rng& r = h.rng;
-  const size_t tlb_entries = size_t(TB_L4W) + TB_L3W + TB_L2W + size_t(TB_L1S) * TB_L1W;
+  const size_t tlb_entries = size_t(TB_L4W) + size_t(TB_L3S) * TB_L3W + size_t(TB_L2S) * TB_L2W + size_t(TB_L1S) * TB_L1W;
   // (1) hits per cycle: 64 pages of one PID, warmed, then n requests back to back (--no-stall)
   {
     Xl x(h);
