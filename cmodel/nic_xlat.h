@@ -89,7 +89,7 @@ int nic_xlat_ref_walk(const struct nic_hostmem *m, uint64_t cr3, uint64_t va, in
  * computed here: hits, victims, fills, host reads, results, the per-id order, counters, CSR
  * responses. Calls per cycle, in this order:
  *   nic_xlat_csr_write   a CSR write in its apply cycle (reg_wr_en of the RTL)
- *   nic_xlat_op_req / _op_cpl / _op_cmd   the op in P4 this cycle (at most one): a request
+ *   nic_xlat_op_req / _op_cpl / _op_cmd   the op in P5 this cycle (at most one): a request
  *                        (operands in issue order), a host-read completion, the accepted command
  *   nic_xlat_retire      a miss-queue slot answers this cycle (it must be the lowest ready one)
  *   nic_xlat_inv_done    the invalidation drain completed this cycle
@@ -163,17 +163,17 @@ struct nic_xlat {
 int nic_xlat_init(struct nic_xlat *m, const struct nic_xlat_cfg *cfg);
 void nic_xlat_free(struct nic_xlat *m);
 
-/* nic_xlat_op_req - a request in P4: canonical / PID checks, the four caches and the CR3 table
+/* nic_xlat_op_req - a request in P5: canonical / PID checks, the four caches and the CR3 table
  * looked up, the deepest hit selected (PTE -> 4K; PDE leaf -> 2M; PDPE leaf -> 1G; else the walk
  * from the deepest non-leaf hit or from CR3), a miss-queue slot taken (lowest free), a host read
  * queued when it walks. Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL when no slot is free (the RTL
  * issued a request without one: a lockstep error). */
 int nic_xlat_op_req(struct nic_xlat *m, const struct nic_xlat_req *r);
 
-/* nic_xlat_op_cpl - a completion (tag, 8-byte entry) in its P4: one walk step of slot tag (P,
+/* nic_xlat_op_cpl - a completion (tag, 8-byte entry) in its P5: one walk step of slot tag (P,
  * RSVD, R/W, the fill of the level's cache when present and the slot's generation is current, then
  * the next read or the result). outstanding: whether slot tag had a read outstanding at the start
- * of the cycle the completion was accepted (nic_xlat_waiting_mask() then, before that cycle's P4
+ * of the cycle the completion was accepted (nic_xlat_waiting_mask() then, before that cycle's P5
  * op); a completion without one is counted (err_tag) and ignored. Returns NIC_XLAT_OK, or
  * NIC_XLAT_EINVAL when outstanding is set and the slot is not walking (a lockstep error). */
 int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t data, int outstanding);
@@ -181,7 +181,7 @@ int nic_xlat_op_cpl(struct nic_xlat *m, unsigned tag, uint64_t data, int outstan
 /* nic_xlat_waiting_mask - slots with a read outstanding now (bit i: valid and not done). */
 uint32_t nic_xlat_waiting_mask(const struct nic_xlat *m);
 
-/* nic_xlat_op_cmd - the accepted command in P4. Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL when none
+/* nic_xlat_op_cmd - the accepted command in P5. Returns NIC_XLAT_OK, or NIC_XLAT_EINVAL when none
  * is pending (a lockstep error). */
 int nic_xlat_op_cmd(struct nic_xlat *m);
 

@@ -195,6 +195,10 @@
             if (F_HLP) assert(c_p == f_s2_data[0] && c_rsvd == f_rsvd_of(f_s2_data, s2_lvl) &&
                    c_leaf == f_leaf_of(f_s2_data, s2_lvl));
             if (f_c5) if (F_HLP) assert(c_gen_ok == (f_s2_gen == cur_gen_reg));
+            // the fill of P4 (registered in P2 and P3) vs the completion in P3 and P4
+            if (F_HLP) assert(q3_fillpre == ((f_c3 && q3_data[0] && !f_rsvd_of(q3_data, q3_lvl) &&
+                                                           q3_gen == cur_gen_reg) ?
+                                          {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'd0));
             // the fill of P4 (registered in P3) vs the completion in P4
             if (!rst) if (F_HLP) assert(fill_lvl == ((f_c4 && q4_ok && q4_data[0] && !f_rsvd_of(q4_data, q4_lvl) &&
                                                       q4_gen == cur_gen_reg) ?
@@ -230,6 +234,7 @@
                 if (F_HLP) assert(waitz[fk1] == (mq_wait[fk1] == {MQ{1'b0}}));
             if (F_HLP) assert(s2_req_reg == (s2_valid && s2_type == OP_REQ) && s2_cpl_reg == (s2_valid && s2_type == OP_CPL));
             if (F_HLP) assert(fill_dc == {4{fill_dc[0 +: DW]}});   // the caches' copies of the fill data
+            if (F_HLP) assert(scan_rd_c == {4{scan_rd_reg}});       // the caches' copies of scan_rd
             if (F_HLP) assert(rany_c == {4{|ready_reg}} && rvld_c == {4{resp_valid_reg}});   // retire copies
             for (fk1 = 0; fk1 < MQ; fk1 = fk1 + 1)
                 if (ready_reg[fk1]) if (F_HLP) assert(mq_valid[fk1] && mq_done[fk1] && !(res_we && res_idx == fk1));

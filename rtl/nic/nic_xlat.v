@@ -407,6 +407,12 @@ module nic_xlat #(
     reg  [PID_W-1:0] inv_pid_reg;
     reg  [35:0] inv_lo_reg, inv_hi_reg;     // VA[47:12] of the range
     wire [SCW-1:0] sc = scan_cnt_reg;
+    // scan_rd_reg, one copy per cache (level 4..1 -> bit 3..0; fan-out into the caches' RAM
+    // addresses), from its next state
+    wire [3:0] scan_rd_c;
+    wire       scan_inv_go = s2_valid && s2_type == OP_CMD && cmd_op_reg != C_LOAD && cmd_op_reg != C_CLEAR;
+    wire       scan_rd_nx  = scan_inv_go || (scan_rd_reg && scan_cnt_reg != SLAST);
+    ff_keep #(.WIDTH(4)) u_scr (.clk(clk), .rst(rst), .d({4{scan_rd_nx}}), .q(scan_rd_c));
     wire [L4_SETS*L4_WAYS-1:0] v4;
     wire [L3_SETS*L3_WAYS-1:0] v3;
     wire [L2_SETS*L2_WAYS-1:0] v2;
@@ -421,7 +427,7 @@ module nic_xlat #(
         .rd_set(s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
         .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_pre(fill_pre[3]), .wr_en(fill_lvl[3]), .wr_data(fill_dc[3*DW +: DW]),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[3]), .scan_idx(sc), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
     nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW), .SCW(SCW)) u_c3 (
@@ -429,7 +435,7 @@ module nic_xlat #(
         .rd_set(s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
         .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_pre(fill_pre[2]), .wr_en(fill_lvl[2]), .wr_data(fill_dc[2*DW +: DW]),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[2]), .scan_idx(sc), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
     nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW), .SCW(SCW)) u_c2 (
@@ -437,7 +443,7 @@ module nic_xlat #(
         .rd_set(s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
         .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_pre(fill_pre[1]), .wr_en(fill_lvl[1]), .wr_data(fill_dc[1*DW +: DW]),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[1]), .scan_idx(sc), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
     nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW), .SCW(SCW),
@@ -446,7 +452,7 @@ module nic_xlat #(
         .rd_set(s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
         .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_pre(fill_pre[0]), .wr_en(fill_lvl[0]), .wr_data(fill_dc[0*DW +: DW]),
-        .scan_rd(scan_rd_reg), .scan_idx(sc), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[0]), .scan_idx(sc), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 
@@ -514,10 +520,14 @@ module nic_xlat #(
         ent_rsvd = (lvl == 3'd4 && ps) || (lvl == 3'd3 && ps && fr[29:13] != 17'd0) ||
                    (lvl == 3'd2 && ps && fr[20:13] != 8'd0);
     endfunction
-    // P3: the fill of P4 (one-hot level 4..1; masked by q3_ok below) and its data
-    wire [3:0] c_fill_pre_nx = (q3_valid && q3_type == OP_CPL && q3_data[0] && !ent_rsvd(q3_data[7], q3_data[29:13], q3_lvl) &&
-                                q3_gen == cur_gen_reg) ?
-                               {q3_lvl == 3'd4, q3_lvl == 3'd3, q3_lvl == 3'd2, q3_lvl == 3'd1} : 4'b0000;
+    // P2 -> P3: the fill of P4 (one-hot level 4..1; masked by q3_ok below), registered in P2 (no
+    // command acts between a completion's P2 and its P4: cur_gen_reg is the same)
+    reg  [3:0] q3_fillpre;
+    always @(posedge clk)
+        q3_fillpre <= (!rst && q2_valid && q2_type == OP_CPL && q2_data[0] && !ent_rsvd(q2_data[7], q2_data[29:13], q2_lvl) &&
+                       q2_gen == cur_gen_reg) ?
+                      {q2_lvl == 3'd4, q2_lvl == 3'd3, q2_lvl == 3'd2, q2_lvl == 3'd1} : 4'b0000;
+    wire [3:0] c_fill_pre_nx = q3_fillpre;
     // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
     // proof's task rst, formal/nic)
     wire [3:0]    fill_pre = rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
@@ -783,7 +793,7 @@ module nic_xlat #(
             if (scan_rd_reg && scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
             cr3_we_reg <= s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR);
             if (cr3_we_reg) cr3_valid <= (cr3_valid & ~cr3_oh_reg) | (cr3_set_reg ? cr3_oh_reg : {NPID{1'b0}});
-            if (s2_cmd && cmd_op_reg != C_LOAD && cmd_op_reg != C_CLEAR) begin
+            if (scan_inv_go) begin
                 cur_gen_reg    <= !cur_gen_reg;
                 inv_active_reg <= 1'b1;
                 scan_rd_reg    <= 1'b1;

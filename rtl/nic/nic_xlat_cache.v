@@ -83,6 +83,7 @@ module nic_xlat_cache #(
     localparam SCX   = SCW < 4 ? 4 : SCW;      // scan index width inside (8-way groups)
     localparam HI_W  = (2 * TAG_W) / 3;        // upper tag bits compared in P1 (SETS = 1)
     localparam LO_W  = TAG_W - HI_W;
+    localparam TH    = TAG_W / 2;                 // set associative: the split of the P2 compare
     localparam LOWB  = SETS >= 16 ? 3 : SW;        // valid / rr read: set bits of the P1 step
     localparam NGV   = SETS >= 16 ? SETS / 8 : 1;  // and groups of the P2 step
 
@@ -140,7 +141,9 @@ module nic_xlat_cache #(
             wire [SW-1:0] ridx;
             if (NGV > 1) begin : g_two
                 wire [SW-LOWB-1:0] grp = gv;
-                assign ridx = {grp, vset_p1[LOWB-1:0]};
+                wire [LOWB-1:0]    vs;        // this group's copy of vset_p1 (fan-out)
+                ff_keep #(.WIDTH(LOWB)) u_vs (.clk(clk), .rst(1'b0), .d(set_p0[LOWB-1:0]), .q(vs));
+                assign ridx = {grp, vs};
             end else begin : g_one
                 assign ridx = vset_p1;          // LOWB = SW
             end
@@ -152,6 +155,7 @@ module nic_xlat_cache #(
         if (NGV > 1) begin : g_vsel
             assign valid_p2 = vg_p2[set_p2[SW-1:LOWB]];
             assign rr_p2    = rg_p2[set_p2[SW-1:LOWB]];
+            wire unused_vs = &{1'b0, vset_p1};   // (each group reads with its own copy)
         end else begin : g_vone
             assign valid_p2 = vg_p2[0];
             assign rr_p2    = rg_p2[0];
@@ -181,25 +185,29 @@ module nic_xlat_cache #(
         match_fn = and_fn(cmp_fn(t, pid, lo, hi), l, iupid, iurng, ileaf);
     endfunction
 
-    wire [WAYS-1:0] hit_p2;
-    reg  [WAYS-1:0] hit_p3, vic_p3, way_p4;
+    // the hit of P2 in two parts (a: the valid bit and one part of the tag compare, b: the
+    // other part), registered separately: hit_p3 = their AND, in P3
+    wire [WAYS-1:0] hp_a, hp_b;
+    reg  [WAYS-1:0] ha_p3, hb_p3;
+    wire [WAYS-1:0] hit_p3 = ha_p3 & hb_p3;
+    reg  [WAYS-1:0] vic_p3, way_p4;
     // the fill way (P3), and the per-way write enables of tags and data, registered (fan-out)
     wire [WAYS-1:0] way_nx = |hit_p3 ? hit_p3 : vic_p3;
     wire [WAYS-1:0] we_w;
     ff_keep #(.WIDTH(WAYS)) u_we (.clk(clk), .rst(rst), .d(wr_pre ? way_nx : {WAYS{1'b0}}), .q(we_w));
-    // the hit one-hot, one copy per slice of NSL data bits for the P3 data select (fan-out)
+    // the two hit parts, one copy per slice of SLW data bits for the P3 data select (fan-out)
     localparam SLW = 8;
     localparam NSL = (DATA_W + SLW - 1) / SLW;
-    wire [NSL*WAYS-1:0] hsel;
-    ff_keep #(.WIDTH(NSL*WAYS)) u_hsel (.clk(clk), .rst(1'b0), .d({NSL{hit_p2}}), .q(hsel));
-    // AND-OR select of way data by the copies of hit_p3 (dd: WAYS words of DATA_W)
-    function [DATA_W-1:0] sel_fn(input [WAYS*DATA_W-1:0] dd, input [NSL*WAYS-1:0] hs);
+    wire [NSL*WAYS-1:0] hsa, hsb;
+    ff_keep #(.WIDTH(2*NSL*WAYS)) u_hsel (.clk(clk), .rst(1'b0), .d({{NSL{hp_a}}, {NSL{hp_b}}}), .q({hsa, hsb}));
+    // AND-OR select of way data by the copies of the hit parts (dd: WAYS words of DATA_W)
+    function [DATA_W-1:0] sel_fn(input [WAYS*DATA_W-1:0] dd, input [NSL*WAYS-1:0] ha, input [NSL*WAYS-1:0] hb);
         integer i, b;
         begin
             sel_fn = {DATA_W{1'b0}};
             for (i = 0; i < WAYS; i = i + 1)
                 for (b = 0; b < DATA_W; b = b + 1)
-                    sel_fn[b] = sel_fn[b] | (dd[i*DATA_W + b] & hs[(b / SLW)*WAYS + i]);
+                    sel_fn[b] = sel_fn[b] | (dd[i*DATA_W + b] & ha[(b / SLW)*WAYS + i] & hb[(b / SLW)*WAYS + i]);
         end
     endfunction
     reg             allv_p3, rr_adv_p4;
@@ -239,12 +247,12 @@ module nic_xlat_cache #(
                     hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/4)*TAG_W + LO_W +: HI_W];
                 end
                 // P2: lower half
-                assign hit_p2[w] = valid_p2[w] && hieq_p2[w] &&
-                                   tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
+                assign hp_a[w] = valid_p2[w] && hieq_p2[w];
+                assign hp_b[w] = tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
             end
             // P3: the hit way's data (AND-OR by the one-hot hit_p3), registered (the P4 output)
             reg [DATA_W-1:0] fa_q;
-            always @(posedge clk) fa_q <= sel_fn(dat, hsel);
+            always @(posedge clk) fa_q <= sel_fn(dat, hsa, hsb);
             assign hit_data_s2 = fa_q;
             // scan: way s in two mux stages (groups of 8, then the group), compare, AND, clear
             localparam NGS = (WAYS + 7) / 8;
@@ -294,7 +302,9 @@ module nic_xlat_cache #(
             // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in)
             wire unused_fa = &{1'b0, sidx_z4};
         end else begin : g_sa
-            // ---- set associative: one LUTRAM of tags and one of data per way
+            // ---- set associative: one block RAM (ECP5 EBR) of tags and one of data per way, read
+            // synchronously: the set address of P0 is the RAM's read register (t_q / d_q in P1),
+            // registered again for P2 (t_rd / d_rd)
             wire [WAYS*DATA_W-1:0] d3_flat;
             wire [WAYS-1:0] wr_way = we_w;   // P4: the fill's way
             reg              z1, z2, z3;
@@ -302,9 +312,9 @@ module nic_xlat_cache #(
             reg  [WAYS-1:0]  sv_z3;
             reg  [WAYS-1:0]  m_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
-                reg [TAG_W-1:0]  tag_mem [0:SETS-1];
-                reg [DATA_W-1:0] dat_mem [0:SETS-1];
-                wire [SW-1:0] wa, rta, rda;
+                (* ram_style = "block" *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
+                (* ram_style = "block" *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
+                wire [SW-1:0] wa;
                 // per-way copies of the compare operand (tag_p2) and of the scan operands (fan-out)
                 wire [TAG_W-1:0] tcmp;
                 wire [PID_W-1:0] wpid;
@@ -313,24 +323,26 @@ module nic_xlat_cache #(
                 ff_keep #(.WIDTH(PID_W + 2*VPN_W)) u_wop (.clk(clk), .rst(1'b0), .d({inv_pid, inv_lo, inv_hi}),
                                                          .q({wpid, wlo, whi}));
                 ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
-                // the read addresses, copies of set_p1 per way and RAM (fan-out)
-                ff_keep #(.WIDTH(SW)) u_rta (.clk(clk), .rst(1'b0), .d(set_p0), .q(rta));
-                ff_keep #(.WIDTH(SW)) u_rda (.clk(clk), .rst(1'b0), .d(set_p0), .q(rda));
                 always @(posedge clk)
                     if (wr_way[w]) begin
                         tag_mem[wa] <= tag_p4;
                         dat_mem[wa] <= wr_data;
                     end
-                reg [TAG_W-1:0]  t_rd;
-                reg [DATA_W-1:0] d_rd, d_p3;
+                reg [TAG_W-1:0]  t_q, t_rd;
+                reg [DATA_W-1:0] d_q, d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_rd <= tag_mem[rta];
-                    d_rd <= dat_mem[rda];
+                    t_q  <= tag_mem[set_p0];
+                    d_q  <= dat_mem[set_p0];
+                end
+                always @(posedge clk) begin
+                    t_rd <= t_q;
+                    d_rd <= d_q;
                     d_p3 <= d_rd;
-                    // scan step (its set read through set_p1): comparisons registered
+                    // scan step (its set read through set_p0): comparisons registered
                     m_z3[w] <= match_fn(t_rd, d_rd[DATA_W-1], wpid, wlo, whi);
                 end
-                assign hit_p2[w] = valid_p2[w] && t_rd == tcmp;
+                assign hp_a[w] = valid_p2[w] && t_rd[TAG_W-1:TH] == tcmp[TAG_W-1:TH];
+                assign hp_b[w] = t_rd[TH-1:0] == tcmp[TH-1:0];
                 assign d3_flat[w*DATA_W +: DATA_W] = d_p3;
                 assign clr_ways[w] = sv_z3[w] && m_z3[w];
             end
@@ -347,7 +359,7 @@ module nic_xlat_cache #(
             assign scan_busy = z1 || z2 || z3;
             // P3: one-hot AND-OR select of the hit way's data
             reg [DATA_W-1:0] sa_q;
-            always @(posedge clk) sa_q <= sel_fn(d3_flat, hsel);
+            always @(posedge clk) sa_q <= sel_fn(d3_flat, hsa, hsb);
             assign hit_data_s2 = sa_q;
         end
     endgenerate
@@ -357,7 +369,8 @@ module nic_xlat_cache #(
     wire [WAYS-1:0] rr_oh     = {{(WAYS-1){1'b0}}, 1'b1} << rr_p2;
     wire            all_valid = &valid_p2;
     always @(posedge clk) begin
-        hit_p3    <= hit_p2;
+        ha_p3     <= hp_a;
+        hb_p3     <= hp_b;
         vic_p3    <= all_valid ? rr_oh : inv_low;
         allv_p3   <= all_valid;
         way_p4    <= way_nx;

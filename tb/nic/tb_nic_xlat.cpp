@@ -9,11 +9,11 @@
 // Model timing (docs/nic_xlat.md 4.3, the lockstep contract): agents are constructed so that their
 // post() callbacks of one cycle run in this order:
 //   1. CSR write probe  (reg_wr_en: the apply cycle of a write; the model answers OKAY / SLVERR)
-//   2. op probe         the op in P4 (u.s2_valid / s2_type): the oldest accepted request, the oldest
+//   2. op probe         the op in P5 (u.s2_valid / s2_type): the oldest accepted request, the oldest
 //                       accepted completion or the accepted command goes to the model; then the
 //                       retire of the cycle (u.retire, u.ret_idx) and the inv_done of the cycle
 //                       (u.inv_done_now): the model checks both are legal
-//   3. sources          s_req / s_cpl accepted: queued for their P4 four cycles later (a completion
+//   3. sources          s_req / s_cpl accepted: queued for their P5 five cycles later (a completion
 //                       with its slot's "read outstanding" bit from the model at the cycle's start)
 //   4. sinks            m_rd / m_resp compared with the model's outputs in order
 // Host memory: real x86-64 4-level page tables (4K / 2M / 1G leaves, non-present entries,
@@ -29,7 +29,7 @@
 // (--tables FILE --out FILE: the translations of scripts/xlat_oracle.py through the RTL).
 // Faults (--fault): flip (one expected response PA bit flipped), rdflip (one expected host read
 // address bit flipped): each must be reported. NX_DEBUG=1 in the environment prints every op the
-// model takes (P4 requests with their slot and decision, completions, retires).
+// model takes (P5 requests with their slot and decision, completions, retires).
 // --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_xlat_replay.v).
 #include <algorithm>
 #include <cinttypes>
@@ -248,9 +248,9 @@ struct Xl {
   tb::Scoreboard sb_rd, sb_resp;
   std::unique_ptr<tb::CsrChecker> csr_chk;
   std::unique_ptr<DmaModel> dma;
-  std::deque<nic_xlat_req> req_q;                    // accepted, before their P4
+  std::deque<nic_xlat_req> req_q;                    // accepted, before their P5
   struct Cpl { unsigned tag; uint64_t data; int outstanding; };
-  std::deque<Cpl> cpl_q;                             // accepted completions, before their P4
+  std::deque<Cpl> cpl_q;                             // accepted completions, before their P5
   uint32_t waiting0 = 0;                             // model: slots waiting at the start of this cycle
   struct Pend { uint64_t addr; unsigned tag; uint64_t due; };
   std::vector<Pend> host;                            // reads taken, completion not yet sent
@@ -494,28 +494,28 @@ void OpProbe::post() {
   x.waiting0 = nic_xlat_waiting_mask(&x.m);  // the RTL's P0 check of a completion accepted now
   if (s2) {
     if (type == 1) {
-      if (x.req_q.empty()) h.fail("s_req", "a request in P4 that was never accepted (probe)");
+      if (x.req_q.empty()) h.fail("s_req", "a request in P5 that was never accepted (probe)");
       const nic_xlat_req r = x.req_q.front();
       x.req_q.pop_front();
       unsigned k0 = 0;
       while (k0 < MQ && x.m.mq[k0].valid) k0++;
       if (nic_xlat_op_req(&x.m, &r) != NIC_XLAT_OK) h.fail("s_req", "the RTL issued a request with no miss-queue slot free (model)");
       if (nx_debug)
-        std::printf("%6" PRIu64 " P4 req pid %u va %016" PRIx64 " w %d id %u -> slot %u done %d level %u fault %u\n", sim_.cycle(),
+        std::printf("%6" PRIu64 " P5 req pid %u va %016" PRIx64 " w %d id %u -> slot %u done %d level %u fault %u\n", sim_.cycle(),
                     r.pid, r.va, r.write, r.id, k0, x.m.mq[k0].done, x.m.mq[k0].level, x.m.mq[k0].fault);
       for (unsigned i = 0; i < MQ; i++)
         if (x.m.mq[i].valid && x.m.mq[i].wait && x.m.mq[i].id == r.id) { h.cover("same_id_wait"); break; }
     } else if (type == 2) {
-      if (x.cpl_q.empty()) h.fail("s_cpl", "a completion in P4 that was never accepted (probe)");
+      if (x.cpl_q.empty()) h.fail("s_cpl", "a completion in P5 that was never accepted (probe)");
       const auto c = x.cpl_q.front();
       x.cpl_q.pop_front();
       if (nic_xlat_op_cpl(&x.m, c.tag, c.data, c.outstanding) != NIC_XLAT_OK)
         h.fail("s_cpl", "a completion for a slot that had a read outstanding is not walking (model)");
-      if (nx_debug) std::printf("%6" PRIu64 " P4 cpl tag %u data %016" PRIx64 "\n", sim_.cycle(), c.tag, c.data);
+      if (nx_debug) std::printf("%6" PRIu64 " P5 cpl tag %u data %016" PRIx64 "\n", sim_.cycle(), c.tag, c.data);
     } else if (type == 3) {
-      if (nic_xlat_op_cmd(&x.m) != NIC_XLAT_OK) h.fail("s_axil", "a command in P4 that was never accepted (probe)");
+      if (nic_xlat_op_cmd(&x.m) != NIC_XLAT_OK) h.fail("s_axil", "a command in P5 that was never accepted (probe)");
     } else {
-      h.fail("op probe", "P4 op of an unknown type");
+      h.fail("op probe", "P5 op of an unknown type");
     }
   }
   if (ret) {
