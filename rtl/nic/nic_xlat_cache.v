@@ -62,6 +62,8 @@ module nic_xlat_cache #(
     // invalidation scan
     input  wire                          scan_rd,
     input  wire [SCW-1:0]                scan_idx,
+    input  wire                          scan_rd_pre,     // scan_rd / scan_idx of the next cycle
+    input  wire [SCW-1:0]                scan_idx_pre,    // (the set-associative RAMs' copies)
     output wire                          scan_busy,
     input  wire                          inv_use_pid,
     input  wire [PID_W-1:0]              inv_pid,
@@ -299,8 +301,9 @@ module nic_xlat_cache #(
             assign clr_set  = {SW{1'b0}};
             assign clr_ways = {{(WAYS-1){1'b0}}, 1'b1} << sidx_z4[WW-1:0];
             assign scan_busy = z1 || z2 || z3 || z4;
-            // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in)
-            wire unused_fa = &{1'b0, sidx_z4};
+            // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in);
+            // the next-cycle scan inputs (for the set-associative RAMs)
+            wire unused_fa = &{1'b0, sidx_z4, scan_rd_pre, scan_idx_pre};
         end else begin : g_sa
             // ---- set associative: one block RAM (ECP5 EBR) of tags and one of data per way, read
             // synchronously: the set address of P0 is the RAM's read register (t_q / d_q in P1),
@@ -323,6 +326,11 @@ module nic_xlat_cache #(
                 ff_keep #(.WIDTH(PID_W + 2*VPN_W)) u_wop (.clk(clk), .rst(1'b0), .d({inv_pid, inv_lo, inv_hi}),
                                                          .q({wpid, wlo, whi}));
                 ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
+                // this way's copies of scan_rd / scan_idx, and its RAM read address (= set_p0)
+                wire           srw;
+                wire [SCW-1:0] sidw;
+                ff_keep #(.WIDTH(1 + SCW)) u_sw (.clk(clk), .rst(rst), .d({scan_rd_pre, scan_idx_pre}), .q({srw, sidw}));
+                wire [SW-1:0]  ra = (srw && (SCAN_N >= (1 << SCW) || sidw <= SCAN_LAST)) ? sidw[SW-1:0] : rd_set;
                 always @(posedge clk)
                     if (wr_way[w]) begin
                         tag_mem[wa] <= tag_p4;
@@ -330,16 +338,20 @@ module nic_xlat_cache #(
                     end
                 reg [TAG_W-1:0]  t_q, t_rd;
                 reg [DATA_W-1:0] d_q, d_rd, d_p3;
+                // the scan's copy of the tag and leaf flag read (= t_rd, d_rd[DATA_W-1]; fan-out)
+                wire [TAG_W-1:0] ts_rd;
+                wire             ls_rd;
+                ff_keep #(.WIDTH(TAG_W + 1)) u_ts (.clk(clk), .rst(1'b0), .d({t_q, d_q[DATA_W-1]}), .q({ts_rd, ls_rd}));
                 always @(posedge clk) begin
-                    t_q  <= tag_mem[set_p0];
-                    d_q  <= dat_mem[set_p0];
+                    t_q  <= tag_mem[ra];
+                    d_q  <= dat_mem[ra];
                 end
                 always @(posedge clk) begin
                     t_rd <= t_q;
                     d_rd <= d_q;
                     d_p3 <= d_rd;
                     // scan step (its set read through set_p0): comparisons registered
-                    m_z3[w] <= match_fn(t_rd, d_rd[DATA_W-1], wpid, wlo, whi);
+                    m_z3[w] <= match_fn(ts_rd, ls_rd, wpid, wlo, whi);
                 end
                 assign hp_a[w] = valid_p2[w] && t_rd[TAG_W-1:TH] == tcmp[TAG_W-1:TH];
                 assign hp_b[w] = t_rd[TH-1:0] == tcmp[TH-1:0];
