@@ -215,10 +215,17 @@ void nic_xlat_free(struct nic_xlat *m)
     m->cr3_valid = NULL;
 }
 
+/* the set of {pid, vpn} at level l: the VPN's low bits XOR the PID's (PIDs with the same VA
+ * layout spread over the sets; docs/nic_xlat.md 4.2) */
+static unsigned set_of(const struct nic_xlat *m, unsigned l, uint32_t pid, uint64_t vpn)
+{
+    return (unsigned)((vpn ^ pid) & (m->cfg.sets[l] - 1u));
+}
+
 /* the way of {pid, vpn} in its set at level l, or -1 */
 static int lookup(const struct nic_xlat *m, unsigned l, uint32_t pid, uint64_t vpn)
 {
-    unsigned set = (unsigned)(vpn & (m->cfg.sets[l] - 1u)), ways = m->cfg.ways[l];
+    unsigned set = set_of(m, l, pid, vpn), ways = m->cfg.ways[l];
     const struct nic_xlat_entry *e = &m->c[l][(size_t)set * ways];
     for (unsigned w = 0; w < ways; w++)
         if (e[w].valid && e[w].pid == pid && e[w].vpn == vpn)
@@ -271,7 +278,7 @@ int nic_xlat_op_req(struct nic_xlat *m, const struct nic_xlat_req *r)
         int w = lookup(m, l, pid, vpn_of(va, l));
         if (w >= 0) {
             hit[l] = 1;
-            d[l] = m->c[l][(size_t)(vpn_of(va, l) & (m->cfg.sets[l] - 1u)) * m->cfg.ways[l] + (unsigned)w].data;
+            d[l] = m->c[l][(size_t)set_of(m, l, pid, vpn_of(va, l)) * m->cfg.ways[l] + (unsigned)w].data;
         }
     }
     int l2 = hit[2] && (d[2] & NX_DATA_LEAF), l3 = hit[3] && (d[3] & NX_DATA_LEAF);
@@ -310,7 +317,7 @@ int nic_xlat_op_req(struct nic_xlat *m, const struct nic_xlat_req *r)
 
 static void fill(struct nic_xlat *m, unsigned l, uint32_t pid, uint64_t vpn, uint64_t data)
 {
-    unsigned set = (unsigned)(vpn & (m->cfg.sets[l] - 1u)), ways = m->cfg.ways[l];
+    unsigned set = set_of(m, l, pid, vpn), ways = m->cfg.ways[l];
     struct nic_xlat_entry *e = &m->c[l][(size_t)set * ways];
     int w = lookup(m, l, pid, vpn);
     if (w < 0) {

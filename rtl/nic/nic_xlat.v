@@ -321,6 +321,17 @@ module nic_xlat #(
     // (a slot changes only by its own completion, so the P0 copy is still right in P5)
     wire [PID_W-1:0] s0_pid = s_cpl_valid ? mq_pid[s_cpl_tag] : s_req_pid[PID_W-1:0];
     wire [47:12]     s0_va  = s_cpl_valid ? mq_va[s_cpl_tag][47:12] : s_req_va[47:12];
+    // the set index of a set-associative cache: the VPN's low bits XOR the PID's (processes with
+    // the same VA layout spread over the sets; docs/nic_xlat.md 4.2)
+    localparam SW4 = L4_SETS > 1 ? $clog2(L4_SETS) : 1, SW3 = L3_SETS > 1 ? $clog2(L3_SETS) : 1;
+    localparam SW2 = L2_SETS > 1 ? $clog2(L2_SETS) : 1, SW1 = L1_SETS > 1 ? $clog2(L1_SETS) : 1;
+    /* verilator lint_off UNUSEDSIGNAL */   // (the bits above the widest set index)
+    wire [31:0] s0_pid32 = {{(32-PID_W){1'b0}}, s0_pid};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [SW4-1:0] s0_set4 = s0_va[39 +: SW4] ^ s0_pid32[SW4-1:0];
+    wire [SW3-1:0] s0_set3 = s0_va[30 +: SW3] ^ s0_pid32[SW3-1:0];
+    wire [SW2-1:0] s0_set2 = s0_va[21 +: SW2] ^ s0_pid32[SW2-1:0];
+    wire [SW1-1:0] s0_set1 = s0_va[12 +: SW1] ^ s0_pid32[SW1-1:0];
 
     always @(posedge clk) begin
         if (rst) begin
@@ -425,7 +436,7 @@ module nic_xlat #(
 
     nic_xlat_cache #(.SETS(L4_SETS), .WAYS(L4_WAYS), .PID_W(PID_W), .VPN_W(9), .DATA_W(DW), .SCW(SCW)) u_c4 (
         .clk(clk), .rst(rst),
-        .rd_set(s0_va[39 +: (L4_SETS > 1 ? $clog2(L4_SETS) : 1)]),
+        .rd_set(s0_set4),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
         .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_pre(fill_pre[3]), .wr_en(fill_lvl[3]), .wr_data(fill_dc[3*DW +: DW]),
         .scan_rd(scan_rd_c[3]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
@@ -433,7 +444,7 @@ module nic_xlat #(
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
     nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW), .SCW(SCW)) u_c3 (
         .clk(clk), .rst(rst),
-        .rd_set(s0_va[30 +: (L3_SETS > 1 ? $clog2(L3_SETS) : 1)]),
+        .rd_set(s0_set3),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
         .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_pre(fill_pre[2]), .wr_en(fill_lvl[2]), .wr_data(fill_dc[2*DW +: DW]),
         .scan_rd(scan_rd_c[2]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
@@ -441,7 +452,7 @@ module nic_xlat #(
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
     nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW), .SCW(SCW)) u_c2 (
         .clk(clk), .rst(rst),
-        .rd_set(s0_va[21 +: (L2_SETS > 1 ? $clog2(L2_SETS) : 1)]),
+        .rd_set(s0_set2),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
         .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_pre(fill_pre[1]), .wr_en(fill_lvl[1]), .wr_data(fill_dc[1*DW +: DW]),
         .scan_rd(scan_rd_c[1]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
@@ -450,7 +461,7 @@ module nic_xlat #(
     nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW), .SCW(SCW),
                      .LEAF_ALWAYS(1)) u_c1 (
         .clk(clk), .rst(rst),
-        .rd_set(s0_va[12 +: (L1_SETS > 1 ? $clog2(L1_SETS) : 1)]),
+        .rd_set(s0_set1),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
         .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_pre(fill_pre[0]), .wr_en(fill_lvl[0]), .wr_data(fill_dc[0*DW +: DW]),
         .scan_rd(scan_rd_c[0]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),

@@ -307,7 +307,9 @@ module nic_xlat_cache #(
         end else begin : g_sa
             // ---- set associative: one block RAM (ECP5 EBR) of tags and one of data per way, read
             // synchronously: the set address of P0 is the RAM's read register (t_q / d_q in P1),
-            // registered again for P2 (t_rd / d_rd)
+            // registered again for P2 (t_rd / d_rd); no_rw_check: a read in the cycle of a write to
+            // the same set is never used (no op is issued while a fill is in flight; a scan writes
+            // only valid bits), so Yosys adds no read-during-write bypass
             wire [WAYS*DATA_W-1:0] d3_flat;
             wire [WAYS-1:0] wr_way = we_w;   // P4: the fill's way
             reg              z1, z2, z3;
@@ -315,8 +317,8 @@ module nic_xlat_cache #(
             reg  [WAYS-1:0]  sv_z3;
             reg  [WAYS-1:0]  m_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
-                (* ram_style = "block" *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
-                (* ram_style = "block" *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
+                (* ram_style = "block", no_rw_check *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
+                (* ram_style = "block", no_rw_check *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
                 wire [SW-1:0] wa;
                 // per-way copies of the compare operand (tag_p2) and of the scan operands (fan-out)
                 wire [TAG_W-1:0] tcmp;
