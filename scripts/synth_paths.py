@@ -6,7 +6,8 @@ failing endpoints, and fixing them one P&R run at a time is slow. This script re
 fpga/open/synth.sh asks nextpnr to write (--sdf: cell IOPATH delays, INTERCONNECT delays of the
 routed nets, SETUPHOLD checks) and runs a plain static timing analysis on it:
 
-  arrival(start)  = clock-to-output of a flip-flop (TRELLIS_FF CLK->Q) or RAM (WCK->...)
+  arrival(start)  = clock-to-output of a flip-flop (TRELLIS_FF CLK->Q) or RAM (WCK->..., block
+                    RAM DP16KD CLKA / CLKB -> DO*)
   arrival(node)   = max over its fan-in of arrival + cell or net delay (max corner)
   slack(endpoint) = period - setup - arrival, for every input with a SETUPHOLD check
 
@@ -46,7 +47,7 @@ def parse(path):
     for m in net.finditer(sdf):
         edges[unesc(m.group(1))].append((unesc(m.group(2)), delay_max(m.group(3, 4))))
     iopath = re.compile(r'\(IOPATH (\S+) (\S+) (\([^)]*\)) (\([^)]*\))\)')
-    check = re.compile(r'\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge (?:CLK|WCK)\) '
+    check = re.compile(r'\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge (?:CLK\w*|WCK)\) '
                        r'(\([^)]*\)) (\([^)]*\))\)')
     for chunk in sdf.split('\n  (CELL\n')[1:]:
         m = re.match(r'\s*\(CELLTYPE "(\w+)"\)\n\s*\(INSTANCE ([^)]*)\)(.*)', chunk, re.S)
@@ -55,7 +56,7 @@ def parse(path):
         inst, body = unesc(m.group(2)), m.group(3)
         for p in iopath.finditer(body):
             d = delay_max(p.group(3, 4))
-            if p.group(1) in ('CLK', 'WCK'):
+            if p.group(1) in ('CLK', 'WCK') or p.group(1).startswith('CLK'):   # (DP16KD: CLKA / CLKB)
                 starts[inst + '/' + p.group(2)] = d
             else:
                 edges[inst + '/' + p.group(1)].append((inst + '/' + p.group(2), d))

@@ -114,8 +114,6 @@
                     if (F_HLP) assert(g_sa.g_way[f_gw].wa == set_p4);        // the way's write address
                     if (F_HLP) assert(g_sa.g_way[f_gw].tcmp == tag_p2);
                     if (F_HLP) assert(g_sa.g_way[f_gw].srw == scan_rd && g_sa.g_way[f_gw].sidw == scan_idx);
-                    if (F_HLP) assert(g_sa.g_way[f_gw].ts_rd == g_sa.g_way[f_gw].t_rd &&
-                                      g_sa.g_way[f_gw].ls_rd == g_sa.g_way[f_gw].d_rd[DATA_W-1]);
                     if (scan_busy) if (F_HLP) assert({g_sa.g_way[f_gw].wpid, g_sa.g_way[f_gw].wlo, g_sa.g_way[f_gw].whi} ==
                                                      {inv_pid, inv_lo, inv_hi});
                     if (!f_wr1) begin                              // the RAM read of P0 is the word

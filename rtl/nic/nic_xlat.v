@@ -24,21 +24,23 @@
 //   s_axil_*     CSR slave (rdl/nic_xlat.rdl): commands LOAD_CR3 / CLEAR_CR3 / INV_ALL /
 //          INV_PID / INV_RANGE, parameters, status, counters
 // Pipeline (docs/nic_xlat.md 4.3): one op per cycle is issued (P0), read from the caches (P1),
-//   compared (P2), selected (P3) and acted on (P4, the s2_ registers). Ops: a request (s_req
+//   compared (P2), selected (P3), decided (P4: a request's decision registered; a completion's
+//   fill), acted on (P5, the s2_ registers) and its result written (P6). Ops: a request (s_req
 //   handshake), a completion (s_cpl handshake), a command (CSR). Priority command > completion >
-//   request. A request is issued only with a miss-queue slot free for it; ops that write the caches
-//   or the CR3 table (completions, commands) hold off the next issue until their P4 writes, so
-//   every op sees the writes of every op before it. Every request takes a miss-queue (MQ) slot in
-//   P4: done at once on a hit or a fault, else walking (one host read outstanding per slot, tag =
-//   slot). A slot answers (one per cycle, lowest ready slot first, from the ready set registered
-//   one cycle before) once done and once every older slot with its id has answered: responses are
-//   in request order per id, any order across ids (A22).
-// Latency: a hit answers 7 cycles after its s_req handshake (handshake to handshake); a walk of
-//   k reads with host read latency L: 8 + k x (L + 7) cycles (docs/nic_xlat.md 7).
-// Throughput: one request per cycle on hits (MQ >= 8); each completion costs 5 issue cycles; an
-//   invalidation scan max(SETS, or WAYS when SETS = 1) + 5 cycles.
-// Resources (lab size, ECP5-85): 12,935 LUT4, 6,519 FF, 513 LUTRAM cells; 87.6 MHz (83.7-90.7 over
-//   placements), below the 125 MHz target (docs/synth.md "nic_xlat, issue 11").
+//   request. A request is issued only with a miss-queue slot credit; ops that write the caches or
+//   the CR3 table (completions, commands) hold off the next issue until they have acted, so every
+//   op sees the writes of every op before it. Every request takes a miss-queue (MQ) slot in P5
+//   (the lowest free one, registered a cycle ahead): done at once on a hit or a fault, else walking
+//   (one host read outstanding per slot, tag = slot). A slot answers (one per cycle, lowest ready
+//   slot first, from the ready set registered one cycle before) once done and once every older
+//   slot with its id has answered: responses are in request order per id, any order across ids
+//   (A22).
+// Latency: a hit answers 8 cycles after its s_req handshake (handshake to handshake); a walk of
+//   k reads with host read latency L: 9 + k x (L + 8) cycles (docs/nic_xlat.md 7).
+// Throughput: one request per cycle on hits (measured 0.996, MQ = 8); each completion costs 6
+//   issue cycles; an invalidation scan max(SETS, or WAYS when SETS = 1) + 6 cycles.
+// Resources (lab size, ECP5-85, make synth): see docs/synth.md "nic_xlat, issue 11" (the
+//   set-associative caches in 40 EBR; PLACE=timing ROUTE=router1).
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
     parameter NPID     = 64,   // PIDs with a CR3 slot (2..65536)

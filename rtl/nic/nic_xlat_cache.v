@@ -9,32 +9,44 @@
 // Shape: SETS x WAYS entries. Entry = valid (flip-flop, reset 0) + tag {pid[PID_W], vpn[VPN_W]}
 //   + data[DATA_W] (not reset). data[DATA_W-1] is the entry's leaf flag (PS of a PDPE / PDE); with
 //   LEAF_ALWAYS = 1 (PTE) every entry is a leaf. The tag keeps the whole VPN, so the invalidation
-//   scan compares VA ranges directly.
-//   SETS > 1 (set associative): set = vpn[SW-1:0]; per way one LUTRAM of tags and one of data,
-//     SETS deep, read in P1 (registered).
-//   SETS = 1 (fully associative): tags and leaf flags in flip-flops (all compared at once, in two
-//     parts: the upper two thirds of the tag bits in P1, the rest in P2), data in one LUTRAM of
-//     WAYS words read at the hit way's index.
+//   scan compares VA ranges directly. The set index rd_set is the caller's (nic_xlat: VPN low bits
+//   XOR PID low bits).
+//   SETS > 1 (set associative): per way one block RAM of tags and one of data (ECP5 EBR), SETS
+//     deep, read synchronously at the P0 set (the RAM's read register), registered again for P2;
+//     valid bits and round-robin pointers in flip-flops, read in P1 (with 16 sets or more in two
+//     steps: within groups of 8 sets in P1, the group in P2).
+//   SETS = 1 (fully associative): tags, leaf flags and data in flip-flops; every tag compared at
+//     once, in two parts (the upper two thirds in P1, the rest in P2); the data selected by the
+//     one-hot hit (AND-OR).
+//   Copies of high fan-out registers (ff_keep): compare operands per way (SA) or per 4 ways (FA),
+//   the hit parts per 8-bit data slice, the per-way write enables, the scan operands.
 // Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
-// select, P4 act):
-//   P0  rd_set, lk_pid, lk_vpn presented: registered here.
-//   P1  the set's valid bits and round-robin pointer read; SETS > 1: the set's tags and data read
-//       (registered); SETS = 1: the upper two thirds of every tag compared.
-//   P2  tags compared: the hit one-hot (SETS = 1: and its index) registered; the victim of the set
-//       (the lowest invalid way, else the set's round-robin pointer) registered.
-//   P3  the hit way's data selected (SETS > 1) or read at the hit index (SETS = 1), registered;
-//       the fill way (the way that hit, else the victim) registered.
+// select, P4 decide / fill, P5 act):
+//   P0  rd_set, lk_pid, lk_vpn presented: registered here (SA: rd_set is the RAMs' read address).
+//   P1  the set's valid bits and round-robin pointer read; SA: the RAM words out (t_q / d_q);
+//       FA: the upper two thirds of every tag compared.
+//   P2  SA: the RAM words registered (t_rd / d_rd) and compared; the hit in two parts (a: valid
+//       bit and one part of the compare, b: the other part) registered; the victim of the set (the
+//       lowest invalid way, else the round-robin pointer) registered.
+//   P3  hit_p3 = a & b; the hit way's data selected, registered; the fill way registered, and the
+//       per-way write enables of a fill (wr_pre: the caller's P3 fill enable).
 //   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
 //       the fill way: an overwrite when the tag hit (never two entries with one tag: T5).
-//   The caller guarantees that no fill or scan writes between an op's P1 and its P4 (nic_xlat's
-//   writer stall), so the P1 reads and the P3 way are still right in P4.
+//   The caller guarantees that no fill or scan writes between an op's P0 and its P4 (nic_xlat's
+//   writer stall), so the P0/P1 reads and the P3 way are still right in P4; a RAM read in the
+//   cycle of a write to its set is never used (no_rw_check).
 // Invalidation scan, one step per cycle (scan_rd, scan_idx = step s, 0 .. SCAN_N-1 with
-//   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing): step s reads
-//   set s (SETS > 1: every way) or way s (SETS = 1: in two mux stages), compares with
+//   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing; scan_rd_pre /
+//   scan_idx_pre: their values of the next cycle, for the RAMs' per-way address copies): step s
+//   reads set s (SETS > 1: every way) or way s (SETS = 1: in two mux stages), matches it against
 //   {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <= inv_hi} & {inv_leaf_only:
-//   leaf} (the three comparisons registered, then ANDed), and clears the matching valid bits;
-//   scan_busy is high while a step is in flight (4 cycles, 5 for SETS = 1, after its scan_rd).
+//   leaf} (registered), and clears the matching valid bits; scan_busy is high while a step is in
+//   flight (3 cycles after its scan_rd for SETS > 1, 4 for SETS = 1). The operands are copied into
+//   the cache (they change only before a scan).
 // Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan step per cycle.
+// Resources: SA: 2 x WAYS block RAMs (EBR: SETS x TAG_W and SETS x DATA_W each); FA: WAYS x
+//   (TAG_W + DATA_W + 1) flip-flops; both: SETS x (WAYS + log2 WAYS) flip-flops of valid bits and
+//   round-robin pointers.
 module nic_xlat_cache #(
     parameter SETS        = 1,
     parameter WAYS        = 8,
@@ -317,8 +329,8 @@ module nic_xlat_cache #(
             reg  [WAYS-1:0]  sv_z3;
             reg  [WAYS-1:0]  m_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
-                (* ram_style = "block", no_rw_check *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
-                (* ram_style = "block", no_rw_check *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
+                (* no_rw_check *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
+                (* no_rw_check *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
                 wire [SW-1:0] wa;
                 // per-way copies of the compare operand (tag_p2) and of the scan operands (fan-out)
                 wire [TAG_W-1:0] tcmp;
@@ -340,10 +352,6 @@ module nic_xlat_cache #(
                     end
                 reg [TAG_W-1:0]  t_q, t_rd;
                 reg [DATA_W-1:0] d_q, d_rd, d_p3;
-                // the scan's copy of the tag and leaf flag read (= t_rd, d_rd[DATA_W-1]; fan-out)
-                wire [TAG_W-1:0] ts_rd;
-                wire             ls_rd;
-                ff_keep #(.WIDTH(TAG_W + 1)) u_ts (.clk(clk), .rst(1'b0), .d({t_q, d_q[DATA_W-1]}), .q({ts_rd, ls_rd}));
                 always @(posedge clk) begin
                     t_q  <= tag_mem[ra];
                     d_q  <= dat_mem[ra];
@@ -353,7 +361,7 @@ module nic_xlat_cache #(
                     d_rd <= d_q;
                     d_p3 <= d_rd;
                     // scan step (its set read through set_p0): comparisons registered
-                    m_z3[w] <= match_fn(ts_rd, ls_rd, wpid, wlo, whi);
+                    m_z3[w] <= match_fn(t_rd, d_rd[DATA_W-1], wpid, wlo, whi);
                 end
                 assign hp_a[w] = valid_p2[w] && t_rd[TAG_W-1:TH] == tcmp[TAG_W-1:TH];
                 assign hp_b[w] = t_rd[TH-1:0] == tcmp[TH-1:0];
