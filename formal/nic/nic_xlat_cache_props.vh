@@ -33,13 +33,11 @@
     always @(posedge clk) f_past_valid <= 1'b1;
 
     // history (1 in the first cycles and after a reset: no looked-up op in the stages yet)
-    wire f_nq = wr_en || |we_w || clr_en || rst;     // valid bits or tags written, or reset
+    wire f_nq = wr_en || clr_en || rst;              // valid bits or tags written, or reset
     (* keep *) reg f_wr1 = 1'b1;                 // a fill one cycle ago
-    reg f_wr2 = 1'b1;                            // two cycles ago
     (* keep *) reg f_h1 = 1'b1, f_h2 = 1'b1, f_h3 = 1'b1, f_h4 = 1'b1;   // f_nq 1..4 cycles ago
     always @(posedge clk) begin
-        f_wr1 <= wr_en || |we_w || rst;   // (tags / data write with we_w: = wr_en ? way_p4 : 0 out of reset)
-        f_wr2 <= f_wr1 || rst;
+        f_wr1 <= wr_en || |we_w;     // (the tags / data write with we_w: = wr_en ? way_p4 : 0 out of reset)
         f_h1  <= f_nq;
         f_h2  <= f_h1 || rst;
         f_h3  <= f_h2 || rst;
@@ -88,7 +86,6 @@
                         if (F_T5) assert(!(valid_reg[fs][fw] && valid_reg[fs][fv] &&
                                  f_tags[(fs*WAYS + fw)*TAG_W +: TAG_W] == f_tags[(fs*WAYS + fv)*TAG_W +: TAG_W]));
             if (f_wr1) if (F_HLP) assert(f_h1);
-            if (f_wr2) if (F_HLP) assert(f_h2);
             if (clr_en) if (F_HLP) assert(scan_busy);
             if (wr_en && !rst) if (F_HLP) assert(!f_h1 && !f_h2 && !f_h3 && !f_h4 && !clr_en);
             if (F_HLP) assert(vset_p1 == set_p1[LOWB-1:0]);
@@ -113,14 +110,10 @@
                 always @* if (f_past_valid) begin
                     if (F_HLP) assert(g_sa.g_way[f_gw].wa == set_p4);        // the way's write address
                     if (F_HLP) assert(g_sa.g_way[f_gw].tcmp == tag_p2);
-                    if (F_HLP) assert(g_sa.g_way[f_gw].srw == scan_rd && g_sa.g_way[f_gw].sidw == scan_idx);
+                    if (F_HLP) assert(g_sa.g_way[f_gw].rta == set_p1 && g_sa.g_way[f_gw].rda == set_p1);
                     if (scan_busy) if (F_HLP) assert({g_sa.g_way[f_gw].wpid, g_sa.g_way[f_gw].wlo, g_sa.g_way[f_gw].whi} ==
                                                      {inv_pid, inv_lo, inv_hi});
-                    if (!f_wr1) begin                              // the RAM read of P0 is the word
-                        if (F_HLP) assert(g_sa.g_way[f_gw].t_q == g_sa.g_way[f_gw].tag_mem[set_p1]);
-                        if (F_HLP) assert(g_sa.g_way[f_gw].d_q == g_sa.g_way[f_gw].dat_mem[set_p1]);
-                    end
-                    if (!f_wr1 && !f_wr2) begin                    // and so is its P2 copy
+                    if (!f_wr1) begin                              // the P1 read is the RAM word
                         if (F_HLP) assert(g_sa.g_way[f_gw].t_rd == g_sa.g_way[f_gw].tag_mem[set_p2]);
                         if (F_HLP) assert(g_sa.g_way[f_gw].d_rd == g_sa.g_way[f_gw].dat_mem[set_p2]);
                     end
@@ -198,7 +191,6 @@
             // the local copies of the invalidation operands during a scan step
             if (scan_busy) if (F_HLP) assert({iupid, iurng, ileaf} == {inv_use_pid, inv_use_range, inv_leaf_only});
             if (f_z1 || f_z2) if (F_HLP) assert(!f_wr1);
-            if (f_z2) if (F_HLP) assert(!f_wr2);
             // the steps are 0, 1, .. SCAN_LAST in order through the stages
             if (scan_go && !f_z1) if (F_HLP) assert(f_i0 == 8'd0);
             if (scan_go && f_z1) if (F_HLP) assert(f_i0 == f_i1 + 8'd1);

@@ -425,7 +425,6 @@ module nic_xlat #(
     wire [3:0] scan_rd_c;
     wire       scan_inv_go = s2_valid && s2_type == OP_CMD && cmd_op_reg != C_LOAD && cmd_op_reg != C_CLEAR;
     wire       scan_rd_nx  = scan_inv_go || (scan_rd_reg && scan_cnt_reg != SLAST);
-    wire [SCW-1:0] scan_cnt_nx = scan_rd_reg ? scan_cnt_reg + 1'b1 : {SCW{1'b0}};   // (0 in reset)
     ff_keep #(.WIDTH(4)) u_scr (.clk(clk), .rst(rst), .d({4{scan_rd_nx}}), .q(scan_rd_c));
     wire [L4_SETS*L4_WAYS-1:0] v4;
     wire [L3_SETS*L3_WAYS-1:0] v3;
@@ -441,7 +440,7 @@ module nic_xlat #(
         .rd_set(s0_set4),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:39]),
         .hit_s2(h4), .hit_oh_s2(oh4), .hit_data_s2(d4), .wr_pre(fill_pre[3]), .wr_en(fill_lvl[3]), .wr_data(fill_dc[3*DW +: DW]),
-        .scan_rd(scan_rd_c[3]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[3]), .scan_idx(sc), .scan_busy(scan_busy[3]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:27]), .inv_hi(inv_hi_reg[35:27]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v4));
     nic_xlat_cache #(.SETS(L3_SETS), .WAYS(L3_WAYS), .PID_W(PID_W), .VPN_W(18), .DATA_W(DW), .SCW(SCW)) u_c3 (
@@ -449,7 +448,7 @@ module nic_xlat #(
         .rd_set(s0_set3),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:30]),
         .hit_s2(h3), .hit_oh_s2(oh3), .hit_data_s2(d3), .wr_pre(fill_pre[2]), .wr_en(fill_lvl[2]), .wr_data(fill_dc[2*DW +: DW]),
-        .scan_rd(scan_rd_c[2]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[2]), .scan_idx(sc), .scan_busy(scan_busy[2]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:18]), .inv_hi(inv_hi_reg[35:18]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v3));
     nic_xlat_cache #(.SETS(L2_SETS), .WAYS(L2_WAYS), .PID_W(PID_W), .VPN_W(27), .DATA_W(DW), .SCW(SCW)) u_c2 (
@@ -457,7 +456,7 @@ module nic_xlat #(
         .rd_set(s0_set2),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:21]),
         .hit_s2(h2), .hit_oh_s2(oh2), .hit_data_s2(d2), .wr_pre(fill_pre[1]), .wr_en(fill_lvl[1]), .wr_data(fill_dc[1*DW +: DW]),
-        .scan_rd(scan_rd_c[1]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[1]), .scan_idx(sc), .scan_busy(scan_busy[1]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg[35:9]), .inv_hi(inv_hi_reg[35:9]),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v2));
     nic_xlat_cache #(.SETS(L1_SETS), .WAYS(L1_WAYS), .PID_W(PID_W), .VPN_W(36), .DATA_W(DW), .SCW(SCW),
@@ -466,7 +465,7 @@ module nic_xlat #(
         .rd_set(s0_set1),
         .lk_pid(s0_pid), .lk_vpn(s0_va[47:12]),
         .hit_s2(h1), .hit_oh_s2(oh1), .hit_data_s2(d1), .wr_pre(fill_pre[0]), .wr_en(fill_lvl[0]), .wr_data(fill_dc[0*DW +: DW]),
-        .scan_rd(scan_rd_c[0]), .scan_idx(sc), .scan_rd_pre(!rst && scan_rd_nx), .scan_idx_pre(scan_cnt_nx), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
+        .scan_rd(scan_rd_c[0]), .scan_idx(sc), .scan_busy(scan_busy[0]), .inv_use_pid(inv_use_pid_reg), .inv_pid(inv_pid_reg),
         .inv_use_range(inv_use_range_reg), .inv_lo(inv_lo_reg), .inv_hi(inv_hi_reg),
         .inv_leaf_only(inv_leaf_reg), .valid_vec(v1));
 

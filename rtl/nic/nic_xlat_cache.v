@@ -11,8 +11,10 @@
 //   LEAF_ALWAYS = 1 (PTE) every entry is a leaf. The tag keeps the whole VPN, so the invalidation
 //   scan compares VA ranges directly. The set index rd_set is the caller's (nic_xlat: VPN low bits
 //   XOR PID low bits).
-//   SETS > 1 (set associative): per way one block RAM of tags and one of data (ECP5 EBR), SETS
-//     deep, read synchronously at the P0 set (the RAM's read register), registered again for P2;
+//   SETS > 1 (set associative): per way one LUTRAM of tags and one of data, SETS deep, read in
+//     P1 at the registered set (one address copy per RAM), the words registered for P2 (a block
+//     RAM read at the P0 set was tried: ECP5's EBR clock-to-output, 5.8 ns, leaves no time to
+//     route it; and a RAM read in P0 puts the input -> set -> RAM path in one cycle);
 //     valid bits and round-robin pointers in flip-flops, read in P1 (with 16 sets or more in two
 //     steps: within groups of 8 sets in P1, the group in P2).
 //   SETS = 1 (fully associative): tags, leaf flags and data in flip-flops; every tag compared at
@@ -22,10 +24,10 @@
 //   the hit parts per 8-bit data slice, the per-way write enables, the scan operands.
 // Timing (op pipeline of nic_xlat, docs/nic_xlat.md 4.3: P0 issue, P1 read, P2 compare, P3
 // select, P4 decide / fill, P5 act):
-//   P0  rd_set, lk_pid, lk_vpn presented: registered here (SA: rd_set is the RAMs' read address).
-//   P1  the set's valid bits and round-robin pointer read; SA: the RAM words out (t_q / d_q);
-//       FA: the upper two thirds of every tag compared.
-//   P2  SA: the RAM words registered (t_rd / d_rd) and compared; the hit in two parts (a: valid
+//   P0  rd_set, lk_pid, lk_vpn presented: registered here.
+//   P1  the set's valid bits and round-robin pointer read; SA: the set's tags and data read
+//       (registered: t_rd / d_rd); FA: the upper two thirds of every tag compared.
+//   P2  SA: the tags compared; the hit in two parts (a: valid
 //       bit and one part of the compare, b: the other part) registered; the victim of the set (the
 //       lowest invalid way, else the round-robin pointer) registered.
 //   P3  hit_p3 = a & b; the hit way's data selected, registered; the fill way registered, and the
@@ -33,18 +35,16 @@
 //   P4  hit_s2 / hit_oh_s2 / hit_data_s2 valid; wr_en (a fill) writes the P0 tag and wr_data into
 //       the fill way: an overwrite when the tag hit (never two entries with one tag: T5).
 //   The caller guarantees that no fill or scan writes between an op's P0 and its P4 (nic_xlat's
-//   writer stall), so the P0/P1 reads and the P3 way are still right in P4; a RAM read in the
-//   cycle of a write to its set is never used (no_rw_check).
+//   writer stall), so the P1 reads and the P3 way are still right in P4.
 // Invalidation scan, one step per cycle (scan_rd, scan_idx = step s, 0 .. SCAN_N-1 with
-//   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing; scan_rd_pre /
-//   scan_idx_pre: their values of the next cycle, for the RAMs' per-way address copies): step s
+//   SCAN_N = SETS for SETS > 1, WAYS for SETS = 1; steps beyond SCAN_N do nothing): step s
 //   reads set s (SETS > 1: every way) or way s (SETS = 1: in two mux stages), matches it against
 //   {inv_use_pid: pid == inv_pid} & {inv_use_range: inv_lo <= vpn <= inv_hi} & {inv_leaf_only:
 //   leaf} (registered), and clears the matching valid bits; scan_busy is high while a step is in
 //   flight (3 cycles after its scan_rd for SETS > 1, 4 for SETS = 1). The operands are copied into
 //   the cache (they change only before a scan).
 // Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan step per cycle.
-// Resources: SA: 2 x WAYS block RAMs (EBR: SETS x TAG_W and SETS x DATA_W each); FA: WAYS x
+// Resources: SA: 2 x WAYS RAMs (SETS x TAG_W and SETS x DATA_W each); FA: WAYS x
 //   (TAG_W + DATA_W + 1) flip-flops; both: SETS x (WAYS + log2 WAYS) flip-flops of valid bits and
 //   round-robin pointers.
 module nic_xlat_cache #(
@@ -74,8 +74,6 @@ module nic_xlat_cache #(
     // invalidation scan
     input  wire                          scan_rd,
     input  wire [SCW-1:0]                scan_idx,
-    input  wire                          scan_rd_pre,     // scan_rd / scan_idx of the next cycle
-    input  wire [SCW-1:0]                scan_idx_pre,    // (the set-associative RAMs' copies)
     output wire                          scan_busy,
     input  wire                          inv_use_pid,
     input  wire [PID_W-1:0]              inv_pid,
@@ -313,15 +311,11 @@ module nic_xlat_cache #(
             assign clr_set  = {SW{1'b0}};
             assign clr_ways = {{(WAYS-1){1'b0}}, 1'b1} << sidx_z4[WW-1:0];
             assign scan_busy = z1 || z2 || z3 || z4;
-            // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in);
-            // the next-cycle scan inputs (for the set-associative RAMs)
-            wire unused_fa = &{1'b0, sidx_z4, scan_rd_pre, scan_idx_pre};
+            // unused: the upper scan index bits beyond this cache's ways (never compared: scan_in)
+            wire unused_fa = &{1'b0, sidx_z4};
         end else begin : g_sa
-            // ---- set associative: one block RAM (ECP5 EBR) of tags and one of data per way, read
-            // synchronously: the set address of P0 is the RAM's read register (t_q / d_q in P1),
-            // registered again for P2 (t_rd / d_rd); no_rw_check: a read in the cycle of a write to
-            // the same set is never used (no op is issued while a fill is in flight; a scan writes
-            // only valid bits), so Yosys adds no read-during-write bypass
+            // ---- set associative: one LUTRAM of tags and one of data per way, read in P1 at the
+            // registered set (per-way address copies), the words registered for P2 (t_rd / d_rd)
             wire [WAYS*DATA_W-1:0] d3_flat;
             wire [WAYS-1:0] wr_way = we_w;   // P4: the fill's way
             reg              z1, z2, z3;
@@ -329,8 +323,8 @@ module nic_xlat_cache #(
             reg  [WAYS-1:0]  sv_z3;
             reg  [WAYS-1:0]  m_z3;
             for (w = 0; w < WAYS; w = w + 1) begin : g_way
-                (* no_rw_check *) reg [TAG_W-1:0]  tag_mem [0:SETS-1];
-                (* no_rw_check *) reg [DATA_W-1:0] dat_mem [0:SETS-1];
+                reg [TAG_W-1:0]  tag_mem [0:SETS-1];
+                reg [DATA_W-1:0] dat_mem [0:SETS-1];
                 wire [SW-1:0] wa;
                 // per-way copies of the compare operand (tag_p2) and of the scan operands (fan-out)
                 wire [TAG_W-1:0] tcmp;
@@ -340,27 +334,22 @@ module nic_xlat_cache #(
                 ff_keep #(.WIDTH(PID_W + 2*VPN_W)) u_wop (.clk(clk), .rst(1'b0), .d({inv_pid, inv_lo, inv_hi}),
                                                          .q({wpid, wlo, whi}));
                 ff_keep #(.WIDTH(SW)) u_wa (.clk(clk), .rst(1'b0), .d(set_p3), .q(wa));   // = set_p4
-                // this way's copies of scan_rd / scan_idx, and its RAM read address (= set_p0)
-                wire           srw;
-                wire [SCW-1:0] sidw;
-                ff_keep #(.WIDTH(1 + SCW)) u_sw (.clk(clk), .rst(rst), .d({scan_rd_pre, scan_idx_pre}), .q({srw, sidw}));
-                wire [SW-1:0]  ra = (srw && (SCAN_N >= (1 << SCW) || sidw <= SCAN_LAST)) ? sidw[SW-1:0] : rd_set;
+                // the read addresses, copies of set_p1 per way and RAM (fan-out)
+                wire [SW-1:0] rta, rda;
+                ff_keep #(.WIDTH(SW)) u_rta (.clk(clk), .rst(1'b0), .d(set_p0), .q(rta));
+                ff_keep #(.WIDTH(SW)) u_rda (.clk(clk), .rst(1'b0), .d(set_p0), .q(rda));
                 always @(posedge clk)
                     if (wr_way[w]) begin
                         tag_mem[wa] <= tag_p4;
                         dat_mem[wa] <= wr_data;
                     end
-                reg [TAG_W-1:0]  t_q, t_rd;
-                reg [DATA_W-1:0] d_q, d_rd, d_p3;
+                reg [TAG_W-1:0]  t_rd;
+                reg [DATA_W-1:0] d_rd, d_p3;
                 always @(posedge clk) begin
-                    t_q  <= tag_mem[ra];
-                    d_q  <= dat_mem[ra];
-                end
-                always @(posedge clk) begin
-                    t_rd <= t_q;
-                    d_rd <= d_q;
+                    t_rd <= tag_mem[rta];
+                    d_rd <= dat_mem[rda];
                     d_p3 <= d_rd;
-                    // scan step (its set read through set_p0): comparisons registered
+                    // scan step (its set read through set_p1): comparisons registered
                     m_z3[w] <= match_fn(t_rd, d_rd[DATA_W-1], wpid, wlo, whi);
                 end
                 assign hp_a[w] = valid_p2[w] && t_rd[TAG_W-1:TH] == tcmp[TAG_W-1:TH];
