@@ -3,18 +3,20 @@
 // signals). Proved with nic_xlat in formal/nic/nic_xlat.sby; the facts about when fills and scan
 // steps come (nic_xlat's writer stall) are proved there, through links from the parent's ghosts
 // to the ghosts below (nic_xlat_props.vh f_c_*). Lookup pipeline: P0 set_p0, P1 (valid_p2 /
-// rr_p2 read; SETS > 1: t_rd / d_rd read; SETS = 1: upper tag part compared), P2 (hit_p2),
-// P3 (hit_p3, vic_p3), P4 (hit_oh_s2, way_p4) and the fill. Scan: step s = scan_idx (a set when
+// rr_p2 read; SETS > 1: t_rd / d_rd read; SETS = 1: upper tag part compared), P2 (the hit
+// parts hp_a / hp_b), P3 (hit_p3 = ha_p3 & hb_p3, vic_p3, the write enables we_w), P4
+// (hit_oh_s2, way_p4) and the fill. Scan: step s = scan_idx (a set when
 // SETS > 1, a way when SETS = 1), stages z1, z2, z3 (clear) / z1 .. z4 (clear). The SETS = 1
 // helpers assume WAYS <= 8 (one group of the scan's way mux).
 //   (T5) no multi-hit: in every set no two valid ways hold the same tag {pid, vpn}.
 //        Helpers: a fill comes with no fill, scan clear or reset in the 4 cycles before it
-//        ("quiet", since its P0) and no clear beside it; in a quiet
+//        ("quiet", since its P0) and no clear beside it; every register copy (compare operands,
+//        hit parts, write enables, scan operands) equals its original; in a quiet
 //        op's stages the valid snapshots equal the valid bits, the P1 reads equal the tags,
 //        the P3 / P4 hit vectors are exactly the valid ways of their set that hold their tag;
 //        the fill way is the hit way or else one victim way.
 //   (T2, scan side) ghost f_stale, per entry: set at the first scan step (scan_rd, scan_idx 0;
-//        nothing is written between the command's P4 and it) for every valid entry that matches
+//        nothing is written between the command's P5 and it) for every valid entry that matches
 //        the invalidation {pid if inv_use_pid, inv_lo <= vpn <= inv_hi if inv_use_range, leaf if
 //        inv_leaf_only}; cleared when the way is re-filled. Once no scan is in progress
 //        (scan_rd and scan_busy low) no entry is stale and valid. Helpers: a stale valid entry
