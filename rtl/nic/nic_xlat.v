@@ -40,8 +40,8 @@
 // Throughput: one request per cycle on hits (measured 0.996, MQ = 8); each completion costs 6
 //   issue cycles; an invalidation scan max(SETS, or WAYS when SETS = 1) + 6 cycles.
 // Resources (lab size, ECP5-85 speed 6, make synth with registered I/O, WRAP=reg PLACE=timing
-//   ROUTE=router1): 128.5 MHz, 11,141 LUT4, 7,856 FF (with the wrapper's), 615 LUTRAM cells, no
-//   EBR; UltraScale+ 3,975 LUT, 6,805 FF (docs/synth.md "Gated: the NIC tops", pass table
+//   ROUTE=router1): 135.1 MHz, 11,145 LUT4, 7,856 FF (with the wrapper's), 615 LUTRAM cells, no
+//   EBR; UltraScale+ 3,977 LUT, 6,805 FF (docs/synth.md "Gated: the NIC tops", pass table
 //   "nic_xlat, issue 11").
 // Errors: fault codes above (a counter each); CSR errors in rdl/nic_xlat.rdl.
 module nic_xlat #(
@@ -299,7 +299,7 @@ module nic_xlat #(
     // after its P5. A scan holds off issue while it runs and one cycle more (scan_hold_reg: a
     // registered superset of the caches' scan_busy).
     reg  scan_hold_reg;
-    always @(posedge clk) scan_hold_reg <= !rst && (scan_rd_reg || |scan_busy);
+    always @(posedge clk) scan_hold_reg <= !rst && scan_active;
     wire blk = (q1_valid && q1_type != OP_REQ) || (q2_valid && q2_type != OP_REQ) ||
                (q3_valid && q3_type != OP_REQ) || (q4_valid && q4_type != OP_REQ) ||
                (s2_valid && s2_type != OP_REQ) || scan_rd_reg || scan_hold_reg || csr_block_reg;
@@ -542,10 +542,9 @@ module nic_xlat #(
         q3_fillpre <= (!rst && q2_valid && q2_type == OP_CPL && q2_data[0] && !ent_rsvd(q2_data[7], q2_data[29:13], q2_lvl) &&
                        q2_gen == cur_gen_reg) ?
                       {q2_lvl == 3'd4, q2_lvl == 3'd3, q2_lvl == 3'd2, q2_lvl == 3'd1} : 4'b0000;
-    wire [3:0] c_fill_pre_nx = q3_fillpre;
     // reset: a completion in P3 during a one-cycle reset must not fill after it (found by the
     // proof's task rst, formal/nic)
-    wire [3:0]    fill_pre = rst ? 4'b0000 : c_fill_pre_nx & {4{q3_ok}};
+    wire [3:0]    fill_pre = rst ? 4'b0000 : q3_fillpre & {4{q3_ok}};
     wire [DW-1:0] fill_d_nx = {ent_leaf(q3_data[7], q3_lvl), q3_rw && q3_data[1], q3_data[51:12]};
     reg  [3:0]    fill_lvl_reg;
     wire [4*DW-1:0] fill_dc;     // the fill data, one copy per cache (level 4..1 -> [3*DW +: DW] ..)
@@ -686,9 +685,7 @@ module nic_xlat #(
         ret_idx   <= ret_idx_nx;
     end
     always @(posedge clk) begin
-        if (rst) resp_valid_reg <= 1'b0;
-        else if (retire) resp_valid_reg <= 1'b1;
-        else if (m_resp_ready) resp_valid_reg <= 1'b0;
+        resp_valid_reg <= !rst && resp_valid_nx;   // (its copies in u_retc take the same next state)
         if (retire) begin
             resp_id_reg    <= mq_id[ret_idx];
             resp_pa_reg    <= mq_pa[ret_idx];
@@ -805,13 +802,12 @@ module nic_xlat #(
             inv_done_reg <= inv_done_now;
             if (inv_done_now) inv_active_reg <= 1'b0;
             scan_cnt_reg <= scan_rd_reg ? scan_cnt_reg + 1'b1 : {SCW{1'b0}};   // 0 when idle
-            if (scan_rd_reg && scan_cnt_reg == SLAST) scan_rd_reg <= 1'b0;
+            scan_rd_reg  <= scan_rd_nx;   // (its copies in u_scr take the same next state)
             cr3_we_reg <= s2_cmd && (cmd_op_reg == C_LOAD || cmd_op_reg == C_CLEAR);
             if (cr3_we_reg) cr3_valid <= (cr3_valid & ~cr3_oh_reg) | (cr3_set_reg ? cr3_oh_reg : {NPID{1'b0}});
             if (scan_inv_go) begin
                 cur_gen_reg    <= !cur_gen_reg;
                 inv_active_reg <= 1'b1;
-                scan_rd_reg    <= 1'b1;
             end
             // busy: set by an accepted command, cleared by a LOAD_CR3 / CLEAR_CR3 in its P5 or
             // by the inv_done of an invalidation

@@ -45,7 +45,7 @@
 //   the cache (they change only before a scan).
 // Latency: P0 -> P4 4 cycles; throughput one lookup or one fill or one scan step per cycle.
 // Resources: SA: 2 x WAYS RAMs (SETS x TAG_W and SETS x DATA_W each); FA: WAYS x
-//   (TAG_W + DATA_W + 1) flip-flops; both: SETS x (WAYS + log2 WAYS) flip-flops of valid bits and
+//   (TAG_W + DATA_W) flip-flops; both: SETS x (WAYS + log2 WAYS) flip-flops of valid bits and
 //   round-robin pointers.
 module nic_xlat_cache #(
     parameter SETS        = 1,
@@ -153,8 +153,12 @@ module nic_xlat_cache #(
             wire [SW-1:0] ridx;
             if (NGV > 1) begin : g_two
                 wire [SW-LOWB-1:0] grp = gv;
-                wire [LOWB-1:0]    vs;        // this group's copy of vset_p1 (fan-out)
-                ff_keep #(.WIDTH(LOWB)) u_vs (.clk(clk), .rst(1'b0), .d(set_p0[LOWB-1:0]), .q(vs));
+                wire [LOWB-1:0]    vs;        // this group's copy of vset_p1 (fan-out); group 0: vset_p1
+                if (gv == 0) begin : g_v0
+                    assign vs = vset_p1;
+                end else begin : g_vn
+                    ff_keep #(.WIDTH(LOWB)) u_vs (.clk(clk), .rst(1'b0), .d(set_p0[LOWB-1:0]), .q(vs));
+                end
                 assign ridx = {grp, vs};
             end else begin : g_one
                 assign ridx = vset_p1;          // LOWB = SW
@@ -167,7 +171,6 @@ module nic_xlat_cache #(
         if (NGV > 1) begin : g_vsel
             assign valid_p2 = vg_p2[set_p2[SW-1:LOWB]];
             assign rr_p2    = rg_p2[set_p2[SW-1:LOWB]];
-            wire unused_vs = &{1'b0, vset_p1};   // (each group reads with its own copy)
         end else begin : g_vone
             assign valid_p2 = vg_p2[0];
             assign rr_p2    = rg_p2[0];
@@ -233,7 +236,7 @@ module nic_xlat_cache #(
         if (SETS == 1) begin : g_fa
             // ---- fully associative: tags, leaf flags and data in flip-flops
             reg  [WAYS*TAG_W-1:0]  tags;          // way w at [w*TAG_W +: TAG_W]
-            reg  [WAYS-1:0]        leafs;
+            wire [WAYS-1:0]        leafs;         // each way's leaf flag: bit DATA_W-1 of its data
             reg  [WAYS*DATA_W-1:0] dat;           // way w at [w*DATA_W +: DATA_W]
             wire [PID_W-1:0] ipid;                // the scan's compare operands (copies)
             wire [VPN_W-1:0] ilo, ihi;
@@ -252,12 +255,12 @@ module nic_xlat_cache #(
                 always @(posedge clk) begin
                     if (we_w[w]) begin
                         tags[w*TAG_W +: TAG_W]  <= tag_p4;
-                        leafs[w]                <= wr_data[DATA_W-1];
                         dat[w*DATA_W +: DATA_W] <= wr_data;
                     end
                     // P1: upper half
                     hieq_p2[w] <= tags[w*TAG_W + LO_W +: HI_W] == tc1[(w/4)*TAG_W + LO_W +: HI_W];
                 end
+                assign leafs[w] = dat[w*DATA_W + DATA_W-1];
                 // P2: lower half
                 assign hp_a[w] = valid_p2[w] && hieq_p2[w];
                 assign hp_b[w] = tags[w*TAG_W +: LO_W] == tc2[(w/4)*LO_W +: LO_W];
