@@ -35,8 +35,15 @@ $(B)/nic/libnx.a: $(NIC_CM)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_xlat.c -o $(B)/nic/nic_xlat.o
 	ar rcs $@ $(B)/nic/nic_xlat.o
 
-cmodel-test-nic: $(B)/cmodel/test_nic_xlat
+# the testbench host model of the NIC's DMA interface (cmodel/nic_host.h, docs/nic.md 2)
+NIC_HOST := cmodel/nic_host.c cmodel/nic_host.h
+$(B)/cmodel/test_nic_host: cmodel/test/test_nic_host.c $(NIC_HOST) $(NIC_CM) cmodel/test/tinytest.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/test_nic_host.c cmodel/nic_host.c cmodel/nic_xlat.c
+
+cmodel-test-nic: $(B)/cmodel/test_nic_xlat $(B)/cmodel/test_nic_host
 	$(B)/cmodel/test_nic_xlat
+	$(B)/cmodel/test_nic_host
 
 # parameter sets of the lockstep builds: the RTL defaults (the lab size: PML4E fully associative,
 # PDPE / PDE / PTE set associative), and a small one (2 PIDs of 64, 4 MQ slots, tiny caches, PDPE
