@@ -15,7 +15,7 @@ NX_JSON  := $(REPORT)/lockstep_nic_xlat.jsonl
 NX_N       ?= 100000
 NX_QUICK_N ?= 10000
 
-.PHONY: bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic sim-nic_xlat
+.PHONY: oracles-nic-pkt bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic sim-nic_xlat
 
 lint-nic:
 	$(NX_LINT) $(NX_RTL)
@@ -86,9 +86,17 @@ bench-nic: $(NX_BIN)
 sim-nic_xlat: $(NX_BIN)
 	$(NX_BIN) --seed $(SEED) --n $(N) $(if $(SCENARIO),--scenario $(SCENARIO)) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
+# the NIC packet (docs/nic.md 3): C builder/parser vs scapy, tshark + scripts/nic.lua, parser rule breaks
+$(B)/cmodel/nic_pkt_gen: cmodel/test/nic_pkt_gen.c cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/nic_pkt_gen.c cmodel/nic_pkt.c cmodel/common/roce.c -lpcap
+
+oracles-nic-pkt: $(B)/cmodel/nic_pkt_gen
+	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --n 300 --seed 1 --out $(B)/oracles/nic_pkt
+
 # 5 seeds x 40,000 translations (about 2 s each), each through the reference walk AND the RTL
 # (lockstep testbench, scenario oracle), both compared with Unicorn: 200,000 RTL translations
-oracles-nic: $(B)/nic/xlat_ref $(NX_BIN)
+oracles-nic: $(B)/nic/xlat_ref $(NX_BIN) oracles-nic-pkt
 	@for s in 1 2 3 4 5; do $(PY) scripts/xlat_oracle.py --xlat-ref $(B)/nic/xlat_ref --rtl $(NX_BIN) --n 40000 --seed $$s || exit 1; done
 
 LINT_TARGETS           += lint-nic
