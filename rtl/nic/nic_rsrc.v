@@ -1,0 +1,574 @@
+`resetall
+`default_nettype none
+// nic_rsrc: NIC resource manager -- free list of NIC-side state entries, per-type in-use counts
+// and HWMs, per-process PCB (nic_me_cnt, unused list, proc_HWM / proc_LWM), 17-bit handles.
+// Source: seed 003 L150-L190 (spec/003-nic-app-state.md section 2.6, section 4 B8, section 5
+// A27-A29); docs/nic_rsrc.md is the contract (rules, reason codes, lockstep timing).
+//
+// Shapes (parameters): NIC_ENTRIES entries (power of two, 8..32768; lab 1024), IW = log2 index
+// bits; NPID processes (power of two >= 2; lab 64); NTYPES item types (3..8; lab 5: 0 ME, 1 LE,
+// 2 LROOT, 3 UNEXP, 4 RDV). A handle is 17 bits: bit 16 = 1 host (index in bits 15:0, the host's
+// business: per-process base VA + index x entry size), 0 NIC (bits 15:0 = entry index, must be
+// < NIC_ENTRIES, bits 15:IW zero).
+// Ports:
+//   s_cmd (valid/ready): op[2:0] (0 ALLOC_BATCH, 1 TAKE, 2 FREE, 3 PTALLOC, 4 TEARDOWN, else
+//     BAD_OP), pid[11:0], type[2:0], n[5:0] (ALLOC_BATCH count 1..32; 0 = REFILL_N CSR),
+//     handle[16:0] (FREE).
+//   m_evt (valid/ready, registered): op[2:0], pid[11:0], status[3:0] (0 OK, else the DENIED
+//     reason: 1 FREE_EMPTY, 2 TYPE_HWM, 3 PROC_HWM, 4 BAD_HANDLE, 5 BAD_PID, 6 BAD_TYPE, 7 BAD_N,
+//     8 LIST_EMPTY, 9 BAD_OP), type[2:0], handle[16:0] (TEARDOWN: entries returned), dest[1:0]
+//     (FREE: 0 free list, 1 process unused list, 2 host), last. A granted ALLOC_BATCH / PTALLOC
+//     gives one event per handle (last on the final one); every other op exactly one event.
+//     PTALLOC events are the EQ-handle-0 results (L176); ALLOC_BATCH events go to the special EQ.
+//   s_axil: AXI4-Lite CSRs (rdl/nic_rsrc.rdl, 12-bit address).
+// Latency (cycles from the cmd handshake, event port always ready): deny / TAKE / FREE 3,
+// ALLOC_BATCH and PTALLOC 2 + 2 per handle, TEARDOWN NIC_ENTRIES + 4. One op at a time; the next
+// command is accepted the cycle after the op's last event is registered.
+// Reset: synchronous, active high; then an initialisation sweep of NIC_ENTRIES cycles (one
+// entry per cycle: free FIFO slot i = i, entry state FREE, PCB i cleared, proc_HWM i =
+// NIC_ENTRIES, proc_LWM i = 0) with STATUS.INIT set and s_cmd_ready low. RAMs are not reset.
+// Lockstep timing: every decision is taken from registers sampled in state S_RD (probe dec_now);
+// counters change at once in S_DEC except TEARDOWN's, which change per entry during the sweep.
+module nic_rsrc #(
+    parameter NIC_ENTRIES = 1024,
+    parameter NPID        = 64,
+    parameter NTYPES      = 5
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        s_cmd_valid,
+    output wire        s_cmd_ready,
+    input  wire [2:0]  s_cmd_op,
+    input  wire [11:0] s_cmd_pid,
+    input  wire [2:0]  s_cmd_type,
+    input  wire [5:0]  s_cmd_n,
+    input  wire [16:0] s_cmd_handle,
+    output wire        m_evt_valid,
+    input  wire        m_evt_ready,
+    output wire [2:0]  m_evt_op,
+    output wire [11:0] m_evt_pid,
+    output wire [3:0]  m_evt_status,
+    output wire [2:0]  m_evt_type,
+    output wire [16:0] m_evt_handle,
+    output wire [1:0]  m_evt_dest,
+    output wire        m_evt_last,
+    input  wire [11:0] s_axil_awaddr,
+    input  wire        s_axil_awvalid,
+    output wire        s_axil_awready,
+    input  wire [31:0] s_axil_wdata,
+    input  wire [3:0]  s_axil_wstrb,
+    input  wire        s_axil_wvalid,
+    output wire        s_axil_wready,
+    output wire [1:0]  s_axil_bresp,
+    output wire        s_axil_bvalid,
+    input  wire        s_axil_bready,
+    input  wire [11:0] s_axil_araddr,
+    input  wire        s_axil_arvalid,
+    output wire        s_axil_arready,
+    output wire [31:0] s_axil_rdata,
+    output wire [1:0]  s_axil_rresp,
+    output wire        s_axil_rvalid,
+    input  wire        s_axil_rready
+);
+`include "nic_rsrc_regs.vh"
+    localparam IW = $clog2(NIC_ENTRIES);
+    localparam CW = IW + 1;
+    localparam PW = $clog2(NPID);
+    localparam NST = 21;
+    localparam [2:0] OP_ALLOC = 3'd0, OP_TAKE = 3'd1, OP_FREE = 3'd2, OP_PTALLOC = 3'd3, OP_TEARDOWN = 3'd4;
+    localparam [3:0] R_OK = 4'd0, R_FREE_EMPTY = 4'd1, R_TYPE_HWM = 4'd2, R_PROC_HWM = 4'd3,
+                     R_BAD_HANDLE = 4'd4, R_BAD_PID = 4'd5, R_BAD_TYPE = 4'd6, R_BAD_N = 4'd7,
+                     R_LIST_EMPTY = 4'd8, R_BAD_OP = 4'd9;
+    localparam [1:0] ES_FREE = 2'd0, ES_UNUSED = 2'd1, ES_USED = 2'd2;
+    localparam [2:0] T_LROOT = 3'd2;
+    localparam [3:0] S_INIT = 4'd0, S_IDLE = 4'd1, S_RD = 4'd2, S_DEC = 4'd3, S_POP_RD = 4'd4,
+                     S_POP_WR = 4'd5, S_TD = 4'd6, S_TD_END = 4'd7, S_M1 = 4'd8, S_M2 = 4'd9,
+                     S_POP_Q = 4'd10;
+    localparam [4:0] ST_CMD = 5'd0, ST_EVT = 5'd1, ST_OK_ALLOC = 5'd2, ST_HANDLES = 5'd3, ST_OK_TAKE = 5'd4,
+                     ST_FREE_LIST = 5'd5, ST_FREE_PROC = 5'd6, ST_FREE_HOST = 5'd7, ST_OK_PT = 5'd8,
+                     ST_TD = 5'd9, ST_TD_ITEMS = 5'd10, ST_DEN0 = 5'd10, ST_CSR_ERR = 5'd20;
+    localparam MW = 2 + 3 + PW;  // entry metadata {state, type, pid}
+    localparam [31:0] NT32 = NTYPES;
+    localparam [31:0] NP32 = NPID;
+    localparam [31:0] NE32 = NIC_ENTRIES;
+    localparam [31:0] LAST32 = NIC_ENTRIES - 1;
+    localparam [7:0]  NT8 = NT32[7:0];
+    localparam [7:0]  NP8 = NP32[7:0];
+    localparam [15:0] NE16 = NE32[15:0];
+    localparam [CW-1:0] NE_CW = NE32[CW-1:0];
+    localparam [IW:0] LAST_IDX = LAST32[IW:0];
+
+    // ---------------------------------------------------------------- RAMs (not reset)
+    reg [IW-1:0]   fifo_mem [0:NIC_ENTRIES-1];  // free list: FIFO of indices
+    reg [IW-1:0]   next_mem [0:NIC_ENTRIES-1];  // unused-list links
+    reg [MW-1:0]   meta_mem [0:NIC_ENTRIES-1];  // per entry {state, type, pid}
+    reg [2*CW-1:0] pcnt_mem [0:NPID-1];         // per PID {ucnt, cnt}
+    reg [2*IW-1:0] pptr_mem [0:NPID-1];         // per PID {tail, head}
+    reg [15:0]     phwm_mem [0:NPID-1];
+    reg [15:0]     plwm_mem [0:NPID-1];
+
+    // ---------------------------------------------------------------- state
+    reg [3:0]   state_reg;
+    reg [IW:0]  idx_reg;          // sweep index (init / teardown)
+    reg [5:0]   k_reg;            // handles popped of the batch
+    reg [IW-1:0] rd_ptr_reg, wr_ptr_reg;
+    reg [CW-1:0] free_cnt_reg;
+    reg [CW-1:0] used_reg   [0:7];  // types >= NTYPES: never used
+    reg [CW-1:0] unused_reg [0:7];
+    reg [15:0]  thwm_reg [0:7];
+    reg [5:0]   refill_reg;
+    reg [PW-1:0] pcb_sel_reg;
+    reg [31:0]  stat_reg [0:NST-1];
+    // command
+    reg [2:0]   c_op;
+    reg [11:0]  c_pid;
+    reg [2:0]   c_type;
+    reg [5:0]   c_n;
+    reg [16:0]  c_handle;
+    // sampled in S_RD
+    reg [3:0]   d_reason;     // first refusal found from registers (R_OK: none)
+    reg         d_pool;       // type ME / LE (unused-list types)
+    reg         d_le_lwm;     // nic_me_cnt <= proc_LWM
+    reg [5:0]   d_n;
+    reg [CW-1:0] p_cnt, p_ucnt;
+    reg [IW-1:0] p_head, p_tail;
+    reg         lnk_empty;    // list empty before the next link (pop loop)
+    reg [IW:0]  td_cnt;
+    reg         td_v;
+    reg [IW-1:0] td_idx;
+    // RAM read registers and their copies (the EBR clock-to-out leaves no room for logic)
+    reg [IW-1:0] fifo_q, next_q, e_reg, f_next;
+    reg [MW-1:0] meta_q, f_meta, td_m;
+    reg [3:0]    f_reason;     // the op's status, from registers (S_M2)
+    reg          f_to_proc;    // FREE: back to the process's unused list
+    reg          td_v2;
+    reg [IW-1:0] td_idx2;
+    // event register
+    reg         evt_valid_reg, evt_last_reg;
+    reg [2:0]   evt_op_reg, evt_type_reg;
+    reg [11:0]  evt_pid_reg;
+    reg [3:0]   evt_status_reg;
+    reg [16:0]  evt_handle_reg;
+    reg [1:0]   evt_dest_reg;
+
+    wire evt_free = !evt_valid_reg || m_evt_ready;
+    wire [31:0]   idx32 = {{(31-IW){1'b0}}, idx_reg};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]   dn32  = {26'd0, d_n};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [CW-1:0] dn_cw = dn32[CW-1:0];   // d_n <= free count after a grant: fits
+    wire [2*CW-1:0] pc_csr = pcnt_mem[pcb_sel_reg];
+    wire [PW-1:0] cp = c_pid[PW-1:0];
+
+    // ---------------------------------------------------------------- CSR bus
+    wire        reg_wr_en;
+    wire [11:0] reg_wr_addr;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] reg_wr_data;  // bits 31:16 of no register
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [3:0]  reg_wr_strb;
+    reg         reg_wr_err;
+    wire [11:0] reg_rd_addr;
+    reg  [31:0] reg_rd_data;
+    reg         reg_rd_err;
+    axil_reg_if #(.ADDR_WIDTH(12)) u_axil (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
+        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err), .reg_rd_addr(reg_rd_addr),
+        .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+    );
+
+    wire init = state_reg == S_INIT;
+    wire wa_thwm = reg_wr_addr[11:5] == NR_TYPE_HWM_ADDR[11:5] && {29'd0, reg_wr_addr[4:2]} < NTYPES;
+    wire wa_sel  = reg_wr_addr == NR_PCB_SEL_ADDR;
+    wire wa_phwm = reg_wr_addr == NR_PCB_HWM_ADDR;
+    wire wa_plwm = reg_wr_addr == NR_PCB_LWM_ADDR;
+    wire wa_ref  = reg_wr_addr == NR_REFILL_N_ADDR;
+    always @(*) begin
+        reg_wr_err = 1'b0;
+        if (reg_wr_strb != 4'hf) reg_wr_err = 1'b1;
+        else if (wa_sel) reg_wr_err = {16'd0, reg_wr_data[15:0]} >= NPID;
+        else if (wa_phwm || wa_plwm) reg_wr_err = init;
+        else if (!(wa_thwm || wa_ref)) reg_wr_err = 1'b1;
+    end
+    wire csr_ok = reg_wr_en && !reg_wr_err;
+
+    wire [2:0] rd_t = reg_rd_addr[4:2];
+    always @(*) begin
+        reg_rd_data = 32'd0;
+        reg_rd_err  = 1'b0;
+        if (reg_rd_addr == NR_ID_ADDR) reg_rd_data = NR_ID_ID_RESET;
+        else if (reg_rd_addr == NR_PARAMS_ADDR)
+            reg_rd_data = {NT8, NP8, NE16};
+        else if (reg_rd_addr == NR_STATUS_ADDR) reg_rd_data = {30'd0, !init && state_reg != S_IDLE, init};
+        else if (reg_rd_addr == NR_FREE_CNT_ADDR) reg_rd_data = {{(32-CW){1'b0}}, free_cnt_reg};
+        else if (reg_rd_addr == NR_PCB_SEL_ADDR) reg_rd_data = {{(32-PW){1'b0}}, pcb_sel_reg};
+        else if (reg_rd_addr == NR_PCB_HWM_ADDR) reg_rd_data = {16'd0, phwm_mem[pcb_sel_reg]};
+        else if (reg_rd_addr == NR_PCB_LWM_ADDR) reg_rd_data = {16'd0, plwm_mem[pcb_sel_reg]};
+        else if (reg_rd_addr == NR_PCB_CNT_ADDR)
+            reg_rd_data = {{(16-CW){1'b0}}, pc_csr[2*CW-1:CW], {(16-CW){1'b0}}, pc_csr[CW-1:0]};
+        else if (reg_rd_addr == NR_REFILL_N_ADDR) reg_rd_data = {26'd0, refill_reg};
+        else if (reg_rd_addr[11:5] == NR_TYPE_HWM_ADDR[11:5] && {29'd0, rd_t} < NTYPES)
+            reg_rd_data = {16'd0, thwm_reg[rd_t]};
+        else if (reg_rd_addr[11:5] == NR_IN_USE_ADDR[11:5] && {29'd0, rd_t} < NTYPES)
+            reg_rd_data = {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]};
+        else if (reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] && reg_rd_addr[1:0] == 2'b00 && {26'd0, reg_rd_addr[7:2]} < NST)
+            reg_rd_data = stat_reg[reg_rd_addr[6:2]];
+        else reg_rd_err = 1'b1;
+    end
+
+    // ---------------------------------------------------------------- S_RD sampling
+    wire [5:0]    n_eff   = c_op == OP_PTALLOC ? 6'd1 : (c_n == 6'd0 ? refill_reg : c_n);
+    wire [2:0]    a_type  = c_op == OP_PTALLOC ? T_LROOT : c_type;
+    wire          type_ok = {29'd0, a_type} < NTYPES;
+    wire [2:0]    a_t     = type_ok ? a_type : 3'd0;
+    wire [2*CW-1:0] pc_rd = pcnt_mem[cp];
+    wire [2*IW-1:0] pp_rd = pptr_mem[cp];
+    wire [31:0]   ne32    = {26'd0, n_eff};
+    wire [31:0]   t_sum   = {{(32-CW){1'b0}}, used_reg[a_t]} + {{(32-CW){1'b0}}, unused_reg[a_t]} + ne32;
+    wire [31:0]   p_sum   = {{(32-CW){1'b0}}, pc_rd[CW-1:0]} + ne32;
+    wire          pid_bad = {20'd0, c_pid} >= NPID;
+    wire          h_range = {16'd0, c_handle[15:0]} >= NIC_ENTRIES;
+    reg  [3:0]    reason_rd;
+    always @(*) begin
+        reason_rd = R_OK;
+        if (c_op > OP_TEARDOWN) reason_rd = R_BAD_OP;
+        else if (pid_bad) reason_rd = R_BAD_PID;
+        else case (c_op)
+            OP_ALLOC, OP_PTALLOC:
+                if (!type_ok) reason_rd = R_BAD_TYPE;
+                else if (n_eff == 6'd0 || n_eff > 6'd32) reason_rd = R_BAD_N;
+                else if ({{(32-CW){1'b0}}, free_cnt_reg} < ne32) reason_rd = R_FREE_EMPTY;
+                else if (t_sum > {16'd0, thwm_reg[a_t]}) reason_rd = R_TYPE_HWM;
+                else if (p_sum > {16'd0, phwm_mem[cp]}) reason_rd = R_PROC_HWM;
+            OP_TAKE:
+                if (c_type > 3'd1) reason_rd = R_BAD_TYPE;
+                else if (pc_rd[2*CW-1:CW] == {CW{1'b0}}) reason_rd = R_LIST_EMPTY;
+            OP_FREE:
+                if (!c_handle[16] && h_range) reason_rd = R_BAD_HANDLE;
+            default: ;
+        endcase
+    end
+    // meta / next read address: S_RD (FREE: the handle's entry, TAKE: the list head), sweep index
+    wire [IW-1:0] m_raddr = state_reg == S_RD ? (c_op == OP_TAKE ? pp_rd[IW-1:0] : c_handle[IW-1:0])
+                                              : idx_reg[IW-1:0];
+
+    // ---------------------------------------------------------------- decision of S_DEC
+    wire [1:0]    mq_state = f_meta[MW-1:MW-2];
+    wire [2:0]    mq_type  = f_meta[MW-3:PW];
+    wire [PW-1:0] mq_pid   = f_meta[PW-1:0];
+    reg  [3:0]    reason_dec;
+    always @(*) begin
+        reason_dec = d_reason;
+        if (d_reason == R_OK) begin
+            if (c_op == OP_TAKE && mq_type != c_type) reason_dec = R_BAD_TYPE;
+            if (c_op == OP_FREE && !c_handle[16] && (mq_state != ES_USED || mq_pid != cp)) reason_dec = R_BAD_HANDLE;
+        end
+    end
+    wire dec_fire = state_reg == S_DEC && evt_free;
+    wire [2:0] f_type = mq_type;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire dec_now  = state_reg == S_RD;   // lockstep probe: the model takes the op here
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire mq_pool  = mq_type <= 3'd1;
+
+    // ---------------------------------------------------------------- RAM ports
+    reg          fifo_we;
+    reg [IW-1:0] fifo_wa, fifo_wd;
+    reg          meta_we;
+    reg [IW-1:0] meta_wa;
+    reg [MW-1:0] meta_wd;
+    reg          next_we;
+    reg [IW-1:0] next_wa, next_wd;
+    reg          pcnt_we, pptr_we;
+    reg [PW-1:0] pcb_wa;
+    reg [2*CW-1:0] pcnt_wd;
+    reg [2*IW-1:0] pptr_wd;
+    wire pop_fire = state_reg == S_POP_WR && evt_free;
+    wire e_pool = d_pool;
+    wire [IW-1:0] e_new = e_reg;
+    wire td_hit = td_v2 && td_m[MW-1:MW-2] != ES_FREE && td_m[PW-1:0] == cp;
+
+    always @(*) begin
+        fifo_we = 1'b0; fifo_wa = wr_ptr_reg; fifo_wd = {IW{1'b0}};
+        meta_we = 1'b0; meta_wa = {IW{1'b0}}; meta_wd = {MW{1'b0}};
+        next_we = 1'b0; next_wa = {IW{1'b0}}; next_wd = {IW{1'b0}};
+        pcnt_we = 1'b0; pptr_we = 1'b0; pcb_wa = cp;
+        pcnt_wd = {p_ucnt, p_cnt}; pptr_wd = {p_tail, p_head};
+        case (state_reg)
+            S_INIT: begin
+                fifo_we = 1'b1; fifo_wa = idx_reg[IW-1:0]; fifo_wd = idx_reg[IW-1:0];
+                meta_we = 1'b1; meta_wa = idx_reg[IW-1:0];
+                pcb_wa = idx_reg[PW-1:0];
+                pcnt_we = idx32 < NPID; pptr_we = idx32 < NPID;
+                pcnt_wd = {2*CW{1'b0}}; pptr_wd = {2*IW{1'b0}};
+            end
+            S_DEC: if (dec_fire && f_reason == R_OK) begin
+                case (c_op)
+                    OP_ALLOC, OP_PTALLOC: begin
+                        pcnt_we = 1'b1;
+                        pcnt_wd = {p_ucnt + (d_pool ? dn_cw : {CW{1'b0}}), p_cnt + dn_cw};
+                    end
+                    OP_TAKE: begin
+                        meta_we = 1'b1; meta_wa = p_head; meta_wd = {ES_USED, f_type, cp};
+                        pcnt_we = 1'b1; pcnt_wd = {p_ucnt - 1'b1, p_cnt};
+                        pptr_we = 1'b1; pptr_wd = {p_tail, f_next};
+                    end
+                    OP_FREE: if (!c_handle[16]) begin
+                        meta_we = 1'b1; meta_wa = c_handle[IW-1:0];
+                        pcnt_we = 1'b1;
+                        if (f_to_proc) begin
+                            meta_wd = {ES_UNUSED, f_type, cp};
+                            next_we = 1'b1; next_wa = c_handle[IW-1:0]; next_wd = p_head;
+                            pcnt_wd = {p_ucnt + 1'b1, p_cnt};
+                            pptr_we = 1'b1;
+                            pptr_wd = {p_ucnt == {CW{1'b0}} ? c_handle[IW-1:0] : p_tail, c_handle[IW-1:0]};
+                        end else begin
+                            meta_wd = {ES_FREE, f_type, cp};
+                            fifo_we = 1'b1; fifo_wd = c_handle[IW-1:0];
+                            pcnt_wd = {p_ucnt, p_cnt - 1'b1};
+                        end
+                    end
+                    default: ;
+                endcase
+            end
+            S_POP_WR: if (pop_fire) begin
+                meta_we = 1'b1; meta_wa = e_new; meta_wd = {e_pool ? ES_UNUSED : ES_USED, c_type, cp};
+                if (e_pool) begin
+                    pptr_we = 1'b1;
+                    pptr_wd = {e_new, lnk_empty ? e_new : p_head};
+                    next_we = !lnk_empty; next_wa = p_tail; next_wd = e_new;
+                end
+            end
+            S_TD: if (td_hit) begin
+                meta_we = 1'b1; meta_wa = td_idx2; meta_wd = {ES_FREE, td_m[MW-3:0]};
+                fifo_we = 1'b1; fifo_wd = td_idx2;
+            end
+            S_TD_END: if (evt_free) begin
+                pcnt_we = 1'b1; pcnt_wd = {2*CW{1'b0}};
+            end
+            default: ;
+        endcase
+    end
+
+    always @(posedge clk) begin
+        if (fifo_we) fifo_mem[fifo_wa] <= fifo_wd;
+        if (meta_we) meta_mem[meta_wa] <= meta_wd;
+        if (next_we) next_mem[next_wa] <= next_wd;
+        if (pcnt_we) pcnt_mem[pcb_wa] <= pcnt_wd;
+        if (pptr_we) pptr_mem[pcb_wa] <= pptr_wd;
+        if (init && idx32 < NPID) begin
+            phwm_mem[idx_reg[PW-1:0]] <= NE16;
+            plwm_mem[idx_reg[PW-1:0]] <= 16'd0;
+        end else if (csr_ok && wa_phwm) phwm_mem[pcb_sel_reg] <= reg_wr_data[15:0];
+        else if (csr_ok && wa_plwm) plwm_mem[pcb_sel_reg] <= reg_wr_data[15:0];
+        if (state_reg == S_POP_RD) fifo_q <= fifo_mem[rd_ptr_reg];
+        if (state_reg == S_RD || state_reg == S_TD) begin  // held through a stalled S_DEC
+            meta_q <= meta_mem[m_raddr];
+            next_q <= next_mem[m_raddr];
+        end
+    end
+
+    // ---------------------------------------------------------------- control
+    reg [NST-1:0] st_inc;  // counter increments of the cycle (blocking: local to this block)
+    integer t;
+    /* verilator lint_off BLKSEQ */
+    always @(posedge clk) begin
+        st_inc = {NST{1'b0}};
+        if (s_cmd_valid && s_cmd_ready) begin
+            c_op <= s_cmd_op; c_pid <= s_cmd_pid; c_type <= s_cmd_type; c_n <= s_cmd_n; c_handle <= s_cmd_handle;
+            state_reg <= S_RD;
+        end
+        if (m_evt_valid && m_evt_ready) begin
+            evt_valid_reg <= 1'b0;
+            st_inc[ST_EVT] = 1'b1;
+        end
+        if (csr_ok && wa_sel) pcb_sel_reg <= reg_wr_data[PW-1:0];
+        if (csr_ok && wa_ref) refill_reg <= reg_wr_data[5:0];
+        for (t = 0; t < NTYPES; t = t + 1)
+            if (csr_ok && wa_thwm && reg_wr_addr[4:2] == t[2:0]) thwm_reg[t] <= reg_wr_data[15:0];
+        if (reg_wr_en && reg_wr_err) st_inc[ST_CSR_ERR] = 1'b1;
+        td_v <= 1'b0;
+        td_v2 <= td_v;
+        td_m <= meta_q;
+        td_idx2 <= td_idx;
+        case (state_reg)
+            S_INIT: begin
+                idx_reg <= idx_reg + 1'b1;
+                if (idx_reg == LAST_IDX) state_reg <= S_IDLE;
+            end
+            S_M1: begin
+                f_meta <= meta_q;
+                f_next <= next_q;
+                state_reg <= S_M2;
+            end
+            S_M2: begin
+                f_reason  <= reason_dec;
+                f_to_proc <= mq_pool && d_le_lwm;
+                state_reg <= S_DEC;
+            end
+            S_RD: begin
+                state_reg <= S_M1;
+                st_inc[ST_CMD] = 1'b1;
+                d_reason  <= reason_rd;
+                d_pool    <= a_type <= 3'd1;
+                d_n       <= n_eff;
+                d_le_lwm  <= {{(16-CW){1'b0}}, pc_rd[CW-1:0]} <= plwm_mem[cp];
+                p_cnt     <= pc_rd[CW-1:0];
+                p_ucnt    <= pc_rd[2*CW-1:CW];
+                p_head    <= pp_rd[IW-1:0];
+                p_tail    <= pp_rd[2*IW-1:IW];
+                lnk_empty <= pc_rd[2*CW-1:CW] == {CW{1'b0}};
+                c_type    <= a_type;
+            end
+            S_DEC: if (evt_free) begin
+                evt_op_reg <= c_op; evt_pid_reg <= c_pid; evt_status_reg <= f_reason;
+                evt_type_reg <= c_type; evt_handle_reg <= c_handle; evt_dest_reg <= 2'd0; evt_last_reg <= 1'b1;
+                idx_reg <= {(IW+1){1'b0}};
+                k_reg <= 6'd0;
+                td_cnt <= {(IW+1){1'b0}};
+                if (f_reason != R_OK) begin
+                    st_inc[ST_DEN0 + {1'b0, f_reason}] = 1'b1;
+                    evt_valid_reg <= 1'b1;
+                    state_reg <= S_IDLE;
+                end else case (c_op)
+                    OP_ALLOC, OP_PTALLOC: begin
+                        st_inc[c_op == OP_ALLOC ? ST_OK_ALLOC : ST_OK_PT] = 1'b1;
+                        free_cnt_reg <= free_cnt_reg - dn_cw;
+                        for (t = 0; t < NTYPES; t = t + 1)
+                            if (c_type == t[2:0]) begin
+                                if (d_pool) unused_reg[t] <= unused_reg[t] + dn_cw;
+                                else used_reg[t] <= used_reg[t] + dn_cw;
+                            end
+                        p_cnt <= p_cnt + dn_cw;
+                        p_ucnt <= p_ucnt + (d_pool ? dn_cw : {CW{1'b0}});
+                        state_reg <= S_POP_RD;
+                    end
+                    OP_TAKE: begin
+                        st_inc[ST_OK_TAKE] = 1'b1;
+                        for (t = 0; t < NTYPES; t = t + 1)
+                            if (f_type == t[2:0]) begin
+                                unused_reg[t] <= unused_reg[t] - 1'b1;
+                                used_reg[t] <= used_reg[t] + 1'b1;
+                            end
+                        evt_valid_reg <= 1'b1;
+                        evt_type_reg <= f_type;
+                        evt_handle_reg <= {1'b0, {(16-IW){1'b0}}, p_head};
+                        state_reg <= S_IDLE;
+                    end
+                    OP_FREE: begin
+                        evt_valid_reg <= 1'b1;
+                        state_reg <= S_IDLE;
+                        if (c_handle[16]) begin
+                            st_inc[ST_FREE_HOST] = 1'b1;
+                            evt_dest_reg <= 2'd2;
+                        end else begin
+                            evt_type_reg <= f_type;
+                            evt_dest_reg <= {1'b0, f_to_proc};
+                            st_inc[f_to_proc ? ST_FREE_PROC : ST_FREE_LIST] = 1'b1;
+                            for (t = 0; t < NTYPES; t = t + 1)
+                                if (f_type == t[2:0]) begin
+                                    used_reg[t] <= used_reg[t] - 1'b1;
+                                    if (f_to_proc) unused_reg[t] <= unused_reg[t] + 1'b1;
+                                end
+                            if (!f_to_proc) begin
+                                free_cnt_reg <= free_cnt_reg + 1'b1;
+                                wr_ptr_reg <= wr_ptr_reg + 1'b1;
+                            end
+                        end
+                    end
+                    default: state_reg <= S_TD;  // OP_TEARDOWN
+                endcase
+            end
+            S_POP_RD: begin
+                rd_ptr_reg <= rd_ptr_reg + 1'b1;
+                state_reg <= S_POP_Q;
+            end
+            S_POP_Q: begin
+                e_reg <= fifo_q;
+                state_reg <= S_POP_WR;
+            end
+            S_POP_WR: if (evt_free) begin
+                st_inc[ST_HANDLES] = 1'b1;
+                evt_valid_reg <= 1'b1;
+                evt_handle_reg <= {1'b0, {(16-IW){1'b0}}, e_new};
+                evt_last_reg <= k_reg == d_n - 1'b1;
+                k_reg <= k_reg + 1'b1;
+                if (e_pool) begin
+                    p_tail <= e_new;
+                    if (lnk_empty) p_head <= e_new;
+                    lnk_empty <= 1'b0;
+                end
+                state_reg <= k_reg == d_n - 1'b1 ? S_IDLE : S_POP_RD;
+            end
+            S_TD: begin
+                if (idx32 < NIC_ENTRIES) begin
+                    idx_reg <= idx_reg + 1'b1;
+                    td_v <= 1'b1;
+                    td_idx <= idx_reg[IW-1:0];
+                end else if (!td_v && !td_v2) state_reg <= S_TD_END;
+                if (td_hit) begin
+                    st_inc[ST_TD_ITEMS] = 1'b1;
+                    td_cnt <= td_cnt + 1'b1;
+                    free_cnt_reg <= free_cnt_reg + 1'b1;
+                    wr_ptr_reg <= wr_ptr_reg + 1'b1;
+                    for (t = 0; t < NTYPES; t = t + 1)
+                        if (td_m[MW-3:PW] == t[2:0]) begin
+                            if (td_m[MW-1:MW-2] == ES_UNUSED) unused_reg[t] <= unused_reg[t] - 1'b1;
+                            else used_reg[t] <= used_reg[t] - 1'b1;
+                        end
+                end
+            end
+            S_TD_END: if (evt_free) begin
+                st_inc[ST_TD] = 1'b1;
+                evt_valid_reg <= 1'b1;
+                evt_handle_reg <= {{(16-IW){1'b0}}, td_cnt};
+                state_reg <= S_IDLE;
+            end
+            default: ;
+        endcase
+        for (t = 0; t < NST; t = t + 1)
+            if (st_inc[t]) stat_reg[t] <= stat_reg[t] + 1'b1;
+        if (rst) begin
+            state_reg <= S_INIT;
+            idx_reg <= {(IW+1){1'b0}};
+            rd_ptr_reg <= {IW{1'b0}};
+            wr_ptr_reg <= {IW{1'b0}};
+            free_cnt_reg <= NE_CW;
+            evt_valid_reg <= 1'b0;
+            td_v <= 1'b0;
+            td_v2 <= 1'b0;
+            refill_reg <= NR_REFILL_N_N_RESET;
+            pcb_sel_reg <= {PW{1'b0}};
+            for (t = 0; t < 8; t = t + 1) begin
+                used_reg[t] <= {CW{1'b0}};
+                unused_reg[t] <= {CW{1'b0}};
+                thwm_reg[t] <= NE16;
+            end
+            for (t = 0; t < NST; t = t + 1) stat_reg[t] <= 32'd0;
+        end
+    end
+
+    /* verilator lint_on BLKSEQ */
+
+    assign s_cmd_ready  = state_reg == S_IDLE && !rst;
+    assign m_evt_valid  = evt_valid_reg;
+    assign m_evt_op     = evt_op_reg;
+    assign m_evt_pid    = evt_pid_reg;
+    assign m_evt_status = evt_status_reg;
+    assign m_evt_type   = evt_type_reg;
+    assign m_evt_handle = evt_handle_reg;
+    assign m_evt_dest   = evt_dest_reg;
+    assign m_evt_last   = evt_last_reg;
+
+`ifdef FORMAL
+`include "nic_rsrc_props.vh"
+`endif
+endmodule
+`resetall
