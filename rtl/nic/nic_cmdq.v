@@ -1,0 +1,644 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// nic_cmdq: NIC command ingress: NQ command queues, one 4 KiB doorbell page per queue, PIO command
+// slots with byte-valid masks, ring-based commands fetched by DMA, consumer-index write-back, owner
+// PID overwrite (docs/nic_cmdq.md; C model cmodel/nic_cmdq.c).
+//
+// Source: ../shared/spec/003-nic-app-state.md section 2.2 and block B1 (state per queue, PIO slots
+//   with byte-valid masks, PID overwrite, properties C1-C5); seed 003 L28-L30 (PIO: command and
+//   data pushed by the core; DMA mode: command only), L202 (command queues 1..N), L216 (64-byte
+//   commands); issue 12 (B1). Host DMA interface: docs/nic.md (natural 32-byte alignment).
+//
+// Ports (one clock, synchronous active-high rst):
+//   s_axi_*   AXI4 write slave, 64-bit data, ID_W-bit ids, byte address [AW_W-1:0] with
+//             AW_W = 13 + QW: page q = addr[12+QW-1:12] (pages >= NQ undefined). In page q:
+//             0x000 .. N_SLOT*64-1  PIO slots (slot s at 64*s; PIO mode)
+//             0x800 (8 bytes)       producer-index doorbell: bits 15:0 = new producer index
+//                                   (free-running, RING mode; wstrb[1:0] must be 2'b11)
+//             B: SLVERR if any beat of the burst was dropped, else OKAY.
+//   m_cmd     {data[511:0], qid[QW], pid[PIDW], vn[2]}: one command; data bits 47:32 (initiator
+//             PID) replaced by the queue owner's pid, zero extended (C4). valid/ready.
+//   m_dma_rd_req {addr[63:0], len[12:0] (64 x n, n = 1..N_SLOT), tag[TAG_W] (= qid)}: ring fetch.
+//   s_dma_cpl {tag, data[255:0], last, err}: completion beats (ready except in the NQ x N_SLOT
+//             cycles after reset that clear the mask RAM; no AXI beat is taken then either).
+//   m_dma_wr  {addr[63:0] (8-aligned), len = 8, data[255:0], last = 1}: consumer-index write-back
+//             (16-bit consumer index, zero extended, in the 8-byte lane addr[4:3]).
+//   s_axil_*  CSRs (rdl/nic_cmdq.rdl): QSEL-indirect queue config, WB_K, state, 13 counters.
+// Pipeline (docs/nic_cmdq.md 4): write ops (AXI W beats, completion beats; a completion has
+//   priority) go S0 (decode / completion slot pointer) -> S1 (mask RAM read) -> S2 (the write
+//   stage: every check against the current registers, mask merge with forwarding from the
+//   previous op, mask write, slot full set) -> S3 (data RAM write with byte enables). Pops: the
+//   round-robin arbiter (rtl/common/arbiter.v) over queues whose head slot is full grants in t+1;
+//   the pop (cons + 1, slot freed) in the grant cycle P0; data RAM read P1; FIFO push P2 (PID
+//   overwrite); FIFO (4 deep) to m_cmd. Ring fetch: arbiter grant -> F1 snapshot -> F2 caps ->
+//   F3 request register (fetch + n). Write-back: arbiter grant -> request register.
+// Latency: PIO: last byte's W handshake to m_cmd_valid 7 cycles (idle queue, no stall).
+// Throughput: one write op per cycle (one AXI beat or one completion beat), one command per cycle
+//   out; one DMA read outstanding per queue, one fetch issued per 4 cycles.
+// Errors (each dropped and counted, never silent; STAT indices): 2 drop_full (write to a slot
+//   holding an unconsumed command: C5), 3 drop_disabled, 4 drop_mode, 5 drop_undef, 6 drop_db,
+//   7 cpl_err (the slot's command is discarded at its turn: 9 cmd_lost), 8 cpl_stray, 12 csr_err.
+// Resources (lab size NQ 16, N_SLOT 8): see docs/nic_cmdq.md 8.
+module nic_cmdq #(
+    parameter NQ     = 16,
+    parameter N_SLOT = 8,
+    parameter PIDW   = 12,
+    parameter ID_W   = 4,
+    parameter TAG_W  = 8
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // doorbell window (AXI4 write)
+    input  wire [ID_W-1:0]   s_axi_awid,
+    input  wire [13+$clog2(NQ)-1:0] s_axi_awaddr,
+    input  wire [7:0]        s_axi_awlen,
+    input  wire [2:0]        s_axi_awsize,
+    input  wire [1:0]        s_axi_awburst,
+    input  wire              s_axi_awvalid,
+    output wire              s_axi_awready,
+    input  wire [63:0]       s_axi_wdata,
+    input  wire [7:0]        s_axi_wstrb,
+    input  wire              s_axi_wlast,
+    input  wire              s_axi_wvalid,
+    output wire              s_axi_wready,
+    output wire [ID_W-1:0]   s_axi_bid,
+    output wire [1:0]        s_axi_bresp,
+    output wire              s_axi_bvalid,
+    input  wire              s_axi_bready,
+    // commands out
+    output wire              m_cmd_valid,
+    input  wire              m_cmd_ready,
+    output wire [511:0]      m_cmd_data,
+    output wire [$clog2(NQ)-1:0] m_cmd_qid,
+    output wire [PIDW-1:0]   m_cmd_pid,
+    output wire [1:0]        m_cmd_vn,
+    // host DMA: ring reads
+    output wire              m_dma_rd_req_valid,
+    input  wire              m_dma_rd_req_ready,
+    output wire [63:0]       m_dma_rd_req_addr,
+    output wire [12:0]       m_dma_rd_req_len,
+    output wire [TAG_W-1:0]  m_dma_rd_req_tag,
+    input  wire              s_dma_cpl_valid,
+    output wire              s_dma_cpl_ready,
+    input  wire [TAG_W-1:0]  s_dma_cpl_tag,
+    input  wire [255:0]      s_dma_cpl_data,
+    input  wire              s_dma_cpl_last,
+    input  wire              s_dma_cpl_err,
+    // host DMA: consumer-index write-back
+    output wire              m_dma_wr_valid,
+    input  wire              m_dma_wr_ready,
+    output wire [63:0]       m_dma_wr_addr,
+    output wire [12:0]       m_dma_wr_len,
+    output wire [255:0]      m_dma_wr_data,
+    output wire              m_dma_wr_last,
+    // CSRs
+    input  wire [11:0]       s_axil_awaddr,
+    input  wire              s_axil_awvalid,
+    output wire              s_axil_awready,
+    input  wire [31:0]       s_axil_wdata,
+    input  wire [3:0]        s_axil_wstrb,
+    input  wire              s_axil_wvalid,
+    output wire              s_axil_wready,
+    output wire [1:0]        s_axil_bresp,
+    output wire              s_axil_bvalid,
+    input  wire              s_axil_bready,
+    input  wire [11:0]       s_axil_araddr,
+    input  wire              s_axil_arvalid,
+    output wire              s_axil_arready,
+    output wire [31:0]       s_axil_rdata,
+    output wire [1:0]        s_axil_rresp,
+    output wire              s_axil_rvalid,
+    input  wire              s_axil_rready
+);
+`include "nic_cmdq_regs.vh"
+    localparam QW   = NQ > 1 ? $clog2(NQ) : 1;
+    localparam SW   = $clog2(N_SLOT);
+    localparam IW   = QW + SW;              // slot index {q, slot}
+    localparam NE   = NQ * N_SLOT;
+    localparam AW_W = 13 + QW;
+    localparam NSTAT = 13;
+    localparam OW   = 512 + QW + PIDW + 2;  // output FIFO word
+    localparam [16:0] NS17 = N_SLOT[16:0];
+    localparam [8:0]  NQ9  = NQ[8:0];
+    // drop codes of the write stage
+    localparam [2:0] D_OK = 3'd0, D_FULL = 3'd1, D_DIS = 3'd2, D_MODE = 3'd3, D_UNDEF = 3'd4,
+                     D_DB = 3'd5, D_STRAY = 3'd6;
+    localparam [1:0] K_SLOT = 2'd0, K_DB = 2'd1, K_UNDEF = 2'd2;
+
+    initial begin
+        if (N_SLOT < 2 || (N_SLOT & (N_SLOT - 1)) != 0 || N_SLOT > 32 ||
+            NQ < 2 || (NQ & (NQ - 1)) != 0 || NQ > 64 || TAG_W < QW || PIDW > 16) begin
+            $error("%m: N_SLOT 2..32 and NQ 2..64 powers of two, TAG_W >= log2 NQ, PIDW <= 16");
+            $finish;
+        end
+    end
+
+    // ------------------------------------------------------------------ queue state (registers)
+    reg  [NQ-1:0]   en_reg, ring_reg;
+    reg  [1:0]      vn_reg   [0:NQ-1];
+    reg  [3:0]      log_reg  [0:NQ-1];
+    reg  [PIDW-1:0] pid_reg  [0:NQ-1];
+    reg  [15:0]     prod_reg [0:NQ-1];
+    reg  [15:0]     cons_reg [0:NQ-1];
+    reg  [15:0]     fetch_reg[0:NQ-1];
+    reg  [15:0]     wbv_reg  [0:NQ-1];
+    reg  [SW:0]     cptr_reg [0:NQ-1];     // next completion half-slot {slot, half}
+    reg  [NQ-1:0]   infl_reg;              // one ring read outstanding
+    reg  [NE-1:0]   full_reg;              // slot holds a complete, unconsumed command
+    reg  [NE-1:0]   err_reg;               // its fetch failed (cpl_err)
+    reg  [7:0]      k_reg;
+    reg  [7:0]      qsel_reg;
+    // wide per-queue fields in LUT RAM (asynchronous read, not reset)
+    reg  [31:0]     base_lo_ram [0:NQ-1];
+    reg  [31:0]     base_hi_ram [0:NQ-1];
+    reg  [31:0]     wb_lo_ram   [0:NQ-1];
+    reg  [31:0]     wb_hi_ram   [0:NQ-1];
+    // slot storage: byte-valid masks and data (RAM, not reset)
+    reg  [63:0]     mask_ram [0:NE-1];
+    reg  [511:0]    data_ram [0:NE-1];
+
+    reg  [NSTAT-1:0] inc;                  // counter increments of this cycle
+    reg  [31:0]      stat_reg [0:NSTAT-1];
+
+    // ------------------------------------------------------------------ AXI write front
+    wire            beat_valid, beat_bad, beat_last;
+    wire [AW_W-1:0] beat_addr;
+    wire            wop_done, wop_done_err;
+    // mask RAM clear after reset: one entry per cycle, NE cycles; no op is taken meanwhile
+    reg             init_reg;
+    reg  [IW-1:0]   init_idx;
+    always @(posedge clk) begin
+        if (rst) begin
+            init_reg <= 1'b1;
+            init_idx <= {IW{1'b0}};
+        end else if (init_reg) begin
+            init_idx <= init_idx + 1'b1;
+            if (&init_idx) init_reg <= 1'b0;
+        end
+    end
+    wire            beat_take_ok = !s_dma_cpl_valid && !init_reg;
+    nic_cmdq_axiw #(.ID_W(ID_W), .AW_W(AW_W)) u_axiw (
+        .clk(clk), .rst(rst),
+        .s_axi_awid(s_axi_awid), .s_axi_awaddr(s_axi_awaddr), .s_axi_awlen(s_axi_awlen),
+        .s_axi_awsize(s_axi_awsize), .s_axi_awburst(s_axi_awburst), .s_axi_awvalid(s_axi_awvalid),
+        .s_axi_awready(s_axi_awready),
+        .s_axi_wlast(s_axi_wlast), .s_axi_wvalid(s_axi_wvalid), .s_axi_wready(s_axi_wready),
+        .s_axi_bid(s_axi_bid), .s_axi_bresp(s_axi_bresp), .s_axi_bvalid(s_axi_bvalid),
+        .s_axi_bready(s_axi_bready),
+        .beat_valid(beat_valid), .beat_take_ok(beat_take_ok), .beat_addr(beat_addr),
+        .beat_bad(beat_bad), .beat_last(beat_last), .done(wop_done), .done_err(wop_done_err)
+    );
+    assign s_dma_cpl_ready = !init_reg;
+
+    // ------------------------------------------------------------------ S0: op select / decode
+    wire          w_op   = beat_valid && beat_take_ok;
+    wire          c_op   = s_dma_cpl_valid && !init_reg;
+    wire [QW-1:0] w_q    = beat_addr[12 +: QW];
+    wire [11:0]   w_off  = beat_addr[11:0];
+    wire          w_slot = w_off[11:SW+6] == {(6-SW){1'b0}};
+    wire          w_db   = w_off[11:3] == 9'h100;
+    wire [1:0]    w_kind = (beat_bad || beat_addr[AW_W-1]) ? K_UNDEF :
+                           w_slot ? K_SLOT : (w_db && s_axi_wstrb[1:0] == 2'b11) ? K_DB : K_UNDEF;
+    wire [QW-1:0] c_q    = s_dma_cpl_tag[QW-1:0];
+    wire          c_tag_ok = (s_dma_cpl_tag >> QW) == {TAG_W{1'b0}} && infl_reg[c_q];
+    wire [SW:0]   c_ptr  = cptr_reg[c_q];
+
+    reg           s1_valid, s1_cpl, s1_err, s1_stray, s1_last;
+    reg  [1:0]    s1_kind;
+    reg  [QW-1:0] s1_q;
+    reg  [SW-1:0] s1_slot;
+    reg  [63:0]   s1_bm;
+    reg  [255:0]  s1_data;
+    reg  [15:0]   s1_db;
+    always @(posedge clk) begin
+        s1_valid <= !rst && (w_op || c_op);
+        s1_cpl   <= c_op;
+        s1_err   <= s_dma_cpl_err;
+        s1_stray <= !c_tag_ok;
+        s1_last  <= beat_last;
+        s1_kind  <= c_op ? K_SLOT : w_kind;
+        s1_q     <= c_op ? c_q : w_q;
+        s1_slot  <= c_op ? c_ptr[SW:1] : w_off[SW+5:6];
+        s1_bm    <= c_op ? (c_ptr[0] ? {{32{1'b1}}, 32'd0} : {32'd0, {32{1'b1}}})
+                         : ({56'd0, s_axi_wstrb} << {w_off[5:3], 3'b000});
+        s1_data  <= c_op ? s_dma_cpl_data : {4{s_axi_wdata}};
+        s1_db    <= s_axi_wdata[15:0];
+    end
+
+    // ------------------------------------------------------------------ S1: mask RAM read
+    reg  [63:0]   mask_rd;
+    always @(posedge clk) mask_rd <= mask_ram[{s1_q, s1_slot}];
+
+    reg           s2_valid, s2_cpl, s2_err, s2_stray, s2_last;
+    reg  [1:0]    s2_kind;
+    reg  [QW-1:0] s2_q;
+    reg  [SW-1:0] s2_slot;
+    reg  [63:0]   s2_bm;
+    reg  [255:0]  s2_data;
+    reg  [15:0]   s2_db;
+    always @(posedge clk) begin
+        s2_valid <= !rst && s1_valid;
+        s2_cpl   <= s1_cpl;
+        s2_err   <= s1_err;
+        s2_stray <= s1_stray;
+        s2_last  <= s1_last;
+        s2_kind  <= s1_kind;
+        s2_q     <= s1_q;
+        s2_slot  <= s1_slot;
+        s2_bm    <= s1_bm;
+        s2_data  <= s1_data;
+        s2_db    <= s1_db;
+    end
+
+    // ------------------------------------------------------------------ S2: the write stage
+    wire [IW-1:0] s2_idx  = {s2_q, s2_slot};
+    reg           lst_valid;               // the previous cycle's S2 wrote mask_ram[lst_idx]
+    reg  [IW-1:0] lst_idx;
+    reg  [63:0]   lst_mask;
+    wire [63:0]   s2_cur  = (lst_valid && lst_idx == s2_idx) ? lst_mask : mask_rd;
+    wire [63:0]   s2_new  = s2_cur | s2_bm;
+    wire          s2_comp = &s2_new;
+    wire [15:0]   s2_prod = prod_reg[s2_q];
+    wire [15:0]   s2_cons = cons_reg[s2_q];
+    wire [16:0]   s2_size = 17'd1 << log_reg[s2_q];
+    wire [15:0]   s2_d1   = s2_db - s2_cons;
+    wire [15:0]   s2_d2   = s2_db - s2_prod;
+    wire          s2_dbok = {1'b0, s2_d1} <= s2_size && {1'b0, s2_d2} <= s2_size;
+    reg  [2:0]    s2_drop;
+    always @(*) begin
+        if (s2_cpl)
+            s2_drop = s2_stray ? D_STRAY : full_reg[s2_idx] ? D_FULL : D_OK;
+        else if (s2_kind == K_UNDEF)
+            s2_drop = D_UNDEF;
+        else if (!en_reg[s2_q])
+            s2_drop = D_DIS;
+        else if (s2_kind == K_SLOT)
+            s2_drop = ring_reg[s2_q] ? D_MODE : full_reg[s2_idx] ? D_FULL : D_OK;
+        else
+            s2_drop = !ring_reg[s2_q] ? D_MODE : !s2_dbok ? D_DB : D_OK;
+    end
+    wire s2_wr   = s2_valid && s2_drop == D_OK && s2_kind == K_SLOT;   // slot write accepted
+    wire s2_dbwr = s2_valid && s2_drop == D_OK && s2_kind == K_DB;
+    wire s2_wdrop = s2_valid && !s2_cpl && s2_drop != D_OK;
+
+    always @(posedge clk) begin
+        if (init_reg)   mask_ram[init_idx] <= 64'd0;
+        else if (s2_wr) mask_ram[s2_idx] <= s2_comp ? 64'd0 : s2_new;
+        lst_valid <= !rst && s2_wr;
+        lst_idx   <= s2_idx;
+        lst_mask  <= s2_comp ? 64'd0 : s2_new;
+    end
+
+    reg burst_err_reg;
+    assign wop_done     = s2_valid && !s2_cpl && s2_last;
+    assign wop_done_err = burst_err_reg || s2_wdrop;
+    always @(posedge clk) begin
+        if (rst || wop_done) burst_err_reg <= 1'b0;
+        else if (s2_wdrop)   burst_err_reg <= 1'b1;
+    end
+
+    // ------------------------------------------------------------------ S3: data RAM write
+    reg           s3_we;
+    reg  [IW-1:0] s3_idx;
+    reg  [63:0]   s3_be;
+    reg  [255:0]  s3_data;
+    always @(posedge clk) begin
+        s3_we   <= !rst && s2_wr;
+        s3_idx  <= s2_idx;
+        s3_be   <= s2_bm;
+        s3_data <= s2_data;
+    end
+    integer bi;
+    always @(posedge clk) begin
+        for (bi = 0; bi < 64; bi = bi + 1)
+            if (s3_we && s3_be[bi]) data_ram[s3_idx][8*bi +: 8] <= s3_data[8*(bi%32) +: 8];
+    end
+
+    // ------------------------------------------------------------------ pop: arbiter, P0..P2
+    wire [NQ-1:0] head_full;
+    wire [NQ-1:0] elig;
+    genvar gq;
+    generate
+        for (gq = 0; gq < NQ; gq = gq + 1) begin : g_head
+            localparam [QW-1:0] GQ = gq;
+            assign head_full[gq] = full_reg[{GQ, cons_reg[gq][SW-1:0]}];
+            assign elig[gq]      = en_reg[gq] && head_full[gq];
+        end
+    endgenerate
+    wire [NQ-1:0] pg_grant;
+    wire          pg_valid;
+    wire [QW-1:0] pg_index;
+    wire [2:0]    ofifo_count;
+    reg           p1_valid, p2_valid;
+    wire          pop     = pg_valid && ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid}) < 4'd4;
+    wire [NQ-1:0] pop_oh  = pop ? pg_grant : {NQ{1'b0}};
+    arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_parb (
+        .clk(clk), .rst(rst), .req(elig & ~pop_oh), .ack({NQ{1'b0}}),
+        .grant(pg_grant), .grant_valid(pg_valid), .grant_index(pg_index)
+    );
+    wire [IW-1:0] pop_idx = {pg_index, cons_reg[pg_index][SW-1:0]};
+
+    reg  [IW-1:0]   p1_idx;
+    reg  [QW-1:0]   p1_q, p2_q;
+    reg  [PIDW-1:0] p1_pid, p2_pid;
+    reg  [1:0]      p1_vn, p2_vn;
+    reg             p1_ring, p2_ring, p1_err, p2_err;
+    reg  [511:0]    p2_rd;
+    always @(posedge clk) begin
+        p1_valid <= !rst && pop;
+        p1_idx   <= pop_idx;
+        p1_q     <= pg_index;
+        p1_pid   <= pid_reg[pg_index];
+        p1_vn    <= vn_reg[pg_index];
+        p1_ring  <= ring_reg[pg_index];
+        p1_err   <= err_reg[pop_idx];
+        p2_valid <= !rst && p1_valid;
+        p2_rd    <= data_ram[p1_idx];
+        p2_q     <= p1_q;
+        p2_pid   <= p1_pid;
+        p2_vn    <= p1_vn;
+        p2_ring  <= p1_ring;
+        p2_err   <= p1_err;
+    end
+    wire [15:0]  p2_pid16 = {{(16-PIDW){1'b0}}, p2_pid};
+    wire [OW-1:0] p2_word = {p2_vn, p2_pid, p2_q, p2_rd[511:48], p2_pid16, p2_rd[31:0]};
+    wire [OW-1:0] ofifo_out;
+    wire          ofifo_ready;
+    sync_fifo #(.WIDTH(OW), .DEPTH(4)) u_ofifo (
+        .clk(clk), .rst(rst), .s_data(p2_word), .s_valid(p2_valid && !p2_err), .s_ready(ofifo_ready),
+        .m_data(ofifo_out), .m_valid(m_cmd_valid), .m_ready(m_cmd_ready), .count(ofifo_count)
+    );
+    assign m_cmd_data = ofifo_out[511:0];
+    assign m_cmd_qid  = ofifo_out[512 +: QW];
+    assign m_cmd_pid  = ofifo_out[512 + QW +: PIDW];
+    assign m_cmd_vn   = ofifo_out[512 + QW + PIDW +: 2];
+
+    // ------------------------------------------------------------------ ring fetch
+    wire [NQ-1:0] fneed;
+    reg  [NQ-1:0] fneed_reg;
+    generate
+        for (gq = 0; gq < NQ; gq = gq + 1) begin : g_fneed
+            wire [SW:0] used = fetch_reg[gq][SW:0] - cons_reg[gq][SW:0];
+            assign fneed[gq] = en_reg[gq] && ring_reg[gq] && !infl_reg[gq] &&
+                               prod_reg[gq] != fetch_reg[gq] && used != N_SLOT[SW:0];
+        end
+    endgenerate
+    wire [NQ-1:0] fg_grant;
+    wire          fg_valid;
+    wire [QW-1:0] fg_index;
+    reg           f2_valid, f3_valid, rd_valid_reg;
+    wire          f_take  = fg_valid && !f2_valid && !f3_valid && !rd_valid_reg;
+    arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_farb (
+        .clk(clk), .rst(rst), .req(fneed_reg & ~infl_reg & ~(f_take ? fg_grant : {NQ{1'b0}})),
+        .ack({NQ{1'b0}}), .grant(fg_grant), .grant_valid(fg_valid), .grant_index(fg_index)
+    );
+    // F1 -> F2: snapshot of the granted queue
+    reg  [QW-1:0] f2_q, f3_q;
+    reg  [15:0]   f2_prod, f2_fetch;
+    reg  [SW:0]   f2_cons;
+    reg  [3:0]    f2_log;
+    reg  [63:0]   f2_base, f3_base;
+    // F2 -> F3: capped counts
+    reg  [SW:0]   f3_avail, f3_free, f3_toend;
+    reg  [15:0]   f3_off;
+    reg  [63:0]   rd_addr_reg;
+    reg  [12:0]   rd_len_reg;
+    reg  [QW-1:0] rd_q_reg;
+    wire [15:0]   f2_mask  = 16'hffff >> (4'd15 - f2_log) >> 1;   // size - 1
+    wire [15:0]   f2_avail = f2_prod - f2_fetch;
+    wire [15:0]   f2_off   = f2_fetch & f2_mask;
+    wire [16:0]   f2_toend = {1'b0, f2_mask} + 17'd1 - {1'b0, f2_off};
+    wire [SW:0]   f3_min1  = f3_avail < f3_free ? f3_avail : f3_free;
+    wire [SW:0]   f3_n     = f3_min1 < f3_toend ? f3_min1 : f3_toend;
+    always @(posedge clk) begin
+        f2_valid <= !rst && f_take;
+        f2_q     <= fg_index;
+        f2_prod  <= prod_reg[fg_index];
+        f2_fetch <= fetch_reg[fg_index];
+        f2_cons  <= cons_reg[fg_index][SW:0];
+        f2_log   <= log_reg[fg_index];
+        f2_base  <= {base_hi_ram[fg_index], base_lo_ram[fg_index][31:6], 6'd0};
+        f3_valid <= !rst && f2_valid;
+        f3_q     <= f2_q;
+        f3_base  <= f2_base;
+        f3_off   <= f2_off;
+        f3_avail <= f2_avail > NS17[15:0] ? N_SLOT[SW:0] : f2_avail[SW:0];
+        f3_free  <= N_SLOT[SW:0] - (f2_fetch[SW:0] - f2_cons);
+        f3_toend <= f2_toend > NS17 ? N_SLOT[SW:0] : f2_toend[SW:0];
+        if (rst) begin
+            rd_valid_reg <= 1'b0;
+        end else if (f3_valid && f3_n != 0) begin
+            rd_valid_reg <= 1'b1;
+        end else if (m_dma_rd_req_ready) begin
+            rd_valid_reg <= 1'b0;
+        end
+        if (f3_valid) begin
+            rd_addr_reg <= f3_base + {42'd0, f3_off, 6'd0};
+            rd_len_reg  <= {{(6-SW){1'b0}}, f3_n, 6'd0};
+            rd_q_reg    <= f3_q;
+        end
+    end
+    assign m_dma_rd_req_valid = rd_valid_reg;
+    assign m_dma_rd_req_addr  = rd_addr_reg;
+    assign m_dma_rd_req_len   = rd_len_reg;
+    assign m_dma_rd_req_tag   = {{(TAG_W-QW){1'b0}}, rd_q_reg};
+
+    // ------------------------------------------------------------------ consumer-index write-back
+    wire [NQ-1:0] wneed;
+    reg  [NQ-1:0] wneed_reg;
+    generate
+        for (gq = 0; gq < NQ; gq = gq + 1) begin : g_wneed
+            wire [15:0] d     = cons_reg[gq] - wbv_reg[gq];
+            wire        empty = ring_reg[gq] ? cons_reg[gq] == prod_reg[gq] : !head_full[gq];
+            assign wneed[gq]  = en_reg[gq] && d != 16'd0 &&
+                                (d[15:8] != 8'd0 || d[7:0] >= k_reg || empty);
+        end
+    endgenerate
+    wire [NQ-1:0] wg_grant;
+    wire          wg_valid;
+    wire [QW-1:0] wg_index;
+    reg           wr_valid_reg;
+    wire          w_take  = wg_valid && !wr_valid_reg;
+    wire [15:0]   w_cons  = cons_reg[wg_index];
+    wire          w_issue = w_take && w_cons != wbv_reg[wg_index];
+    arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_warb (
+        .clk(clk), .rst(rst), .req(wneed_reg & ~(w_take ? wg_grant : {NQ{1'b0}})),
+        .ack({NQ{1'b0}}), .grant(wg_grant), .grant_valid(wg_valid), .grant_index(wg_index)
+    );
+    reg  [63:0]   wr_addr_reg;
+    reg  [255:0]  wr_data_reg;
+    wire [63:0]   w_addr = {wb_hi_ram[wg_index], wb_lo_ram[wg_index][31:3], 3'd0};
+    always @(posedge clk) begin
+        if (rst)                       wr_valid_reg <= 1'b0;
+        else if (w_issue)              wr_valid_reg <= 1'b1;
+        else if (m_dma_wr_ready)       wr_valid_reg <= 1'b0;
+        if (w_issue) begin
+            wr_addr_reg <= w_addr;
+            wr_data_reg <= {192'd0, 48'd0, w_cons} << {w_addr[4:3], 6'd0};
+        end
+    end
+    assign m_dma_wr_valid = wr_valid_reg;
+    assign m_dma_wr_addr  = wr_addr_reg;
+    assign m_dma_wr_len   = 13'd8;
+    assign m_dma_wr_data  = wr_data_reg;
+    assign m_dma_wr_last  = 1'b1;
+
+    // ------------------------------------------------------------------ CSRs
+    wire        reg_wr_en;
+    wire [11:0] reg_wr_addr, reg_rd_addr;
+    wire [31:0] reg_wr_data;
+    wire [3:0]  reg_wr_strb;
+    reg         reg_wr_err, reg_rd_err;
+    reg  [31:0] reg_rd_data;
+    axil_reg_if #(.ADDR_WIDTH(12)) u_axil (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+        .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
+        .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err),
+        .reg_rd_addr(reg_rd_addr), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+    );
+    wire [QW-1:0] qs = qsel_reg[QW-1:0];
+    always @(*) begin
+        reg_wr_err = 1'b0;
+        if (reg_wr_strb != 4'hf)
+            reg_wr_err = 1'b1;
+        else case (reg_wr_addr)
+            NCQ_WB_K_ADDR, NCQ_QCFG_ADDR, NCQ_QBASE_LO_ADDR, NCQ_QBASE_HI_ADDR,
+            NCQ_QWB_LO_ADDR, NCQ_QWB_HI_ADDR: reg_wr_err = 1'b0;
+            NCQ_QSEL_ADDR: reg_wr_err = {1'b0, reg_wr_data[7:0]} >= NQ9;
+            default: reg_wr_err = 1'b1;
+        endcase
+    end
+    wire csr_wr = reg_wr_en && !reg_wr_err;
+    always @(posedge clk) begin
+        if (csr_wr && reg_wr_addr == NCQ_QBASE_LO_ADDR) base_lo_ram[qs] <= {reg_wr_data[31:6], 6'd0};
+        if (csr_wr && reg_wr_addr == NCQ_QBASE_HI_ADDR) base_hi_ram[qs] <= reg_wr_data;
+        if (csr_wr && reg_wr_addr == NCQ_QWB_LO_ADDR)   wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
+        if (csr_wr && reg_wr_addr == NCQ_QWB_HI_ADDR)   wb_hi_ram[qs]   <= reg_wr_data;
+    end
+    always @(*) begin
+        reg_rd_err  = 1'b0;
+        reg_rd_data = 32'd0;
+        if (reg_rd_addr >= NCQ_STAT_ADDR && reg_rd_addr < NCQ_STAT_ADDR + 4 * NSTAT &&
+            reg_rd_addr[1:0] == 2'b00) begin
+            reg_rd_data = stat_reg[reg_rd_addr[5:2]];
+        end else case (reg_rd_addr)
+            NCQ_ID_ADDR:       reg_rd_data = NCQ_ID_ID_RESET;
+            NCQ_PARAMS_ADDR:   reg_rd_data = {8'd0, PIDW[7:0], N_SLOT[7:0], NQ[7:0]};
+            NCQ_WB_K_ADDR:     reg_rd_data = {24'd0, k_reg};
+            NCQ_QSEL_ADDR:     reg_rd_data = {24'd0, qsel_reg};
+            NCQ_QCFG_ADDR:     reg_rd_data = {{(16-PIDW){1'b0}}, pid_reg[qs], 4'd0, log_reg[qs], 2'd0,
+                                              vn_reg[qs], 2'd0, ring_reg[qs], en_reg[qs]};
+            NCQ_QBASE_LO_ADDR: reg_rd_data = base_lo_ram[qs];
+            NCQ_QBASE_HI_ADDR: reg_rd_data = base_hi_ram[qs];
+            NCQ_QWB_LO_ADDR:   reg_rd_data = wb_lo_ram[qs];
+            NCQ_QWB_HI_ADDR:   reg_rd_data = wb_hi_ram[qs];
+            NCQ_QSTATE_ADDR:   reg_rd_data = {cons_reg[qs], prod_reg[qs]};
+            NCQ_QFETCH_ADDR:   reg_rd_data = {wbv_reg[qs], fetch_reg[qs]};
+            default:           reg_rd_err  = 1'b1;
+        endcase
+    end
+
+    // ------------------------------------------------------------------ state updates
+    integer i;
+    always @(posedge clk) begin
+        if (rst) begin
+            en_reg    <= {NQ{1'b0}};
+            ring_reg  <= {NQ{1'b0}};
+            infl_reg  <= {NQ{1'b0}};
+            full_reg  <= {NE{1'b0}};
+            err_reg   <= {NE{1'b0}};
+            k_reg     <= NCQ_WB_K_K_RESET;
+            qsel_reg  <= 8'd0;
+            fneed_reg <= {NQ{1'b0}};
+            wneed_reg <= {NQ{1'b0}};
+            for (i = 0; i < NQ; i = i + 1) begin
+                vn_reg[i]    <= 2'd0;
+                log_reg[i]   <= 4'd0;
+                pid_reg[i]   <= {PIDW{1'b0}};
+                prod_reg[i]  <= 16'd0;
+                cons_reg[i]  <= 16'd0;
+                fetch_reg[i] <= 16'd0;
+                wbv_reg[i]   <= 16'd0;
+                cptr_reg[i]  <= {(SW+1){1'b0}};
+            end
+        end else begin
+            fneed_reg <= fneed;
+            wneed_reg <= wneed;
+            // CSR writes
+            if (csr_wr && reg_wr_addr == NCQ_WB_K_ADDR) k_reg <= reg_wr_data[7:0];
+            if (csr_wr && reg_wr_addr == NCQ_QSEL_ADDR) qsel_reg <= reg_wr_data[7:0];
+            if (csr_wr && reg_wr_addr == NCQ_QCFG_ADDR) begin
+                en_reg[qs]   <= reg_wr_data[0];
+                ring_reg[qs] <= reg_wr_data[1];
+                vn_reg[qs]   <= reg_wr_data[5:4];
+                log_reg[qs]  <= reg_wr_data[11:8];
+                pid_reg[qs]  <= reg_wr_data[16 +: PIDW];
+            end
+            // S0: completion pointer, end of a read
+            if (c_op && c_tag_ok) begin
+                cptr_reg[c_q] <= c_ptr + 1'b1;
+                if (s_dma_cpl_last) infl_reg[c_q] <= 1'b0;
+            end
+            // F1: a read starts
+            if (f_take) infl_reg[fg_index] <= 1'b1;
+            // F3: n commands requested (n = 0: config changed under the fetch; nothing issued)
+            if (f3_valid) begin
+                fetch_reg[f3_q] <= fetch_reg[f3_q] + {{(15-SW){1'b0}}, f3_n};
+                if (f3_n == 0) infl_reg[f3_q] <= 1'b0;
+            end
+            // S2: slot complete, doorbell
+            if (s2_wr && s2_comp) full_reg[s2_idx] <= 1'b1;
+            if (s2_wr && s2_cpl && s2_err) err_reg[s2_idx] <= 1'b1;
+            if (s2_dbwr) prod_reg[s2_q] <= s2_db;
+            // pop
+            if (pop) begin
+                cons_reg[pg_index] <= cons_reg[pg_index] + 16'd1;
+                full_reg[pop_idx]  <= 1'b0;
+                err_reg[pop_idx]   <= 1'b0;
+            end
+            // write-back
+            if (w_issue) wbv_reg[wg_index] <= w_cons;
+        end
+    end
+
+    // ------------------------------------------------------------------ counters
+    always @(*) begin
+        inc = {NSTAT{1'b0}};
+        inc[0]  = p2_valid && !p2_err && !p2_ring;
+        inc[1]  = p2_valid && !p2_err && p2_ring;
+        inc[2]  = s2_valid && s2_drop == D_FULL;
+        inc[3]  = s2_valid && s2_drop == D_DIS;
+        inc[4]  = s2_valid && s2_drop == D_MODE;
+        inc[5]  = s2_valid && s2_drop == D_UNDEF;
+        inc[6]  = s2_valid && s2_drop == D_DB;
+        inc[7]  = s2_valid && s2_cpl && s2_err;
+        inc[8]  = s2_valid && s2_drop == D_STRAY;
+        inc[9]  = p2_valid && p2_err;
+        inc[10] = f3_valid && f3_n != 0;
+        inc[11] = w_issue;
+        inc[12] = reg_wr_en && reg_wr_err;
+    end
+    genvar gs;
+    generate
+        for (gs = 0; gs < NSTAT; gs = gs + 1) begin : g_stat
+            always @(posedge clk) begin
+                if (rst)          stat_reg[gs] <= 32'd0;
+                else if (inc[gs]) stat_reg[gs] <= stat_reg[gs] + 32'd1;
+            end
+        end
+    endgenerate
+
+    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32]};
+
+`ifdef FORMAL
+`include "nic_cmdq_props.vh"
+`endif
+endmodule
+`resetall
