@@ -177,7 +177,9 @@ module nic_cmdq #(
             if (&init_idx) init_reg <= 1'b0;
         end
     end
-    wire            beat_take_ok = !s_dma_cpl_valid && !init_reg;
+    wire            csr_wait     = s_axil_awvalid && s_axil_wvalid;   // a CSR write waits for an empty S1
+    wire            op_ok        = !init_reg && !csr_wait;
+    wire            beat_take_ok = !s_dma_cpl_valid && op_ok;
     nic_cmdq_axiw #(.ID_W(ID_W), .AW_W(AW_W)) u_axiw (
         .clk(clk), .rst(rst),
         .s_axi_awid(s_axi_awid), .s_axi_awaddr(s_axi_awaddr), .s_axi_awlen(s_axi_awlen),
@@ -189,11 +191,11 @@ module nic_cmdq #(
         .beat_valid(beat_valid), .beat_take_ok(beat_take_ok), .beat_addr(beat_addr),
         .beat_bad(beat_bad), .beat_last(beat_last), .done(wop_done), .done_err(wop_done_err)
     );
-    assign s_dma_cpl_ready = !init_reg;
+    assign s_dma_cpl_ready = op_ok;
 
     // ------------------------------------------------------------------ S0: op select / decode
     wire          w_op   = beat_valid && beat_take_ok;
-    wire          c_op   = s_dma_cpl_valid && !init_reg;
+    wire          c_op   = s_dma_cpl_valid && op_ok;
     wire [QW-1:0] w_q    = beat_addr[12 +: QW];
     wire [11:0]   w_off  = beat_addr[11:0];
     wire          w_slot = w_off[11:SW+6] == {(6-SW){1'b0}};
@@ -237,6 +239,36 @@ module nic_cmdq #(
     reg  [63:0]   s2_bm;
     reg  [255:0]  s2_data;
     reg  [15:0]   s2_db;
+    // S1 reads the queue state for its op; S2 corrects it for what changed in the S1 cycle (the op
+    // then in S2, the pop of that cycle). CSR writes wait for an empty S1 (see u_axil), so the
+    // configuration read in S1 is the one of the S2 cycle.
+    wire [IW-1:0] s1_idx    = {s1_q, s1_slot};
+    wire [IW-1:0] s2_idx;
+    wire [IW-1:0] pop_idx;
+    wire          pop;
+    wire [QW-1:0] pg_index;
+    wire [15:0]   s1_cons   = cons_reg[s1_q];
+    wire [15:0]   s1_prod   = prod_reg[s1_q];
+    wire [16:0]   s1_size   = 17'd1 << log_reg[s1_q];
+    wire [15:0]   s1_d1a    = s1_db - s1_cons;            // cons as read
+    wire [15:0]   s1_d1b    = s1_db + ~s1_cons;           // cons + 1 (a pop in this cycle)
+    wire [15:0]   s1_d2a    = s1_db - s1_prod;            // prod as read
+    wire [15:0]   s1_d2b    = s1_db - s2_db;              // prod := the doorbell now in S2
+    reg           s2_ok1a, s2_ok1b, s2_ok2a, s2_ok2b, s2_full, s2_en, s2_ring;
+    reg           s2_popq, s2_popi, s2_eqi, s2_eqq;
+    always @(posedge clk) begin
+        s2_ok1a  <= {1'b0, s1_d1a} <= s1_size;
+        s2_ok1b  <= {1'b0, s1_d1b} <= s1_size;
+        s2_ok2a  <= {1'b0, s1_d2a} <= s1_size;
+        s2_ok2b  <= {1'b0, s1_d2b} <= s1_size;
+        s2_full  <= full_reg[s1_idx];
+        s2_en    <= en_reg[s1_q];
+        s2_ring  <= ring_reg[s1_q];
+        s2_popq  <= pop && pg_index == s1_q;               // cons[q] + 1 at the end of the S1 cycle
+        s2_popi  <= pop && pop_idx == s1_idx;              // the slot freed at the end of the S1 cycle
+        s2_eqi   <= s2_idx == s1_idx;                      // the op ahead wrote the same slot
+        s2_eqq   <= s2_q == s1_q;
+    end
     always @(posedge clk) begin
         s2_valid <= !rst && s1_valid;
         s2_cpl   <= s1_cpl;
@@ -252,31 +284,28 @@ module nic_cmdq #(
     end
 
     // ------------------------------------------------------------------ S2: the write stage
-    wire [IW-1:0] s2_idx  = {s2_q, s2_slot};
+    assign        s2_idx  = {s2_q, s2_slot};
     reg           lst_valid;               // the previous cycle's S2 wrote mask_ram[lst_idx]
-    reg  [IW-1:0] lst_idx;
+    reg           lst_comp;                // ... and completed that slot
+    reg           lst_db;                  // the previous cycle's S2 took a doorbell
     reg  [63:0]   lst_mask;
-    wire [63:0]   s2_cur  = (lst_valid && lst_idx == s2_idx) ? lst_mask : mask_rd;
+    wire [63:0]   s2_cur  = (lst_valid && s2_eqi) ? lst_mask : mask_rd;
     wire [63:0]   s2_new  = s2_cur | s2_bm;
     wire          s2_comp = &s2_new;
-    wire [15:0]   s2_prod = prod_reg[s2_q];
-    wire [15:0]   s2_cons = cons_reg[s2_q];
-    wire [16:0]   s2_size = 17'd1 << log_reg[s2_q];
-    wire [15:0]   s2_d1   = s2_db - s2_cons;
-    wire [15:0]   s2_d2   = s2_db - s2_prod;
-    wire          s2_dbok = {1'b0, s2_d1} <= s2_size && {1'b0, s2_d2} <= s2_size;
+    wire          s2_isfull = (s2_full && !s2_popi) || (lst_valid && lst_comp && s2_eqi);
+    wire          s2_dbok = (s2_popq ? s2_ok1b : s2_ok1a) && ((lst_db && s2_eqq) ? s2_ok2b : s2_ok2a);
     reg  [2:0]    s2_drop;
     always @(*) begin
         if (s2_cpl)
-            s2_drop = s2_stray ? D_STRAY : full_reg[s2_idx] ? D_FULL : D_OK;
+            s2_drop = s2_stray ? D_STRAY : s2_isfull ? D_FULL : D_OK;
         else if (s2_kind == K_UNDEF)
             s2_drop = D_UNDEF;
-        else if (!en_reg[s2_q])
+        else if (!s2_en)
             s2_drop = D_DIS;
         else if (s2_kind == K_SLOT)
-            s2_drop = ring_reg[s2_q] ? D_MODE : full_reg[s2_idx] ? D_FULL : D_OK;
+            s2_drop = s2_ring ? D_MODE : s2_isfull ? D_FULL : D_OK;
         else
-            s2_drop = !ring_reg[s2_q] ? D_MODE : !s2_dbok ? D_DB : D_OK;
+            s2_drop = !s2_ring ? D_MODE : !s2_dbok ? D_DB : D_OK;
     end
     wire s2_wr   = s2_valid && s2_drop == D_OK && s2_kind == K_SLOT;   // slot write accepted
     wire s2_dbwr = s2_valid && s2_drop == D_OK && s2_kind == K_DB;
@@ -286,7 +315,8 @@ module nic_cmdq #(
         if (init_reg)   mask_ram[init_idx] <= 64'd0;
         else if (s2_wr) mask_ram[s2_idx] <= s2_comp ? 64'd0 : s2_new;
         lst_valid <= !rst && s2_wr;
-        lst_idx   <= s2_idx;
+        lst_comp  <= s2_comp;
+        lst_db    <= !rst && s2_dbwr;
         lst_mask  <= s2_comp ? 64'd0 : s2_new;
     end
 
@@ -328,16 +358,15 @@ module nic_cmdq #(
     endgenerate
     wire [NQ-1:0] pg_grant;
     wire          pg_valid;
-    wire [QW-1:0] pg_index;
     wire [2:0]    ofifo_count;
     reg           p1_valid, p2_valid;
-    wire          pop     = pg_valid && ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid}) < 4'd4;
+    assign        pop     = pg_valid && ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid}) < 4'd4;
     wire [NQ-1:0] pop_oh  = pop ? pg_grant : {NQ{1'b0}};
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_parb (
         .clk(clk), .rst(rst), .req(elig & ~pop_oh), .ack({NQ{1'b0}}),
         .grant(pg_grant), .grant_valid(pg_valid), .grant_index(pg_index)
     );
-    wire [IW-1:0] pop_idx = {pg_index, cons_reg[pg_index][SW-1:0]};
+    assign        pop_idx = {pg_index, cons_reg[pg_index][SW-1:0]};
 
     reg  [IW-1:0]   p1_idx;
     reg  [QW-1:0]   p1_q, p2_q;
@@ -493,9 +522,9 @@ module nic_cmdq #(
     reg  [31:0] reg_rd_data;
     axil_reg_if #(.ADDR_WIDTH(12)) u_axil (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
-        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
-        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !s1_valid),
+        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+        .s_axil_wvalid(s_axil_wvalid && !s1_valid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
         .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
         .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
         .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
