@@ -188,6 +188,16 @@ unsigned nic_rsrc_push(nic_rsrc *m, const nic_rsrc_cmd *c) {
   return NR_OK;
 }
 
+unsigned nic_rsrc_csr_check(const nic_rsrc *m, uint32_t addr, uint32_t data, unsigned strb) {
+  if (strb != 0xf) return NIC_RSRC_SLVERR;
+  if (addr == NR_A(PCB_SEL)) return (data & 0xffff) >= m->npid ? NIC_RSRC_SLVERR : 0;
+  if (addr == NR_A(PCB_HWM) || addr == NR_A(PCB_LWM) || addr == NR_A(REFILL_N)) return 0;
+  if (addr >= NR_A(TYPE_HWM) && addr < NR_A(TYPE_HWM) + 32 && !(addr & 3) &&
+      ((addr - NR_A(TYPE_HWM)) >> 2) < m->ntypes)
+    return 0;
+  return NIC_RSRC_SLVERR;
+}
+
 unsigned nic_rsrc_csr_write(nic_rsrc *m, uint32_t addr, uint32_t data, unsigned strb) {
   unsigned err = 0;
   if (strb != 0xf) err = 1;

@@ -83,6 +83,9 @@ int nic_rsrc_pop(nic_rsrc *m, nic_rsrc_evt *e);
 size_t nic_rsrc_pending(const nic_rsrc *m);
 /* CSR access (rdl/nic_rsrc.rdl): 0 OKAY, NIC_RSRC_SLVERR (write: no effect, STAT csr_err). */
 unsigned nic_rsrc_csr_write(nic_rsrc *m, uint32_t addr, uint32_t data, unsigned strb);
+/* the B response code a write will get (0 / NIC_RSRC_SLVERR), without applying it: the RTL
+ * answers in the strobe cycle and applies the write one cycle later (docs/nic_rsrc.md 4) */
+unsigned nic_rsrc_csr_check(const nic_rsrc *m, uint32_t addr, uint32_t data, unsigned strb);
 unsigned nic_rsrc_csr_read(const nic_rsrc *m, uint32_t addr, uint32_t *data);
 /* invariant check (M1, M5, M6 on the model's own state, list walks): 0 if consistent, else a
  * non-zero code naming the first broken rule (unit tests and the testbench call it). */

@@ -83,7 +83,7 @@ module nic_rsrc #(
     localparam [2:0] T_LROOT = 3'd2;
     localparam [3:0] S_INIT = 4'd0, S_IDLE = 4'd1, S_RD = 4'd2, S_DEC = 4'd3, S_POP_RD = 4'd4,
                      S_POP_WR = 4'd5, S_TD = 4'd6, S_TD_END = 4'd7, S_M1 = 4'd8, S_M2 = 4'd9,
-                     S_POP_Q = 4'd10;
+                     S_POP_Q = 4'd10, S_M3 = 4'd11;
     localparam [4:0] ST_CMD = 5'd0, ST_EVT = 5'd1, ST_OK_ALLOC = 5'd2, ST_HANDLES = 5'd3, ST_OK_TAKE = 5'd4,
                      ST_FREE_LIST = 5'd5, ST_FREE_PROC = 5'd6, ST_FREE_HOST = 5'd7, ST_OK_PT = 5'd8,
                      ST_TD = 5'd9, ST_TD_ITEMS = 5'd10, ST_DEN0 = 5'd10, ST_CSR_ERR = 5'd20;
@@ -99,13 +99,14 @@ module nic_rsrc #(
     localparam [IW:0] LAST_IDX = LAST32[IW:0];
 
     // ---------------------------------------------------------------- RAMs (not reset)
-    reg [IW-1:0]   fifo_mem [0:NIC_ENTRIES-1];  // free list: FIFO of indices
-    reg [IW-1:0]   next_mem [0:NIC_ENTRIES-1];  // unused-list links
-    reg [MW-1:0]   meta_mem [0:NIC_ENTRIES-1];  // per entry {state, type, pid}
-    reg [2*CW-1:0] pcnt_mem [0:NPID-1];         // per PID {ucnt, cnt}
-    reg [2*IW-1:0] pptr_mem [0:NPID-1];         // per PID {tail, head}
-    reg [15:0]     phwm_mem [0:NPID-1];
-    reg [15:0]     plwm_mem [0:NPID-1];
+    // distributed RAM: an ECP5 EBR's clock-to-out leaves no room for 125 MHz (docs/nic_rsrc.md 8)
+    (* ram_style = "distributed" *) reg [IW-1:0] fifo_mem [0:NIC_ENTRIES-1];  // free list: FIFO of indices
+    (* ram_style = "distributed" *) reg [IW-1:0] next_mem [0:NIC_ENTRIES-1];  // unused-list links
+    (* ram_style = "distributed" *) reg [MW-1:0] meta_mem [0:NIC_ENTRIES-1];  // per entry {state, type, pid}
+    (* ram_style = "distributed" *) reg [2*CW-1:0] pcnt_mem [0:NPID-1];  // per PID {ucnt, cnt}
+    (* ram_style = "distributed" *) reg [2*IW-1:0] pptr_mem [0:NPID-1];  // per PID {tail, head}
+    (* ram_style = "distributed" *) reg [15:0]     phwm_mem [0:NPID-1];
+    (* ram_style = "distributed" *) reg [15:0]     plwm_mem [0:NPID-1];
 
     // ---------------------------------------------------------------- state
     reg [3:0]   state_reg;
@@ -141,8 +142,14 @@ module nic_rsrc #(
     reg [MW-1:0] meta_q, f_meta, td_m;
     reg [3:0]    f_reason;     // the op's status, from registers (S_M2)
     reg          f_to_proc;    // FREE: back to the process's unused list
-    reg          td_v2;
-    reg [IW-1:0] td_idx2;
+    reg          g_alloc, g_take, g_fnic;  // S_M3: granted ALLOC / PTALLOC, TAKE, FREE of a NIC handle
+    reg [9:1]    f_den_oh;     // S_M3: one-hot of the DENIED reason
+    reg [7:0]    u_oh;         // S_M3: one-hot of the counter index the op moves
+    reg [2*CW-1:0] wb_pcnt;    // S_M3: the PCB counts after a grant
+    reg [2*IW-1:0] wb_pptr;    // S_M3: the PCB list pointers after a grant (TAKE, FREE to the process)
+    reg          td_v2, td_h3;
+    reg [IW-1:0] td_idx2, td_idx3;
+    reg [MW-1:0] td_m3;
     // event register
     reg         evt_valid_reg, evt_last_reg;
     reg [2:0]   evt_op_reg, evt_type_reg;
@@ -151,7 +158,7 @@ module nic_rsrc #(
     reg [16:0]  evt_handle_reg;
     reg [1:0]   evt_dest_reg;
 
-    wire evt_free = !evt_valid_reg || m_evt_ready;
+    wire evt_free = !evt_valid_reg;  // registered only: m_evt_ready reaches no state logic
     wire [31:0]   idx32 = {{(31-IW){1'b0}}, idx_reg};
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]   dn32  = {26'd0, d_n};
@@ -169,9 +176,16 @@ module nic_rsrc #(
     wire [3:0]  reg_wr_strb;
     reg         reg_wr_err;
     wire [11:0] reg_rd_addr;
-    reg  [31:0] reg_rd_data;
-    reg         reg_rd_err;
-    axil_reg_if #(.ADDR_WIDTH(12)) u_axil (
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [3:0]  reg_rd_stage;  // fixed schedule: rd_q1 is sampled in stage 3
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [31:0] rd_mux;          // read decode, stage 1 (registered in rd_q1)
+    reg         rd_err_mux;
+    reg  [31:0] rd_q1;
+    reg         rd_err_q1;
+    wire [31:0] reg_rd_data = rd_q1;
+    wire        reg_rd_err  = rd_err_q1;
+    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(4)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
         .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
@@ -181,7 +195,7 @@ module nic_rsrc #(
         .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
         .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
         .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err), .reg_rd_addr(reg_rd_addr),
-        .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+        .reg_rd_stage(reg_rd_stage), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
     );
 
     wire init = state_reg == S_INIT;
@@ -197,30 +211,88 @@ module nic_rsrc #(
         else if (wa_phwm || wa_plwm) reg_wr_err = init;
         else if (!(wa_thwm || wa_ref)) reg_wr_err = 1'b1;
     end
-    wire csr_ok = reg_wr_en && !reg_wr_err;
+    // CSR writes apply one cycle after the strobe (registered: no decode reaches a RAM write port
+    // in the strobe cycle); the lockstep probe applies them with delay 1
+    reg         csr_ok, w_thwm, w_sel, w_ref;
+    reg [2:0]   w_t;
+    reg [15:0]  w_data;
+    // proc_HWM / proc_LWM writes (init sweep or CSR), registered like the other CSR writes
+    reg          ph_we_q, pl_we_q;
+    reg [PW-1:0] ph_wa_q;
+    reg [15:0]   ph_wd_q, pl_wd_q;
+    always @(posedge clk) begin
+        ph_we_q <= init ? idx32 < NPID : reg_wr_en && !reg_wr_err && wa_phwm;
+        pl_we_q <= init ? idx32 < NPID : reg_wr_en && !reg_wr_err && wa_plwm;
+        ph_wa_q <= init ? idx_reg[PW-1:0] : pcb_sel_reg;
+        ph_wd_q <= init ? NE16 : reg_wr_data[15:0];
+        pl_wd_q <= init ? 16'd0 : reg_wr_data[15:0];
+        if (rst) begin
+            ph_we_q <= 1'b0;
+            pl_we_q <= 1'b0;
+        end
+    end
+    always @(posedge clk) begin
+        csr_ok <= reg_wr_en && !reg_wr_err && !rst;
+        w_thwm <= wa_thwm; w_sel <= wa_sel; w_ref <= wa_ref;
+        w_t <= reg_wr_addr[4:2];
+        w_data <= reg_wr_data[15:0];
+    end
 
     wire [2:0] rd_t = reg_rd_addr[4:2];
+    always @(posedge clk) begin
+        rd_q1 <= rd_mux;
+        rd_err_q1 <= rd_err_mux;
+    end
+    // read pipeline (the address is held until R is taken): stage 0 (A+1) registers the 4:1
+    // counter groups and the PCB fields, stage 1 the group / misc decode, stage 2 the final mux
+    reg [31:0] stat4_q [0:7];
+    reg [15:0] pcb_h_q, pcb_l_q;
+    reg [2*CW-1:0] pcb_c_q;
+    integer gi;
+    always @(posedge clk) begin
+        for (gi = 0; gi < 8; gi = gi + 1)
+            stat4_q[gi] <= gi * 4 + {29'd0, reg_rd_addr[3:2]} < NST ? stat_reg[gi * 4 + {29'd0, reg_rd_addr[3:2]}] : 32'd0;
+        pcb_h_q <= phwm_mem[pcb_sel_reg];
+        pcb_l_q <= plwm_mem[pcb_sel_reg];
+        pcb_c_q <= pc_csr;
+    end
+    reg [31:0] stat_q;   // stage 1
+    reg [31:0] type_q;
+    reg [31:0] misc_q;
+    reg [1:0]  grp_q;    // 0 misc, 1 type regs, 2 stat, 3 error
+    reg        err_q;
+    always @(posedge clk) begin
+        stat_q <= reg_rd_addr[7] ? 32'd0 : stat4_q[reg_rd_addr[6:4]];
+        type_q <= reg_rd_addr[5] ? {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]}
+                                 : {16'd0, thwm_reg[rd_t]};
+        misc_q <= reg_rd_data0;
+        err_q  <= reg_rd_err0;
+        grp_q  <= reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] ? 2'd2
+                : (reg_rd_addr[11:6] == NR_TYPE_HWM_ADDR[11:6] && reg_rd_addr[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ? 2'd1 : 2'd0;
+    end
     always @(*) begin
-        reg_rd_data = 32'd0;
-        reg_rd_err  = 1'b0;
-        if (reg_rd_addr == NR_ID_ADDR) reg_rd_data = NR_ID_ID_RESET;
+        rd_mux = grp_q == 2'd2 ? stat_q : grp_q == 2'd1 ? type_q : misc_q;
+        rd_err_mux = err_q;
+    end
+    reg [31:0] reg_rd_data0;
+    reg        reg_rd_err0;
+    always @(*) begin
+        reg_rd_data0 = 32'd0;
+        reg_rd_err0  = 1'b0;
+        if (reg_rd_addr == NR_ID_ADDR) reg_rd_data0 = NR_ID_ID_RESET;
         else if (reg_rd_addr == NR_PARAMS_ADDR)
-            reg_rd_data = {NT8, NP8, NE16};
-        else if (reg_rd_addr == NR_STATUS_ADDR) reg_rd_data = {30'd0, !init && state_reg != S_IDLE, init};
-        else if (reg_rd_addr == NR_FREE_CNT_ADDR) reg_rd_data = {{(32-CW){1'b0}}, free_cnt_reg};
-        else if (reg_rd_addr == NR_PCB_SEL_ADDR) reg_rd_data = {{(32-PW){1'b0}}, pcb_sel_reg};
-        else if (reg_rd_addr == NR_PCB_HWM_ADDR) reg_rd_data = {16'd0, phwm_mem[pcb_sel_reg]};
-        else if (reg_rd_addr == NR_PCB_LWM_ADDR) reg_rd_data = {16'd0, plwm_mem[pcb_sel_reg]};
+            reg_rd_data0 = {NT8, NP8, NE16};
+        else if (reg_rd_addr == NR_STATUS_ADDR) reg_rd_data0 = {30'd0, !init && state_reg != S_IDLE, init};
+        else if (reg_rd_addr == NR_FREE_CNT_ADDR) reg_rd_data0 = {{(32-CW){1'b0}}, free_cnt_reg};
+        else if (reg_rd_addr == NR_PCB_SEL_ADDR) reg_rd_data0 = {{(32-PW){1'b0}}, pcb_sel_reg};
+        else if (reg_rd_addr == NR_PCB_HWM_ADDR) reg_rd_data0 = {16'd0, pcb_h_q};
+        else if (reg_rd_addr == NR_PCB_LWM_ADDR) reg_rd_data0 = {16'd0, pcb_l_q};
         else if (reg_rd_addr == NR_PCB_CNT_ADDR)
-            reg_rd_data = {{(16-CW){1'b0}}, pc_csr[2*CW-1:CW], {(16-CW){1'b0}}, pc_csr[CW-1:0]};
-        else if (reg_rd_addr == NR_REFILL_N_ADDR) reg_rd_data = {26'd0, refill_reg};
-        else if (reg_rd_addr[11:5] == NR_TYPE_HWM_ADDR[11:5] && {29'd0, rd_t} < NTYPES)
-            reg_rd_data = {16'd0, thwm_reg[rd_t]};
-        else if (reg_rd_addr[11:5] == NR_IN_USE_ADDR[11:5] && {29'd0, rd_t} < NTYPES)
-            reg_rd_data = {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]};
-        else if (reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] && reg_rd_addr[1:0] == 2'b00 && {26'd0, reg_rd_addr[7:2]} < NST)
-            reg_rd_data = stat_reg[reg_rd_addr[6:2]];
-        else reg_rd_err = 1'b1;
+            reg_rd_data0 = {{(16-CW){1'b0}}, pcb_c_q[2*CW-1:CW], {(16-CW){1'b0}}, pcb_c_q[CW-1:0]};
+        else if (reg_rd_addr == NR_REFILL_N_ADDR) reg_rd_data0 = {26'd0, refill_reg};
+        else if (reg_rd_addr[11:6] == NR_TYPE_HWM_ADDR[11:6] && reg_rd_addr[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ;
+        else if (reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] && reg_rd_addr[1:0] == 2'b00 && {26'd0, reg_rd_addr[7:2]} < NST) ;
+        else reg_rd_err0 = 1'b1;
     end
 
     // ---------------------------------------------------------------- S_RD sampling
@@ -230,11 +302,18 @@ module nic_rsrc #(
     wire [2:0]    a_t     = type_ok ? a_type : 3'd0;
     wire [2*CW-1:0] pc_rd = pcnt_mem[cp];
     wire [2*IW-1:0] pp_rd = pptr_mem[cp];
-    wire [31:0]   ne32    = {26'd0, n_eff};
-    wire [31:0]   t_sum   = {{(32-CW){1'b0}}, used_reg[a_t]} + {{(32-CW){1'b0}}, unused_reg[a_t]} + ne32;
-    wire [31:0]   p_sum   = {{(32-CW){1'b0}}, pc_rd[CW-1:0]} + ne32;
+    // raw values sampled in S_RD (the decision point), compared in S_M1
+    reg  [CW-1:0] r_tsum;
+    reg  [15:0]   r_thwm, r_phwm, r_plwm;
+    reg  [2*CW-1:0] r_pc;
+    reg  [2*IW-1:0] r_pp;
+    reg  [5:0]    r_ne;
+    wire [31:0]   ne32    = {26'd0, r_ne};
+    wire [31:0]   t_sum   = {{(32-CW){1'b0}}, r_tsum} + ne32;
+    wire [31:0]   p_sum   = {{(32-CW){1'b0}}, r_pc[CW-1:0]} + ne32;
     wire          pid_bad = {20'd0, c_pid} >= NPID;
     wire          h_range = {16'd0, c_handle[15:0]} >= NIC_ENTRIES;
+    reg           fl_fe, fl_th, fl_ph, fl_n, fl_le;  // S_M1: the compares, registered
     reg  [3:0]    reason_rd;
     always @(*) begin
         reason_rd = R_OK;
@@ -243,20 +322,21 @@ module nic_rsrc #(
         else case (c_op)
             OP_ALLOC, OP_PTALLOC:
                 if (!type_ok) reason_rd = R_BAD_TYPE;
-                else if (n_eff == 6'd0 || n_eff > 6'd32) reason_rd = R_BAD_N;
-                else if ({{(32-CW){1'b0}}, free_cnt_reg} < ne32) reason_rd = R_FREE_EMPTY;
-                else if (t_sum > {16'd0, thwm_reg[a_t]}) reason_rd = R_TYPE_HWM;
-                else if (p_sum > {16'd0, phwm_mem[cp]}) reason_rd = R_PROC_HWM;
+                else if (fl_n) reason_rd = R_BAD_N;
+                else if (fl_fe) reason_rd = R_FREE_EMPTY;
+                else if (fl_th) reason_rd = R_TYPE_HWM;
+                else if (fl_ph) reason_rd = R_PROC_HWM;
             OP_TAKE:
                 if (c_type > 3'd1) reason_rd = R_BAD_TYPE;
-                else if (pc_rd[2*CW-1:CW] == {CW{1'b0}}) reason_rd = R_LIST_EMPTY;
+                else if (fl_le) reason_rd = R_LIST_EMPTY;
             OP_FREE:
                 if (!c_handle[16] && h_range) reason_rd = R_BAD_HANDLE;
             default: ;
         endcase
     end
     // meta / next read address: S_RD (FREE: the handle's entry, TAKE: the list head), sweep index
-    wire [IW-1:0] m_raddr = state_reg == S_RD ? (c_op == OP_TAKE ? pp_rd[IW-1:0] : c_handle[IW-1:0])
+    reg  [IW-1:0] ma_q;  // S_RD: the entry S_M1 reads (TAKE: the list head, FREE: the handle's)
+    wire [IW-1:0] m_raddr = state_reg == S_M1 ? ma_q
                                               : idx_reg[IW-1:0];
 
     // ---------------------------------------------------------------- decision of S_DEC
@@ -273,6 +353,11 @@ module nic_rsrc #(
     end
     wire dec_fire = state_reg == S_DEC && evt_free;
     wire [2:0] f_type = mq_type;
+    // counter index of a type: an out-of-range value (no such entry exists) counts as type 0, so
+    // every update moves exactly one count and free_cnt together (M1 holds by construction)
+    wire [2:0] f_ti  = {29'd0, f_type} < NTYPES ? f_type : 3'd0;
+    wire [2:0] td_ti = {29'd0, td_m3[MW-3:PW]} < NTYPES ? td_m3[MW-3:PW] : 3'd0;
+    wire [2:0] c_ti  = {29'd0, c_type} < NTYPES ? c_type : 3'd0;
     /* verilator lint_off UNUSEDSIGNAL */
     wire dec_now  = state_reg == S_RD;   // lockstep probe: the model takes the op here
     /* verilator lint_on UNUSEDSIGNAL */
@@ -293,7 +378,7 @@ module nic_rsrc #(
     wire pop_fire = state_reg == S_POP_WR && evt_free;
     wire e_pool = d_pool;
     wire [IW-1:0] e_new = e_reg;
-    wire td_hit = td_v2 && td_m[MW-1:MW-2] != ES_FREE && td_m[PW-1:0] == cp;
+    wire td_hit = td_h3;  // registered: the entry swept three cycles ago is the PID's
 
     always @(*) begin
         fifo_we = 1'b0; fifo_wa = wr_ptr_reg; fifo_wd = {IW{1'b0}};
@@ -309,34 +394,15 @@ module nic_rsrc #(
                 pcnt_we = idx32 < NPID; pptr_we = idx32 < NPID;
                 pcnt_wd = {2*CW{1'b0}}; pptr_wd = {2*IW{1'b0}};
             end
-            S_DEC: if (dec_fire && f_reason == R_OK) begin
-                case (c_op)
-                    OP_ALLOC, OP_PTALLOC: begin
-                        pcnt_we = 1'b1;
-                        pcnt_wd = {p_ucnt + (d_pool ? dn_cw : {CW{1'b0}}), p_cnt + dn_cw};
-                    end
-                    OP_TAKE: begin
-                        meta_we = 1'b1; meta_wa = p_head; meta_wd = {ES_USED, f_type, cp};
-                        pcnt_we = 1'b1; pcnt_wd = {p_ucnt - 1'b1, p_cnt};
-                        pptr_we = 1'b1; pptr_wd = {p_tail, f_next};
-                    end
-                    OP_FREE: if (!c_handle[16]) begin
-                        meta_we = 1'b1; meta_wa = c_handle[IW-1:0];
-                        pcnt_we = 1'b1;
-                        if (f_to_proc) begin
-                            meta_wd = {ES_UNUSED, f_type, cp};
-                            next_we = 1'b1; next_wa = c_handle[IW-1:0]; next_wd = p_head;
-                            pcnt_wd = {p_ucnt + 1'b1, p_cnt};
-                            pptr_we = 1'b1;
-                            pptr_wd = {p_ucnt == {CW{1'b0}} ? c_handle[IW-1:0] : p_tail, c_handle[IW-1:0]};
-                        end else begin
-                            meta_wd = {ES_FREE, f_type, cp};
-                            fifo_we = 1'b1; fifo_wd = c_handle[IW-1:0];
-                            pcnt_wd = {p_ucnt, p_cnt - 1'b1};
-                        end
-                    end
-                    default: ;
-                endcase
+            S_DEC: if (dec_fire) begin
+                pcnt_wd = wb_pcnt; pptr_wd = wb_pptr;
+                pcnt_we = g_alloc || g_take || g_fnic;
+                pptr_we = g_take || (g_fnic && f_to_proc);
+                meta_wa = g_take ? p_head : c_handle[IW-1:0];
+                meta_we = g_take || g_fnic;
+                meta_wd = {g_take ? ES_USED : f_to_proc ? ES_UNUSED : ES_FREE, f_type, cp};
+                next_we = g_fnic && f_to_proc; next_wa = c_handle[IW-1:0]; next_wd = p_head;
+                fifo_we = g_fnic && !f_to_proc; fifo_wd = c_handle[IW-1:0];
             end
             S_POP_WR: if (pop_fire) begin
                 meta_we = 1'b1; meta_wa = e_new; meta_wd = {e_pool ? ES_UNUSED : ES_USED, c_type, cp};
@@ -347,8 +413,8 @@ module nic_rsrc #(
                 end
             end
             S_TD: if (td_hit) begin
-                meta_we = 1'b1; meta_wa = td_idx2; meta_wd = {ES_FREE, td_m[MW-3:0]};
-                fifo_we = 1'b1; fifo_wd = td_idx2;
+                meta_we = 1'b1; meta_wa = td_idx3; meta_wd = {ES_FREE, td_m3[MW-3:0]};
+                fifo_we = 1'b1; fifo_wd = td_idx3;
             end
             S_TD_END: if (evt_free) begin
                 pcnt_we = 1'b1; pcnt_wd = {2*CW{1'b0}};
@@ -357,19 +423,34 @@ module nic_rsrc #(
         endcase
     end
 
+    // RAM writes one cycle after their decision (write-back registers); no read of an address
+    // follows its write closer than two cycles (docs/nic_rsrc.md 6)
+    reg          fifo_we_q, meta_we_q, next_we_q, pcnt_we_q, pptr_we_q;
+    reg [IW-1:0] fifo_wa_q, fifo_wd_q, meta_wa_q, next_wa_q, next_wd_q;
+    reg [MW-1:0] meta_wd_q;
+    reg [PW-1:0] pcb_wa_q;
+    reg [2*CW-1:0] pcnt_wd_q;
+    reg [2*IW-1:0] pptr_wd_q;
     always @(posedge clk) begin
-        if (fifo_we) fifo_mem[fifo_wa] <= fifo_wd;
-        if (meta_we) meta_mem[meta_wa] <= meta_wd;
-        if (next_we) next_mem[next_wa] <= next_wd;
-        if (pcnt_we) pcnt_mem[pcb_wa] <= pcnt_wd;
-        if (pptr_we) pptr_mem[pcb_wa] <= pptr_wd;
-        if (init && idx32 < NPID) begin
-            phwm_mem[idx_reg[PW-1:0]] <= NE16;
-            plwm_mem[idx_reg[PW-1:0]] <= 16'd0;
-        end else if (csr_ok && wa_phwm) phwm_mem[pcb_sel_reg] <= reg_wr_data[15:0];
-        else if (csr_ok && wa_plwm) plwm_mem[pcb_sel_reg] <= reg_wr_data[15:0];
+        fifo_we_q <= fifo_we; fifo_wa_q <= fifo_wa; fifo_wd_q <= fifo_wd;
+        meta_we_q <= meta_we; meta_wa_q <= meta_wa; meta_wd_q <= meta_wd;
+        next_we_q <= next_we; next_wa_q <= next_wa; next_wd_q <= next_wd;
+        pcnt_we_q <= pcnt_we; pptr_we_q <= pptr_we; pcb_wa_q <= pcb_wa;
+        pcnt_wd_q <= pcnt_wd; pptr_wd_q <= pptr_wd;
+        if (rst) begin
+            fifo_we_q <= 1'b0; meta_we_q <= 1'b0; next_we_q <= 1'b0; pcnt_we_q <= 1'b0; pptr_we_q <= 1'b0;
+        end
+    end
+    always @(posedge clk) begin
+        if (fifo_we_q) fifo_mem[fifo_wa_q] <= fifo_wd_q;
+        if (meta_we_q) meta_mem[meta_wa_q] <= meta_wd_q;
+        if (next_we_q) next_mem[next_wa_q] <= next_wd_q;
+        if (pcnt_we_q) pcnt_mem[pcb_wa_q] <= pcnt_wd_q;
+        if (pptr_we_q) pptr_mem[pcb_wa_q] <= pptr_wd_q;
+        if (ph_we_q) phwm_mem[ph_wa_q] <= ph_wd_q;
+        if (pl_we_q) plwm_mem[ph_wa_q] <= pl_wd_q;
         if (state_reg == S_POP_RD) fifo_q <= fifo_mem[rd_ptr_reg];
-        if (state_reg == S_RD || state_reg == S_TD) begin  // held through a stalled S_DEC
+        if (state_reg == S_M1 || state_reg == S_TD) begin  // held until S_M2 copies it
             meta_q <= meta_mem[m_raddr];
             next_q <= next_mem[m_raddr];
         end
@@ -389,43 +470,81 @@ module nic_rsrc #(
             evt_valid_reg <= 1'b0;
             st_inc[ST_EVT] = 1'b1;
         end
-        if (csr_ok && wa_sel) pcb_sel_reg <= reg_wr_data[PW-1:0];
-        if (csr_ok && wa_ref) refill_reg <= reg_wr_data[5:0];
+        if (csr_ok && w_sel) pcb_sel_reg <= w_data[PW-1:0];
+        if (csr_ok && w_ref) refill_reg <= w_data[5:0];
         for (t = 0; t < NTYPES; t = t + 1)
-            if (csr_ok && wa_thwm && reg_wr_addr[4:2] == t[2:0]) thwm_reg[t] <= reg_wr_data[15:0];
+            if (csr_ok && w_thwm && w_t == t[2:0]) thwm_reg[t] <= w_data;
         if (reg_wr_en && reg_wr_err) st_inc[ST_CSR_ERR] = 1'b1;
         td_v <= 1'b0;
         td_v2 <= td_v;
         td_m <= meta_q;
         td_idx2 <= td_idx;
+        td_h3 <= td_v2 && td_m[MW-1:MW-2] != ES_FREE && td_m[PW-1:0] == cp;
+        td_m3 <= td_m;
+        td_idx3 <= td_idx2;
         case (state_reg)
             S_INIT: begin
                 idx_reg <= idx_reg + 1'b1;
                 if (idx_reg == LAST_IDX) state_reg <= S_IDLE;
             end
             S_M1: begin
-                f_meta <= meta_q;
-                f_next <= next_q;
                 state_reg <= S_M2;
+                fl_fe <= {{(32-CW){1'b0}}, free_cnt_reg} < ne32;
+                fl_th <= t_sum > {16'd0, r_thwm};
+                fl_ph <= p_sum > {16'd0, r_phwm};
+                fl_n  <= r_ne == 6'd0 || r_ne > 6'd32;
+                fl_le <= r_pc[2*CW-1:CW] == {CW{1'b0}};
+                d_pool    <= a_type <= 3'd1;
+                d_n       <= r_ne;
+                d_le_lwm  <= {{(16-CW){1'b0}}, r_pc[CW-1:0]} <= r_plwm;
+                p_cnt     <= r_pc[CW-1:0];
+                p_ucnt    <= r_pc[2*CW-1:CW];
+                p_head    <= r_pp[IW-1:0];
+                p_tail    <= r_pp[2*IW-1:IW];
+                lnk_empty <= r_pc[2*CW-1:CW] == {CW{1'b0}};
+                c_type    <= a_type;
             end
             S_M2: begin
+                f_meta <= meta_q;
+                f_next <= next_q;
+                d_reason <= reason_rd;
+                state_reg <= S_M3;
+            end
+            S_M3: begin
                 f_reason  <= reason_dec;
                 f_to_proc <= mq_pool && d_le_lwm;
+                g_alloc <= reason_dec == R_OK && (c_op == OP_ALLOC || c_op == OP_PTALLOC);
+                g_take  <= reason_dec == R_OK && c_op == OP_TAKE;
+                g_fnic  <= reason_dec == R_OK && c_op == OP_FREE && !c_handle[16];
+                for (t = 1; t < 10; t = t + 1) f_den_oh[t] <= reason_dec == t[3:0];
+                for (t = 0; t < 8; t = t + 1) u_oh[t] <= (c_op == OP_ALLOC || c_op == OP_PTALLOC ? c_ti : f_ti) == t[2:0];
+                case (c_op)
+                    OP_TAKE: begin
+                        wb_pcnt <= {p_ucnt - 1'b1, p_cnt};
+                        wb_pptr <= {p_tail, f_next};
+                    end
+                    OP_FREE: begin
+                        wb_pcnt <= mq_pool && d_le_lwm ? {p_ucnt + 1'b1, p_cnt} : {p_ucnt, p_cnt - 1'b1};
+                        wb_pptr <= {p_ucnt == {CW{1'b0}} ? c_handle[IW-1:0] : p_tail, c_handle[IW-1:0]};
+                    end
+                    default: begin
+                        wb_pcnt <= {p_ucnt + (d_pool ? dn_cw : {CW{1'b0}}), p_cnt + dn_cw};
+                        wb_pptr <= {p_tail, p_head};
+                    end
+                endcase
                 state_reg <= S_DEC;
             end
             S_RD: begin
                 state_reg <= S_M1;
                 st_inc[ST_CMD] = 1'b1;
-                d_reason  <= reason_rd;
-                d_pool    <= a_type <= 3'd1;
-                d_n       <= n_eff;
-                d_le_lwm  <= {{(16-CW){1'b0}}, pc_rd[CW-1:0]} <= plwm_mem[cp];
-                p_cnt     <= pc_rd[CW-1:0];
-                p_ucnt    <= pc_rd[2*CW-1:CW];
-                p_head    <= pp_rd[IW-1:0];
-                p_tail    <= pp_rd[2*IW-1:IW];
-                lnk_empty <= pc_rd[2*CW-1:CW] == {CW{1'b0}};
-                c_type    <= a_type;
+                r_tsum <= used_reg[a_t] + unused_reg[a_t];
+                r_thwm <= thwm_reg[a_t];
+                r_phwm <= phwm_mem[cp];
+                r_plwm <= plwm_mem[cp];
+                r_pc   <= pc_rd;
+                r_pp   <= pp_rd;
+                ma_q   <= c_op == OP_TAKE ? pp_rd[IW-1:0] : c_handle[IW-1:0];
+                r_ne   <= n_eff;
             end
             S_DEC: if (evt_free) begin
                 evt_op_reg <= c_op; evt_pid_reg <= c_pid; evt_status_reg <= f_reason;
@@ -434,7 +553,7 @@ module nic_rsrc #(
                 k_reg <= 6'd0;
                 td_cnt <= {(IW+1){1'b0}};
                 if (f_reason != R_OK) begin
-                    st_inc[ST_DEN0 + {1'b0, f_reason}] = 1'b1;
+                    st_inc[19:11] = f_den_oh[9:1];
                     evt_valid_reg <= 1'b1;
                     state_reg <= S_IDLE;
                 end else case (c_op)
@@ -442,7 +561,7 @@ module nic_rsrc #(
                         st_inc[c_op == OP_ALLOC ? ST_OK_ALLOC : ST_OK_PT] = 1'b1;
                         free_cnt_reg <= free_cnt_reg - dn_cw;
                         for (t = 0; t < NTYPES; t = t + 1)
-                            if (c_type == t[2:0]) begin
+                            if (u_oh[t]) begin
                                 if (d_pool) unused_reg[t] <= unused_reg[t] + dn_cw;
                                 else used_reg[t] <= used_reg[t] + dn_cw;
                             end
@@ -453,7 +572,7 @@ module nic_rsrc #(
                     OP_TAKE: begin
                         st_inc[ST_OK_TAKE] = 1'b1;
                         for (t = 0; t < NTYPES; t = t + 1)
-                            if (f_type == t[2:0]) begin
+                            if (u_oh[t]) begin
                                 unused_reg[t] <= unused_reg[t] - 1'b1;
                                 used_reg[t] <= used_reg[t] + 1'b1;
                             end
@@ -473,7 +592,7 @@ module nic_rsrc #(
                             evt_dest_reg <= {1'b0, f_to_proc};
                             st_inc[f_to_proc ? ST_FREE_PROC : ST_FREE_LIST] = 1'b1;
                             for (t = 0; t < NTYPES; t = t + 1)
-                                if (f_type == t[2:0]) begin
+                                if (u_oh[t]) begin
                                     used_reg[t] <= used_reg[t] - 1'b1;
                                     if (f_to_proc) unused_reg[t] <= unused_reg[t] + 1'b1;
                                 end
@@ -519,8 +638,8 @@ module nic_rsrc #(
                     free_cnt_reg <= free_cnt_reg + 1'b1;
                     wr_ptr_reg <= wr_ptr_reg + 1'b1;
                     for (t = 0; t < NTYPES; t = t + 1)
-                        if (td_m[MW-3:PW] == t[2:0]) begin
-                            if (td_m[MW-1:MW-2] == ES_UNUSED) unused_reg[t] <= unused_reg[t] - 1'b1;
+                        if (td_ti == t[2:0]) begin
+                            if (td_m3[MW-1:MW-2] == ES_UNUSED) unused_reg[t] <= unused_reg[t] - 1'b1;
                             else used_reg[t] <= used_reg[t] - 1'b1;
                         end
                 end
@@ -544,6 +663,7 @@ module nic_rsrc #(
             evt_valid_reg <= 1'b0;
             td_v <= 1'b0;
             td_v2 <= 1'b0;
+            td_h3 <= 1'b0;
             refill_reg <= NR_REFILL_N_N_RESET;
             pcb_sel_reg <= {PW{1'b0}};
             for (t = 0; t < 8; t = t + 1) begin

@@ -8,7 +8,8 @@
 // post() callbacks of one cycle run in this order:
 //   1. op probe    (dec_now: the RTL's S_RD state, where every decision input is sampled): the
 //                  oldest accepted command goes to the model (nic_rsrc_push)
-//   2. CSR write probe (reg_wr_en: the write lands at this edge, after the op of the cycle)
+//   2. CSR write probe (reg_wr_en of axil_reg_if_pipe: the B code in that cycle; the write lands one
+//                  cycle later, delay 1, after the op decided in that cycle)
 //   3. s_cmd source (accepted commands queue for their S_RD one cycle later)
 //   4. m_evt sink  compared with the model's events in order
 // Counters (STAT, IN_USE, FREE_CNT, PCB_CNT) are compared by CSR reads when the block is idle
@@ -106,7 +107,8 @@ struct Rs {
               return {bool(r->nic_rsrc__DOT__reg_wr_en), r->nic_rsrc__DOT__reg_wr_addr,
                       r->nic_rsrc__DOT__reg_wr_data, r->nic_rsrc__DOT__reg_wr_strb};
             },
-            [this](const tb::CsrWriteProbe::Wr& w) { return int(nic_rsrc_csr_write(&m, w.addr, w.data, w.strb)); })),
+            [this](const tb::CsrWriteProbe::Wr& w) { return int(nic_rsrc_csr_write(&m, w.addr, w.data, w.strb)); },
+            1, [this](const tb::CsrWriteProbe::Wr& w) { return int(nic_rsrc_csr_check(&m, w.addr, w.data, w.strb)); })),
         csr(sim, "s_axil", TB_AXIL(top, s_axil)),
         cmd(sim, "s_cmd", TB_HS(top, s_cmd),
             [this](const Txn& t) {
