@@ -115,12 +115,14 @@ module nic_eq #(
     wire [11:0] reg_rd_addr;    // decoded at AR accept (ri_reg)
     /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [1:0]  reg_rd_stage;   // the decode reads registered snapshots: no per-stage work
+    wire [2:0]  reg_rd_stage;   // the decode reads registered snapshots: no per-stage work
     /* verilator lint_on UNUSEDSIGNAL */
     reg  [31:0] reg_rd_data;
     reg         reg_rd_err;
+    reg         wd_tstall_reg, wd_sel_reg, wd_blo_reg, wd_bhi_reg, wd_op_reg, wd_db_reg, wd_full_reg, wd_selok_reg;
+    wire        wr_full = reg_wr_en && wd_full_reg;   // a full-word write applies now
 
-    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(2)) u_axil (
+    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(3)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
         .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
@@ -138,6 +140,7 @@ module nic_eq #(
     reg  [IW-1:0]    cons_mem [0:NE-1];
     reg  [CNT_W-1:0] cnt_mem  [0:NE-1];
     reg  [3:0]       lg_mem   [0:NE-1];
+    (* ram_style = "distributed" *)   // LUTRAM: a block RAM's read (5.6 ns clock to out) feeds the adder
     reg  [58:0]      base_mem [0:NE-1];
     reg  [NE-1:0]    en_reg;
 
@@ -173,7 +176,8 @@ module nic_eq #(
     reg  [KW-1:0]    head_kmax_reg;
     reg  [PT_W-1:0]  head_pt_reg;
     reg              wait_reg;       // evaluated full with count 0 at least once
-    reg  [15:0]      wait_cnt_reg;   // cycles since that evaluation (saturating)
+    reg  [15:0]      wait_p1_reg;    // cycles since that evaluation + 1 (saturating): the elapsed time
+                                     // the next decision (one cycle after A) will see
 
     // post head
     reg              post_valid_reg;
@@ -187,6 +191,7 @@ module nic_eq #(
     reg              r_valid_reg, a_valid_reg, d_valid_reg;
     reg  [1:0]       r_type_reg,  a_type_reg,  d_type_reg;
     reg  [EQW-1:0]   r_eq_reg,    a_eq_reg,    d_eq_reg,    w_eq_reg;
+    reg  [NE-1:0]    r_oh_reg;             // r_eq_reg one-hot (en_reg's read)
     reg  [IW-1:0]    rd_prod_reg, rd_cons_reg;
     reg  [CNT_W-1:0] rd_cnt_reg;
     reg  [3:0]       rd_lg_reg;
@@ -194,12 +199,16 @@ module nic_eq #(
     reg              rd_en_reg;
     // stage A results
     reg  [IW-1:0]    a_fill_reg, a_adv_reg, a_prod1_reg;
-    reg  [IW:0]      a_size_reg;
-    reg  [CNT_W:0]   a_cntk_reg;           // count + kmax
+    reg  [CNT_W-1:0] a_cntk_reg;           // count + kmax (written back when the message proceeds)
+    reg  [IW:0]      a_room_reg;           // size - count - kmax (when not negative)
+    reg              a_room_neg_reg, a_cntk_ok_reg;
+    reg              a_el_ge_reg;          // the bounded stall is over at D (elapsed >= TSTALL)
+    reg              a_cop_db_reg, a_db_eq_bad_reg, a_cf_en_reg, a_cf_lg_ok_reg;
     reg  [CNT_W-1:0] a_ret_reg;            // count (0 when disabled) - kres
     reg              a_en_reg, a_cnt_zero_reg;
     reg              a_pbad_reg, a_pexc_reg, a_pnone_reg, a_pev_reg, a_plast1_reg, a_post_reg, a_res_reg;
-    reg  [63:0]      a_addr_reg;
+    reg  [58:0]      a_base_reg;           // the ring base and the slot offset, added in D
+    reg  [IW-1:0]    a_slot_reg;
     reg              a_phase_reg;
     reg  [15:0]      a_prod16_reg;
     // stage D results -> W
@@ -209,6 +218,10 @@ module nic_eq #(
     reg  [3:0]       w_lg_reg;
     reg  [58:0]      w_base_reg;
     reg              w_res_reg, w_event_reg;
+    reg              w_i_first_reg, w_i_go_reg, w_i_fc_reg, w_i_dis_reg, w_i_stall_reg;   // D outcomes for W
+    reg              w_i_ret_reg, w_i_bad_reg, w_i_exc_reg, w_i_dbbad_reg, w_i_cfbad_reg;
+    reg  [NE-1:0]    w_oh_reg;             // w_eq_reg one-hot (en_reg's write enables)
+    integer          fe;
 
     // outputs
     reg              res_valid_reg;
@@ -256,18 +269,21 @@ module nic_eq #(
     wire [CNT_W-1:0] r_cnt   = rd_en_reg ? rd_cnt_reg : {CNT_W{1'b0}};
     wire [KW-1:0]  r_k       = a_type_reg == OP_RES ? head_kmax_reg : post_kres_reg;
     wire [IW-1:0]  slot_mask = ~({IW{1'b1}} << rd_lg_reg);
+    wire [IW:0]    r_size    = {{IW{1'b0}}, 1'b1} << rd_lg_reg;
+    wire [CNT_W:0] r_cntk    = {1'b0, r_cnt} + {{(CNT_W+1-KW){1'b0}}, r_k};
+    // TSTALL as it will be in D (one cycle later; only an earlier op's W changes wait_reg;
+    // a TSTALL write applied now is the value in D)
     wire [IW-1:0]  slot      = rd_prod_reg & slot_mask;
     wire [IW-1:0]  lap_bit   = {{(IW-1){1'b0}}, 1'b1} << rd_lg_reg;
 
     // ------------------------------------------------------------------ stage D: decide
-    wire [IW+1:0]  need     = {2'b00, a_fill_reg} + {{(IW+2-CNT_W-1){1'b0}}, a_cntk_reg};
-    wire           fits     = need <= {1'b0, a_size_reg} && a_cntk_reg <= {1'b0, CMAX};
-    wire [15:0]    elapsed  = wait_reg ? wait_cnt_reg : 16'd0;
+    // fits: fill + count + kmax <= size and count + kmax <= CMAX, i.e. fill <= room = size - count - kmax
+    wire           fits     = !a_room_neg_reg && {1'b0, a_fill_reg} <= a_room_reg && a_cntk_ok_reg;
     wire           d_res    = d_valid_reg && d_type_reg == OP_RES;
     wire           res_dis  = d_res && !a_en_reg;
     wire           res_go   = d_res && a_en_reg && fits;
     wire           res_full = d_res && a_en_reg && !fits && a_cnt_zero_reg;
-    wire           res_fc   = res_full && elapsed >= tstall_reg;
+    wire           res_fc   = res_full && a_el_ge_reg;
     wire           res_stall = d_res && a_en_reg && !fits && !res_fc;
     wire           res_done = res_dis || res_go || res_fc;
     // the post's outcome is a function of stage-R values and the post head (stable from C to D):
@@ -292,18 +308,21 @@ module nic_eq #(
     wire [2:0]     j3       = {{(3-KW){1'b0}}, post_j_reg};
     wire           d_csr    = d_valid_reg && d_type_reg == OP_CSR;
     wire [IW-1:0]  db_idx   = cop_data_reg[IW-1:0];
-    wire           db_eq_bad = (cop_data_reg[23:16] >> EQW) != 8'd0;
-    wire           db_ok    = d_csr && cop_db_reg && a_en_reg && !db_eq_bad && a_adv_reg <= a_fill_reg;
-    wire           db_bad   = d_csr && cop_db_reg && !db_ok;
-    wire           cf_en    = cop_data_reg[EQ_EQ_CTRL_EN_LSB];
+    wire           r_db_eq_bad = (cop_data_reg[23:16] >> EQW) != 8'd0;
+    wire           r_cf_en  = cop_data_reg[EQ_EQ_CTRL_EN_LSB];
     wire [3:0]     cf_lg    = cop_data_reg[EQ_EQ_CTRL_LOG2SIZE_MSB:EQ_EQ_CTRL_LOG2SIZE_LSB];
     /* verilator lint_off CMPCONST */
-    wire           cf_lg_ok = {1'b0, cf_lg} <= LGMAX;   // constant true when LOG2MAX = 15
+    wire           r_cf_lg_ok = {1'b0, cf_lg} <= LGMAX;   // constant true when LOG2MAX = 15
     /* verilator lint_on CMPCONST */
-    wire           cf_on    = d_csr && !cop_db_reg && !a_en_reg && cf_en && cf_lg_ok;
-    wire           cf_off   = d_csr && !cop_db_reg && a_en_reg && !cf_en && a_cnt_zero_reg;
-    wire           cf_bad   = d_csr && !cop_db_reg && ((a_en_reg && (cf_en || !a_cnt_zero_reg)) ||
-                                                       (!a_en_reg && cf_en && !cf_lg_ok));
+    // the CSR op's fields are decoded in A (a_cop_db_reg .. a_cf_lg_ok_reg: the FIFO head is stable)
+    wire           d_db     = d_csr && a_cop_db_reg;
+    wire           d_cf     = d_csr && !a_cop_db_reg;
+    wire           db_ok    = d_db && a_en_reg && !a_db_eq_bad_reg && a_adv_reg <= a_fill_reg;
+    wire           db_bad   = d_db && !db_ok;
+    wire           cf_on    = d_cf && !a_en_reg && a_cf_en_reg && a_cf_lg_ok_reg;
+    wire           cf_off   = d_cf && a_en_reg && !a_cf_en_reg && a_cnt_zero_reg;
+    wire           cf_bad   = d_cf && ((a_en_reg && (a_cf_en_reg || !a_cnt_zero_reg)) ||
+                                       (!a_en_reg && a_cf_en_reg && !a_cf_lg_ok_reg));
 
     always @(posedge clk) begin
         // stage W: table writes (one op at a time: one write port per table)
@@ -320,13 +339,21 @@ module nic_eq #(
         rd_cnt_reg  <= cnt_mem[r_eq_reg];
         rd_lg_reg   <= lg_mem[r_eq_reg];
         rd_base_reg <= base_mem[r_eq_reg];
-        rd_en_reg   <= en_reg[r_eq_reg];
+        rd_en_reg   <= |(en_reg & r_oh_reg);
         // stage A
         a_fill_reg     <= rd_prod_reg - rd_cons_reg;
         a_adv_reg      <= db_idx - rd_cons_reg;
         a_prod1_reg    <= rd_prod_reg + {{(IW-1){1'b0}}, 1'b1};
-        a_size_reg     <= {{IW{1'b0}}, 1'b1} << rd_lg_reg;
-        a_cntk_reg     <= {1'b0, r_cnt} + {{(CNT_W+1-KW){1'b0}}, r_k};
+        a_cntk_reg     <= r_cntk[CNT_W-1:0];
+        {a_room_neg_reg, a_room_reg} <= {1'b0, r_size} - {{(IW+1-CNT_W){1'b0}}, r_cntk};
+        a_cntk_ok_reg  <= r_cntk <= {1'b0, CMAX};
+        // elapsed in D = wait_p1_reg now (0 when not waiting)
+        a_el_ge_reg    <= (wr_full && wd_tstall_reg) ? (!wait_reg ? reg_wr_data[15:0] == 16'd0 : wait_p1_reg >= reg_wr_data[15:0])
+                                                 : (!wait_reg ? tstall_reg == 16'd0 : wait_p1_reg >= tstall_reg);
+        a_cop_db_reg   <= cop_db_reg;
+        a_db_eq_bad_reg <= r_db_eq_bad;
+        a_cf_en_reg    <= r_cf_en;
+        a_cf_lg_ok_reg <= r_cf_lg_ok;
         a_ret_reg      <= r_cnt - {{(CNT_W-KW){1'b0}}, post_kres_reg};
         a_pbad_reg     <= r_pbad;
         a_pexc_reg     <= r_pexc;
@@ -337,26 +364,20 @@ module nic_eq #(
         a_res_reg      <= a_valid_reg && a_type_reg == OP_RES;
         a_en_reg       <= rd_en_reg;
         a_cnt_zero_reg <= r_cnt == {CNT_W{1'b0}};
-        a_addr_reg     <= {rd_base_reg, 5'd0} + {{(59-IW){1'b0}}, slot, 5'd0};
+        a_base_reg     <= rd_base_reg;
+        a_slot_reg     <= slot;
         a_phase_reg    <= !(|(rd_prod_reg & lap_bit));   // 1 on laps 0, 2, ..: zeroed memory reads empty
         a_prod16_reg   <= {{(16-IW){1'b0}}, rd_prod_reg};
         // stage D -> W
-        w_cnt_we_reg  <= res_go || p_ret || cf_on;
-        w_cnt_reg     <= cf_on ? {CNT_W{1'b0}} : res_go ? a_cntk_reg[CNT_W-1:0] : a_ret_reg;
-        w_prod_we_reg <= p_event || cf_on;
+        w_cnt_reg     <= cf_on ? {CNT_W{1'b0}} : res_go ? a_cntk_reg : a_ret_reg;
         w_prod_reg    <= cf_on ? {IW{1'b0}} : a_prod1_reg;
-        w_cons_we_reg <= db_ok || cf_on;
         w_cons_reg    <= cf_on ? {IW{1'b0}} : db_idx;
-        w_cf_on_reg   <= cf_on;
-        w_cf_off_reg  <= cf_off;
         w_lg_reg      <= cf_lg;
         w_base_reg    <= cop_base_reg;
-        w_res_reg     <= res_done;
-        w_event_reg   <= p_event;
         // outputs (data in D, valid in W)
         // (loaded by every post / message op: the slot is free from C on, valid rises only for a beat)
         if (a_post_reg) begin
-            wr_addr_reg <= a_addr_reg;
+            wr_addr_reg <= {a_base_reg, 5'd0} + {{(59-IW){1'b0}}, a_slot_reg, 5'd0};
             wr_data_reg <= {post_data_reg, a_prod16_reg, eq8, 3'd0, a_plast1_reg, j3, a_phase_reg};
         end
         if (a_res_reg) begin
@@ -371,7 +392,6 @@ module nic_eq #(
     // The write's address decode, strobe and SEL range check are registered beside
     // axil_reg_if_pipe's own write registers (which load from AW / W in every cycle): in the cycle
     // reg_wr_en is high they belong to the write, so no register's enable waits for a 12-bit compare.
-    reg  wd_tstall_reg, wd_sel_reg, wd_blo_reg, wd_bhi_reg, wd_op_reg, wd_db_reg, wd_full_reg, wd_selok_reg;
     always @(posedge clk) begin
         wd_tstall_reg <= s_axil_awaddr == EQ_TSTALL_ADDR;
         wd_sel_reg    <= s_axil_awaddr == EQ_EQ_SEL_ADDR;
@@ -383,7 +403,6 @@ module nic_eq #(
         wd_selok_reg  <= (s_axil_wdata >> EQW) == 32'd0;
     end
     assign cop_pop   = d_csr;
-    wire   wr_full   = reg_wr_en && wd_full_reg;
     assign csr_op_wr = wr_full && wd_op_reg;
     always @(*) begin
         reg_wr_err = !wd_full_reg ||
@@ -400,7 +419,7 @@ module nic_eq #(
             stage_hi_reg <= 32'd0;
             head_valid_reg <= 1'b0;
             wait_reg <= 1'b0;
-            wait_cnt_reg <= 16'd0;
+            wait_p1_reg <= 16'd1;
             post_valid_reg <= 1'b0;
             post_j_reg <= {KW{1'b0}};
             r_valid_reg <= 1'b0;
@@ -413,6 +432,8 @@ module nic_eq #(
             w_cf_off_reg <= 1'b0;
             w_res_reg <= 1'b0;
             w_event_reg <= 1'b0;
+            w_i_first_reg <= 1'b0; w_i_go_reg <= 1'b0; w_i_fc_reg <= 1'b0; w_i_dis_reg <= 1'b0; w_i_stall_reg <= 1'b0;
+            w_i_ret_reg <= 1'b0; w_i_bad_reg <= 1'b0; w_i_exc_reg <= 1'b0; w_i_dbbad_reg <= 1'b0; w_i_cfbad_reg <= 1'b0;
             res_valid_reg <= 1'b0;
             wr_valid_reg <= 1'b0;
             c_proceed_reg <= 32'd0; c_fc_drop_reg <= 32'd0; c_dis_drop_reg <= 32'd0; c_stall_reg <= 32'd0;
@@ -428,43 +449,67 @@ module nic_eq #(
             if (wr_full && wd_bhi_reg)                stage_hi_reg <= reg_wr_data;
             // heads (decided in D)
             if (s_msg_valid && s_msg_ready) head_valid_reg <= 1'b1;
-            if (res_done) head_valid_reg <= 1'b0;
+            if (w_res_reg) head_valid_reg <= 1'b0;   // W: cand_res is held off by w_res_reg meanwhile
             if (s_post_valid && s_post_ready) post_valid_reg <= 1'b1;
             if (p_done) post_valid_reg <= 1'b0;
             if (p_done) post_j_reg <= {KW{1'b0}};
             else if (p_event) post_j_reg <= p_j1;
-            // bounded stall timer: wait_cnt = cycles since the first full evaluation (saturating)
-            if (res_done) begin
+            // bounded stall timer
+            // (updated in W, one cycle after the decision: it starts at 2)
+            // wait_p1 = 1 + cycles since the first full decision (saturating): set in W (decision + 1)
+            // to 3, so in a later cycle A its value is the elapsed time at that op's D
+            if (w_res_reg) begin
                 wait_reg <= 1'b0;
-                wait_cnt_reg <= 16'd0;
-            end else if (res_full && !wait_reg) begin
+                wait_p1_reg <= 16'd1;
+            end else if (w_i_first_reg) begin
                 wait_reg <= 1'b1;
-                wait_cnt_reg <= 16'd1;
-            end else if (wait_reg && wait_cnt_reg != 16'hffff) begin
-                wait_cnt_reg <= wait_cnt_reg + 16'd1;
+                wait_p1_reg <= 16'd3;
+            end else if (wait_reg && wait_p1_reg != 16'hffff) begin
+                wait_p1_reg <= wait_p1_reg + 16'd1;
             end
             // op engine
             r_valid_reg <= pick_csr || pick_post || pick_res;
             a_valid_reg <= r_valid_reg;
             d_valid_reg <= a_valid_reg;
-            if (w_cf_off_reg) en_reg[w_eq_reg] <= 1'b0;
-            if (w_cf_on_reg) en_reg[w_eq_reg] <= 1'b1;
+            // stage D -> W write enables (the data in the stage block below)
+            w_cnt_we_reg  <= res_go || p_ret || cf_on;
+            w_prod_we_reg <= p_event || cf_on;
+            w_cons_we_reg <= db_ok || cf_on;
+            w_cf_on_reg   <= cf_on;
+            w_cf_off_reg  <= cf_off;
+            w_res_reg     <= res_done;
+            w_event_reg   <= p_event;
+            w_i_first_reg <= res_full && !wait_reg;
+            w_i_go_reg    <= res_go;
+            w_i_fc_reg    <= res_fc;
+            w_i_dis_reg   <= res_dis;
+            w_i_stall_reg <= res_stall;
+            w_i_ret_reg   <= p_ret;
+            w_i_bad_reg   <= p_bad;
+            w_i_exc_reg   <= p_excess;
+            w_i_dbbad_reg <= db_bad;
+            w_i_cfbad_reg <= cf_bad;
+            for (fe = 0; fe < NE; fe = fe + 1) begin
+                if (w_cf_off_reg && w_oh_reg[fe]) en_reg[fe] <= 1'b0;
+                if (w_cf_on_reg && w_oh_reg[fe])  en_reg[fe] <= 1'b1;
+            end
             // outputs
             if (m_res_ready) res_valid_reg <= 1'b0;
             if (w_res_reg) res_valid_reg <= 1'b1;
             if (m_dma_wr_ready) wr_valid_reg <= 1'b0;
             if (w_event_reg) wr_valid_reg <= 1'b1;
             // counters
-            if (res_go)    c_proceed_reg <= c_proceed_reg + 32'd1;
-            if (res_fc)    c_fc_drop_reg <= c_fc_drop_reg + 32'd1;
-            if (res_dis)   c_dis_drop_reg <= c_dis_drop_reg + 32'd1;
-            if (res_stall) c_stall_reg <= c_stall_reg + 32'd1;
-            if (p_ret)     c_posts_reg <= c_posts_reg + 32'd1;
-            if (p_event)   c_events_reg <= c_events_reg + 32'd1;
-            if (p_bad)     c_post_bad_reg <= c_post_bad_reg + 32'd1;
-            if (p_excess)  c_post_excess_reg <= c_post_excess_reg + 32'd1;
-            if (db_bad)    c_cons_bad_reg <= c_cons_bad_reg + 32'd1;
-            if (cf_bad)    c_cfg_bad_reg <= c_cfg_bad_reg + 32'd1;
+            // counters (in W, from the registered outcome of D)
+            if (w_i_go_reg)    c_proceed_reg <= c_proceed_reg + 32'd1;
+            if (w_i_fc_reg)    c_fc_drop_reg <= c_fc_drop_reg + 32'd1;
+            if (w_i_dis_reg)   c_dis_drop_reg <= c_dis_drop_reg + 32'd1;
+            if (w_i_stall_reg) c_stall_reg <= c_stall_reg + 32'd1;
+            if (w_i_ret_reg)   c_posts_reg <= c_posts_reg + 32'd1;
+            if (w_event_reg)   c_events_reg <= c_events_reg + 32'd1;
+            if (w_i_bad_reg)   c_post_bad_reg <= c_post_bad_reg + 32'd1;
+            if (w_i_exc_reg)   c_post_excess_reg <= c_post_excess_reg + 32'd1;
+            if (w_i_dbbad_reg) c_cons_bad_reg <= c_cons_bad_reg + 32'd1;
+            if (w_i_cfbad_reg) c_cfg_bad_reg <= c_cfg_bad_reg + 32'd1;
         end
     end
 
@@ -483,11 +528,13 @@ module nic_eq #(
         end
         r_type_reg <= pick_csr ? OP_CSR : pick_post ? OP_POST : OP_RES;
         r_eq_reg   <= pick_eq;
+        r_oh_reg   <= {{(NE-1){1'b0}}, 1'b1} << pick_eq;
         a_type_reg <= r_type_reg;
         a_eq_reg   <= r_eq_reg;
         d_type_reg <= a_type_reg;
         d_eq_reg   <= a_eq_reg;
         w_eq_reg   <= d_eq_reg;
+        w_oh_reg   <= {{(NE-1){1'b0}}, 1'b1} << d_eq_reg;
     end
 
     // ------------------------------------------------------------------ CSR reads
@@ -496,65 +543,83 @@ module nic_eq #(
     reg  [CNT_W-1:0] sn_cnt_reg;
     reg  [3:0]       sn_lg_reg;
     reg              sn_en_reg;
+    reg  [NE-1:0]    sel_oh_reg;
     always @(posedge clk) begin
         sn_prod_reg <= prod_mem[sel_reg];
         sn_cons_reg <= cons_mem[sel_reg];
         sn_cnt_reg  <= cnt_mem[sel_reg];
         sn_lg_reg   <= lg_mem[sel_reg];
-        sn_en_reg   <= en_reg[sel_reg];
+        sel_oh_reg  <= {{(NE-1){1'b0}}, 1'b1} << sel_reg;
+        sn_en_reg   <= |(en_reg & sel_oh_reg);
     end
     localparam [31:0] PARAMS_VAL = ((NE % 256) << EQ_PARAMS_NE_LSB) | (KMAX << EQ_PARAMS_KMAX_LSB) |
                                    (CNT_W << EQ_PARAMS_CNT_W_LSB) | (LOG2MAX << EQ_PARAMS_LOG2MAX_LSB);
     // Read decode: the AR address is decoded into an index when it is accepted (rd_fire, as
     // axil_reg_if_pipe loads reg_rd_addr); stage 0 registers the configuration and the counter
-    // candidates of that index, stage 1 (the sampling cycle) picks one of the two.
+    // candidates of that index (the counters in two halves), stage 1 picks the counter, stage 2 (the
+    // sampling cycle) picks the group.
     wire rd_acc = s_axil_arvalid && s_axil_arready;
     reg  [4:0]  ri_reg;        // {counter group, index}
     reg         ri_err_reg;
-    reg  [31:0] rd_cfg_reg, rd_cnt_reg_q;
-    reg         rd_grp_reg, rd_err_reg;
+    reg  [31:0] rd_cfg_lo_reg, rd_cfg_hi_reg, rd_cnt_reg_q;
+    reg  [3:0]  ri_cfg_reg;    // a copy of ri_reg[3:0] for the configuration half (fan-out)
+    reg         rd_cfg_sel_reg;
+    reg         rd_grp_reg, rd_err_reg, rd_hi_reg, rd_grp2_reg, rd_err2_reg;
+    reg  [31:0] rd_cnt_lo_reg, rd_cnt_hi_reg, rd_cfg2_reg;
     always @(posedge clk) begin
         if (rd_acc) begin
             ri_err_reg <= 1'b0;
             ri_reg     <= {1'b0, s_axil_araddr[5:2]};
+            ri_cfg_reg <= s_axil_araddr[5:2];
             if (s_axil_araddr[11:7] != 5'd0 || s_axil_araddr[1:0] != 2'd0 ||
                 (!s_axil_araddr[6] && (s_axil_araddr[5:2] == 4'd3 || s_axil_araddr[5:2] >= 4'd12)) ||
                 (s_axil_araddr[6] && s_axil_araddr[5:2] > 4'd10))
                 ri_err_reg <= 1'b1;
             if (s_axil_araddr[6]) ri_reg[4] <= 1'b1;
         end
-        case (ri_reg[3:0])
-            4'd0:    rd_cfg_reg <= EQ_ID_ID_RESET;
-            4'd1:    rd_cfg_reg <= PARAMS_VAL;
-            4'd2:    rd_cfg_reg <= {16'd0, tstall_reg};
-            4'd4:    rd_cfg_reg <= {{(32-EQW){1'b0}}, sel_reg};
-            4'd5:    rd_cfg_reg <= {stage_lo_reg, 5'd0};
-            4'd6:    rd_cfg_reg <= stage_hi_reg;
-            4'd7:    rd_cfg_reg <= sn_en_reg ? {20'd0, sn_lg_reg, 7'd0, 1'b1} : 32'd0;
-            4'd8:    rd_cfg_reg <= sn_en_reg ? {{(32-IW){1'b0}}, sn_prod_reg} : 32'd0;
-            4'd9:    rd_cfg_reg <= sn_en_reg ? {{(32-IW){1'b0}}, sn_cons_reg} : 32'd0;
-            4'd10:   rd_cfg_reg <= sn_en_reg ? {{(32-CNT_W){1'b0}}, sn_cnt_reg} : 32'd0;
-            default: rd_cfg_reg <= 32'd0;   // CONS_DB reads 0
+        case (ri_cfg_reg[2:0])
+            3'd0:    rd_cfg_lo_reg <= EQ_ID_ID_RESET;
+            3'd1:    rd_cfg_lo_reg <= PARAMS_VAL;
+            3'd2:    rd_cfg_lo_reg <= {16'd0, tstall_reg};
+            3'd4:    rd_cfg_lo_reg <= {{(32-EQW){1'b0}}, sel_reg};
+            3'd5:    rd_cfg_lo_reg <= {stage_lo_reg, 5'd0};
+            3'd6:    rd_cfg_lo_reg <= stage_hi_reg;
+            3'd7:    rd_cfg_lo_reg <= sn_en_reg ? {20'd0, sn_lg_reg, 7'd0, 1'b1} : 32'd0;
+            default: rd_cfg_lo_reg <= 32'd0;
         endcase
-        case (ri_reg[3:0])
-            4'd0:    rd_cnt_reg_q <= c_proceed_reg;
-            4'd1:    rd_cnt_reg_q <= c_fc_drop_reg;
-            4'd2:    rd_cnt_reg_q <= c_dis_drop_reg;
-            4'd3:    rd_cnt_reg_q <= c_stall_reg;
-            4'd4:    rd_cnt_reg_q <= c_posts_reg;
-            4'd5:    rd_cnt_reg_q <= c_events_reg;
-            4'd6:    rd_cnt_reg_q <= c_post_bad_reg;
-            4'd7:    rd_cnt_reg_q <= c_post_excess_reg;
-            4'd8:    rd_cnt_reg_q <= c_cons_bad_reg;
-            4'd9:    rd_cnt_reg_q <= c_cfg_bad_reg;
-            default: rd_cnt_reg_q <= c_csr_err_reg;
+        case (ri_cfg_reg[1:0])
+            2'd0:    rd_cfg_hi_reg <= sn_en_reg ? {{(32-IW){1'b0}}, sn_prod_reg} : 32'd0;
+            2'd1:    rd_cfg_hi_reg <= sn_en_reg ? {{(32-IW){1'b0}}, sn_cons_reg} : 32'd0;
+            2'd2:    rd_cfg_hi_reg <= sn_en_reg ? {{(32-CNT_W){1'b0}}, sn_cnt_reg} : 32'd0;
+            default: rd_cfg_hi_reg <= 32'd0;   // CONS_DB reads 0
         endcase
+        rd_cfg_sel_reg <= ri_cfg_reg[3];
+        case (ri_reg[2:0])
+            3'd0:    rd_cnt_lo_reg <= c_proceed_reg;
+            3'd1:    rd_cnt_lo_reg <= c_fc_drop_reg;
+            3'd2:    rd_cnt_lo_reg <= c_dis_drop_reg;
+            3'd3:    rd_cnt_lo_reg <= c_stall_reg;
+            3'd4:    rd_cnt_lo_reg <= c_posts_reg;
+            3'd5:    rd_cnt_lo_reg <= c_events_reg;
+            3'd6:    rd_cnt_lo_reg <= c_post_bad_reg;
+            default: rd_cnt_lo_reg <= c_post_excess_reg;
+        endcase
+        case (ri_reg[1:0])
+            2'd0:    rd_cnt_hi_reg <= c_cons_bad_reg;
+            2'd1:    rd_cnt_hi_reg <= c_cfg_bad_reg;
+            default: rd_cnt_hi_reg <= c_csr_err_reg;
+        endcase
+        rd_hi_reg    <= ri_reg[3];
+        rd_cnt_reg_q <= rd_hi_reg ? rd_cnt_hi_reg : rd_cnt_lo_reg;
+        rd_cfg2_reg  <= rd_cfg_sel_reg ? rd_cfg_hi_reg : rd_cfg_lo_reg;
+        rd_grp2_reg  <= rd_grp_reg;
+        rd_err2_reg  <= rd_err_reg;
         rd_grp_reg <= ri_reg[4];
         rd_err_reg <= ri_err_reg;
     end
     always @(*) begin
-        reg_rd_data = rd_err_reg ? 32'd0 : rd_grp_reg ? rd_cnt_reg_q : rd_cfg_reg;
-        reg_rd_err  = rd_err_reg;
+        reg_rd_data = rd_err2_reg ? 32'd0 : rd_grp2_reg ? rd_cnt_reg_q : rd_cfg2_reg;
+        reg_rd_err  = rd_err2_reg;
     end
     // the map above is fixed by rdl/nic_eq.rdl: fail elaboration if the generated addresses move
     initial begin
