@@ -3,9 +3,10 @@
 # bug1 (E1): a message proceeds without the size check (only the count saturation): the EQ overflows
 mutant rtl/nic/nic_eq.v nic_eq_nosize.v \
     's/wire           fits     = !a_room_neg_reg \&\& {1'"'"'b0, a_fill_reg} <= a_room_reg \&\& a_cntk_ok_reg;/wire           fits     = a_cntk_ok_reg; \/\/ MUTANT: no size check/' || return 1
-# bug2 (E4): flow control with events still in flight (count > 0): premature drop
+# bug2 (E4): flow control without checking that the EQ is full for the message (count 0 and the
+# bounded stall over suffice): a premature drop of a message that fits
 mutant rtl/nic/nic_eq.v nic_eq_fcbusy.v \
-    's/wire           res_full = d_res \&\& a_en_reg \&\& !fits \&\& a_cnt_zero_reg;/wire           res_full = d_res \&\& a_en_reg \&\& !fits; \/\/ MUTANT: count not checked/' || return 1
+    's/wire           res_fc   = res_full \&\& a_el_ge_reg;/wire           res_fc   = d_res \&\& a_en_reg \&\& a_cnt_zero_reg \&\& a_el_ge_reg; \/\/ MUTANT: full not checked/' || return 1
 # bug3 (E3): no count saturation check: the count wraps
 mutant rtl/nic/nic_eq.v nic_eq_nosat.v \
     's/wire           fits     = !a_room_neg_reg \&\& {1'"'"'b0, a_fill_reg} <= a_room_reg \&\& a_cntk_ok_reg;/wire           fits     = !a_room_neg_reg \&\& {1'"'"'b0, a_fill_reg} <= a_room_reg; \/\/ MUTANT: no saturation check/' || return 1
