@@ -77,9 +77,12 @@
         end
     endgenerate
 
-    // covers: a flow-control drop, an event of the second lap (phase 0), a stall with count > 0
+    // covers (cheap, within the cvr depth): a flow-control drop, a PROCEED, an accepted doorbell, a
+    // disable; a stall on events in flight and a second-lap event are deeper (lockstep coverage:
+    // "stall", "wrap")
     always @(*) if (f_past_valid && !rst) begin
         cover(res_fc);
-        cover(w_event_reg && !wr_data_reg[0]);
-        cover(res_stall && !a_cnt_zero_reg);
+        cover(res_go);
+        cover(db_ok);
+        cover(cf_off);
     end
