@@ -5,7 +5,7 @@
 #   make sim BLOCK=nic_rsrc SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NR_CM   := cmodel/nic_rsrc.c cmodel/nic_rsrc.h cmodel/regs/nic_rsrc_regs.h
-NR_RTL  := rtl/nic/nic_rsrc.v rtl/common/axil_reg_if_pipe.v
+NR_RTL  := rtl/nic/nic_rsrc.v rtl/nic/nic_rsrc_ram.v rtl/common/axil_reg_if_pipe.v
 NR_VLT  := rtl/common/common.vlt
 NR_LINT := $(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_rsrc $(NR_VLT)
 NR_BIN  := $(B)/nic_rsrc/tb_nic_rsrc

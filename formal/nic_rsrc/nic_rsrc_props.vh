@@ -29,7 +29,7 @@
     // states); not in the mutant jobs, which check one group each
 `ifndef NR_F_SEL
     always @(posedge clk) if (f_past && !rst) begin
-        if (state_reg != S_TD) assert(!td_v && !td_v2 && !td_h3);
+        if (state_reg != S_TD) assert(!td_v && !td_vc && !td_v2 && !td_h3);
         if (state_reg == S_DEC) begin
             assert(u_oh != 8'd0 && (u_oh & (u_oh - 8'd1)) == 8'd0 && (u_oh >> NTYPES) == 8'd0);
             if (g_take) assert(c_op == OP_TAKE && f_reason == R_OK);
@@ -41,7 +41,7 @@
         if ((state_reg == S_M3 || state_reg == S_DEC) && c_op == OP_FREE && !c_handle[16] && h_range)
             assert(d_reason != R_OK);
         if (state_reg == S_DEC && d_reason != R_OK) assert(f_reason == d_reason);
-        assert(state_reg <= S_M3);
+        assert(state_reg <= S_POP_Q2);
         if (state_reg == S_TD || state_reg == S_TD_END)
             assert(evt_op_reg != OP_ALLOC && evt_op_reg != OP_PTALLOC);
     end
@@ -73,7 +73,7 @@
     always @(posedge clk) if (f_past && !$past(rst) && !rst) begin
         if ($past(dec_fire) && ($past(c_op) == OP_ALLOC || $past(c_op) == OP_PTALLOC))
             assert(free_cnt_reg == $past(free_cnt_reg) - ($past(f_reason) == R_OK ? $past(dn_cw) : {CW{1'b0}}));
-        if ($past(state_reg) == S_POP_RD || $past(state_reg) == S_POP_Q || $past(state_reg) == S_POP_WR)
+        if ($past(state_reg) == S_POP_RD || $past(state_reg) == S_POP_Q || $past(state_reg) == S_POP_Q2 || $past(state_reg) == S_POP_WR)
             assert(free_cnt_reg == $past(free_cnt_reg));
     end
 `endif
@@ -119,7 +119,7 @@
     always @(posedge clk) if (f_past && !rst) begin
         cover(pop_fire && evt_last_reg == 1'b0 && k_reg == 6'd1);          // a batch of >= 2
         cover(state_reg == S_DEC && dec_fire && c_op == OP_FREE && f_reason == R_OK && f_to_proc);
-        cover(state_reg == S_TD_END && td_cnt >= 2);                       // teardown of 2 entries
+        cover(state_reg == S_TD && td_hit);                                // a teardown returns an entry
         cover(state_reg == S_DEC && dec_fire && f_reason == R_FREE_EMPTY);
         cover(state_reg == S_DEC && dec_fire && c_op == OP_TAKE && f_reason == R_OK);
     end

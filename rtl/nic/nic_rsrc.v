@@ -83,7 +83,7 @@ module nic_rsrc #(
     localparam [2:0] T_LROOT = 3'd2;
     localparam [3:0] S_INIT = 4'd0, S_IDLE = 4'd1, S_RD = 4'd2, S_DEC = 4'd3, S_POP_RD = 4'd4,
                      S_POP_WR = 4'd5, S_TD = 4'd6, S_TD_END = 4'd7, S_M1 = 4'd8, S_M2 = 4'd9,
-                     S_POP_Q = 4'd10, S_M3 = 4'd11;
+                     S_POP_Q = 4'd10, S_M3 = 4'd11, S_MW = 4'd12, S_POP_Q2 = 4'd13;
     localparam [4:0] ST_CMD = 5'd0, ST_EVT = 5'd1, ST_OK_ALLOC = 5'd2, ST_HANDLES = 5'd3, ST_OK_TAKE = 5'd4,
                      ST_FREE_LIST = 5'd5, ST_FREE_PROC = 5'd6, ST_FREE_HOST = 5'd7, ST_OK_PT = 5'd8,
                      ST_TD = 5'd9, ST_TD_ITEMS = 5'd10, ST_DEN0 = 5'd10, ST_CSR_ERR = 5'd20;
@@ -99,10 +99,8 @@ module nic_rsrc #(
     localparam [IW:0] LAST_IDX = LAST32[IW:0];
 
     // ---------------------------------------------------------------- RAMs (not reset)
-    // distributed RAM: an ECP5 EBR's clock-to-out leaves no room for 125 MHz (docs/nic_rsrc.md 8)
-    (* ram_style = "distributed" *) reg [IW-1:0] fifo_mem [0:NIC_ENTRIES-1];  // free list: FIFO of indices
-    (* ram_style = "distributed" *) reg [IW-1:0] next_mem [0:NIC_ENTRIES-1];  // unused-list links
-    (* ram_style = "distributed" *) reg [MW-1:0] meta_mem [0:NIC_ENTRIES-1];  // per entry {state, type, pid}
+    // entry RAMs: nic_rsrc_ram (banked distributed RAM, read data two cycles after the read):
+    // free list (FIFO of indices), unused-list links, per-entry metadata {state, type, pid}
     (* ram_style = "distributed" *) reg [2*CW-1:0] pcnt_mem [0:NPID-1];  // per PID {ucnt, cnt}
     (* ram_style = "distributed" *) reg [2*IW-1:0] pptr_mem [0:NPID-1];  // per PID {tail, head}
     (* ram_style = "distributed" *) reg [15:0]     phwm_mem [0:NPID-1];
@@ -138,8 +136,8 @@ module nic_rsrc #(
     reg         td_v;
     reg [IW-1:0] td_idx;
     // RAM read registers and their copies (the EBR clock-to-out leaves no room for logic)
-    reg [IW-1:0] fifo_q, next_q, e_reg, f_next;
-    reg [MW-1:0] meta_q, f_meta, td_m;
+    reg [IW-1:0] e_reg, f_next;
+    reg [MW-1:0] f_meta, td_m;
     reg [3:0]    f_reason;     // the op's status, from registers (S_M2)
     reg          f_to_proc;    // FREE: back to the process's unused list
     reg          g_alloc, g_take, g_fnic;  // S_M3: granted ALLOC / PTALLOC, TAKE, FREE of a NIC handle
@@ -147,7 +145,10 @@ module nic_rsrc #(
     reg [7:0]    u_oh;         // S_M3: one-hot of the counter index the op moves
     reg [2*CW-1:0] wb_pcnt;    // S_M3: the PCB counts after a grant
     reg [2*IW-1:0] wb_pptr;    // S_M3: the PCB list pointers after a grant (TAKE, FREE to the process)
-    reg          td_v2, td_h3;
+    reg          td_v2, td_h3, td_vc;
+    reg [IW-1:0] td_idxc;
+    wire [IW-1:0] fifo_c, next_c;  // RAM read data, two cycles after the read
+    wire [MW-1:0] meta_c;
     reg [IW-1:0] td_idx2, td_idx3;
     reg [MW-1:0] td_m3;
     // event register
@@ -336,6 +337,7 @@ module nic_rsrc #(
     end
     // meta / next read address: S_RD (FREE: the handle's entry, TAKE: the list head), sweep index
     reg  [IW-1:0] ma_q;  // S_RD: the entry S_M1 reads (TAKE: the list head, FREE: the handle's)
+    wire          m_re    = state_reg == S_M1 || state_reg == S_TD;  // entry read (held otherwise)
     wire [IW-1:0] m_raddr = state_reg == S_M1 ? ma_q
                                               : idx_reg[IW-1:0];
 
@@ -441,19 +443,20 @@ module nic_rsrc #(
             fifo_we_q <= 1'b0; meta_we_q <= 1'b0; next_we_q <= 1'b0; pcnt_we_q <= 1'b0; pptr_we_q <= 1'b0;
         end
     end
+    nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(IW)) u_fifo (
+        .clk(clk), .we(fifo_we_q), .waddr(fifo_wa_q), .wdata(fifo_wd_q),
+        .re(state_reg == S_POP_RD), .raddr(rd_ptr_reg), .rdata(fifo_c));
+    nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(IW)) u_next (
+        .clk(clk), .we(next_we_q), .waddr(next_wa_q), .wdata(next_wd_q),
+        .re(m_re), .raddr(m_raddr), .rdata(next_c));
+    nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(MW)) u_meta (
+        .clk(clk), .we(meta_we_q), .waddr(meta_wa_q), .wdata(meta_wd_q),
+        .re(m_re), .raddr(m_raddr), .rdata(meta_c));
     always @(posedge clk) begin
-        if (fifo_we_q) fifo_mem[fifo_wa_q] <= fifo_wd_q;
-        if (meta_we_q) meta_mem[meta_wa_q] <= meta_wd_q;
-        if (next_we_q) next_mem[next_wa_q] <= next_wd_q;
         if (pcnt_we_q) pcnt_mem[pcb_wa_q] <= pcnt_wd_q;
         if (pptr_we_q) pptr_mem[pcb_wa_q] <= pptr_wd_q;
         if (ph_we_q) phwm_mem[ph_wa_q] <= ph_wd_q;
         if (pl_we_q) plwm_mem[ph_wa_q] <= pl_wd_q;
-        if (state_reg == S_POP_RD) fifo_q <= fifo_mem[rd_ptr_reg];
-        if (state_reg == S_M1 || state_reg == S_TD) begin  // held until S_M2 copies it
-            meta_q <= meta_mem[m_raddr];
-            next_q <= next_mem[m_raddr];
-        end
     end
 
     // ---------------------------------------------------------------- control
@@ -476,9 +479,14 @@ module nic_rsrc #(
             if (csr_ok && w_thwm && w_t == t[2:0]) thwm_reg[t] <= w_data;
         if (reg_wr_en && reg_wr_err) st_inc[ST_CSR_ERR] = 1'b1;
         td_v <= 1'b0;
-        td_v2 <= td_v;
-        td_m <= meta_q;
-        td_idx2 <= td_idx;
+        f_meta <= meta_c;  // copies of the RAM read data (held: reads are enabled)
+        f_next <= next_c;
+        e_reg <= fifo_c;
+        td_vc <= td_v;
+        td_idxc <= td_idx;
+        td_v2 <= td_vc;
+        td_m <= meta_c;
+        td_idx2 <= td_idxc;
         td_h3 <= td_v2 && td_m[MW-1:MW-2] != ES_FREE && td_m[PW-1:0] == cp;
         td_m3 <= td_m;
         td_idx3 <= td_idx2;
@@ -505,11 +513,10 @@ module nic_rsrc #(
                 c_type    <= a_type;
             end
             S_M2: begin
-                f_meta <= meta_q;
-                f_next <= next_q;
                 d_reason <= reason_rd;
-                state_reg <= S_M3;
+                state_reg <= S_MW;
             end
+            S_MW: state_reg <= S_M3;  // the entry's copy (f_meta) arrives
             S_M3: begin
                 f_reason  <= reason_dec;
                 f_to_proc <= mq_pool && d_le_lwm;
@@ -609,8 +616,8 @@ module nic_rsrc #(
                 rd_ptr_reg <= rd_ptr_reg + 1'b1;
                 state_reg <= S_POP_Q;
             end
-            S_POP_Q: begin
-                e_reg <= fifo_q;
+            S_POP_Q: state_reg <= S_POP_Q2;
+            S_POP_Q2: begin
                 state_reg <= S_POP_WR;
             end
             S_POP_WR: if (evt_free) begin
@@ -631,7 +638,7 @@ module nic_rsrc #(
                     idx_reg <= idx_reg + 1'b1;
                     td_v <= 1'b1;
                     td_idx <= idx_reg[IW-1:0];
-                end else if (!td_v && !td_v2) state_reg <= S_TD_END;
+                end else if (!td_v && !td_vc && !td_v2) state_reg <= S_TD_END;
                 if (td_hit) begin
                     st_inc[ST_TD_ITEMS] = 1'b1;
                     td_cnt <= td_cnt + 1'b1;
@@ -663,6 +670,7 @@ module nic_rsrc #(
             evt_valid_reg <= 1'b0;
             td_v <= 1'b0;
             td_v2 <= 1'b0;
+            td_vc <= 1'b0;
             td_h3 <= 1'b0;
             refill_reg <= NR_REFILL_N_N_RESET;
             pcb_sel_reg <= {PW{1'b0}};

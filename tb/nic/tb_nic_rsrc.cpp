@@ -165,7 +165,11 @@ struct Rs {
     const uint32_t hd = uint32_t(t.get("handle"));
     h.cover("st_" + std::to_string(st));
     lastst = st, lasth = hd;
-    if (st != NR_OK) return;
+    if (st != NR_OK) {
+      auto& l = lat[8];
+      l.first += sim.cycle() - acc_cycle, l.second++;
+      return;
+    }
     if (op == NR_OP_ALLOC || op == NR_OP_PTALLOC) {
       if (hd >= NE) h.fail("m_evt", "M5: a granted NIC handle >= NIC_ENTRIES");
       if (held[hd]) h.fail("m_evt", "M6: a NIC handle granted twice while held");
@@ -179,7 +183,7 @@ struct Rs {
         if (held[e] == 1 + (p & 0xff)) held[e] = 0;
     }
     if (op == NR_OP_TEARDOWN || t.get("last")) {
-      auto& l = lat[op];
+      auto& l = lat[st == NR_OK ? op : 8];
       l.first += sim.cycle() - acc_cycle, l.second++;
     }
   }
@@ -391,8 +395,8 @@ static void scenario_bench(tb::Harness& h) {
   for (unsigned k = 0; k < 50; k++) one(NR_OP_PTALLOC, 2, 0, 0, 0);
   for (unsigned k = 0; k < 50; k++) one(NR_OP_ALLOC, NPID, 0, 1, 0);
   one(NR_OP_TEARDOWN, 2, 0, 0, 0);
-  const char* names[] = {"alloc24", "take", "free", "ptalloc", "teardown"};
-  for (unsigned o = 0; o < 5; o++) {
+  const char* names[] = {"alloc24", "take", "free", "ptalloc", "teardown", "", "", "", "denied"};
+  for (unsigned o = 0; o < 9; o++) {
     const auto& l = x.lat[o];
     if (!l.second) continue;
     h.extra(std::string("lat_") + names[o], double(l.first) / double(l.second));
