@@ -271,6 +271,7 @@ module nic_txdma #(
     reg  [OW-1:0]     ctx_rsv    [0:N_VN-1];
     reg  [OW-1:0]     ctx_occ    [0:N_VN-1];
     reg  [15:0]       ctx_tosend [0:N_VN-1];   // lines of the message not yet sent
+    reg  [15:0]       ctx_reml   [0:N_VN-1];   // ceil(rem / 32): lines not yet requested
     reg  [5:0]        ctx_lastb  [0:N_VN-1];   // bytes of the last flit (1..32)
     reg  [15:0]       ctx_hwml   [0:N_VN-1];   // ceil(min(HWM, len) / 32)
     reg  [LA_W-1:0]   ctx_wptr   [0:N_VN-1];   // next line to reserve
@@ -284,9 +285,10 @@ module nic_txdma #(
 
     // ------------------------------------------------------------ tags
     reg  [NT-1:0]     tag_busy, tag_done, tag_err;
-    reg  [LA_W-1:0]   tag_wline [0:NT-1];      // next line to write
+    reg  [LA_W-1:0]   tag_wline [0:NT-1];      // first line of the read
+    reg  [7:0]        tag_cnt   [0:NT-1];      // beats received
     reg  [OW:0]       tag_end   [0:NT-1];      // one past the slice of the tag's context
-    reg  [LA_W-1:0]   tag_base  [0:NT-1];
+    reg  [OW-1:0]     tag_size  [0:NT-1];
     reg  [7:0]        tag_lines [0:NT-1];      // lines of the read
     wire [TAG_W-1:0]  free_tag;
     wire              free_any;
@@ -314,14 +316,16 @@ module nic_txdma #(
     // next request of context c: min(rem, MRRS - (addr mod MRRS)) bytes; registered every cycle
     // (fresh in phase 1: addr and rem change only in phase 0)
     reg  [12:0] mrrs_b;
+    reg  [12:0] mrrs_c;
+    always @(posedge clk) mrrs_b <= mrrs_c;   // registered: MRRS is written while idle
     always @(*) begin
         case (mrrs_reg)
-            3'd0: mrrs_b = 13'd128;
-            3'd1: mrrs_b = 13'd256;
-            3'd2: mrrs_b = 13'd512;
-            3'd3: mrrs_b = 13'd1024;
-            3'd4: mrrs_b = 13'd2048;
-            default: mrrs_b = 13'd4096;
+            3'd0: mrrs_c = 13'd128;
+            3'd1: mrrs_c = 13'd256;
+            3'd2: mrrs_c = 13'd512;
+            3'd3: mrrs_c = 13'd1024;
+            3'd4: mrrs_c = 13'd2048;
+            default: mrrs_c = 13'd4096;
         endcase
     end
     reg  [12:0] nrb [0:N_VN-1];
@@ -329,19 +333,23 @@ module nic_txdma #(
     reg  [7:0]  nrl_reg [0:N_VN-1];
     reg  [15:0] sthw_reg [0:N_VN-1];    // ceil(min(HWM, len) / 32) of the head command of VN c
     reg  [20:0] sthm [0:N_VN-1];
+    reg  [20:0] hlen_reg [0:N_VN-1];    // length of the head command of VN c (registered)
     reg  [OW:0] fill_c [0:N_VN-1];
+    reg  [7:0]  nrla [0:N_VN-1];        // lines to the MRRS boundary (addr is 32-byte aligned)
     always @(*) begin
         for (i = 0; i < N_VN; i = i + 1) begin
+            nrla[i] = mrrs_b[12:5] - {1'b0, ctx_addr[i][11:5] & (mrrs_b[11:5] - 7'd1)};
             nrb[i] = mrrs_b - (ctx_addr[i][12:0] & (mrrs_b - 13'd1));
             if ({8'd0, ctx_rem[i]} < {16'd0, nrb[i]}) nrb[i] = ctx_rem[i][12:0];
             fill_c[i] = {1'b0, ctx_occ[i]} + {1'b0, ctx_rsv[i]};
-            sthm[i] = hwm_reg[i] < cf_m_data[i][84:64] ? hwm_reg[i] : cf_m_data[i][84:64];
+            sthm[i] = hwm_reg[i] < hlen_reg[i] ? hwm_reg[i] : hlen_reg[i];
         end
     end
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
             nrb_reg[i]  <= nrb[i];
-            nrl_reg[i]  <= nrb[i][12:5] + {7'd0, nrb[i][4:0] != 5'd0};
+            hlen_reg[i] <= cf_m_data[i][84:64];
+            nrl_reg[i]  <= {8'd0, nrla[i]} < ctx_reml[i] ? nrla[i] : ctx_reml[i][7:0];
             sthw_reg[i] <= sthm[i][20:5] + {15'd0, sthm[i][4:0] != 5'd0};
         end
     // snapshot (phase 2)
@@ -432,16 +440,32 @@ module nic_txdma #(
         c1_err  <= s_cpl_err;
     end
     wire             c1_bad = c1_v && !c1_ok;
-    wire [LA_W-1:0]  c1_wl  = tag_wline[c1_tag];
-    wire [OW:0]      c1_wl1 = {2'b00, c1_wl} + {{OW{1'b0}}, 1'b1};
-    wire [LA_W-1:0]  c1_wln = c1_wl1 == tag_end[c1_tag] ? tag_base[c1_tag] : c1_wl1[LA_W-1:0];
+    // c2: the beat's index k in its read and the read's first line / slice, registered from the
+    // tag table (the per-tag counter counts up locally, no read-modify-write through a mux)
+    reg              c2_ok, c2_err;
+    reg  [255:0]     c2_data;
+    reg  [7:0]       c2_k;
+    reg  [LA_W-1:0]  c2_l0;
+    reg  [OW:0]      c2_end;
+    reg  [OW-1:0]    c2_size;
+    always @(posedge clk) begin
+        c2_ok   <= !rst && c1_ok;
+        c2_err  <= c1_err;
+        c2_data <= c1_data;
+        c2_k    <= tag_cnt[c1_tag];
+        c2_l0   <= tag_wline[c1_tag];
+        c2_end  <= tag_end[c1_tag];
+        c2_size <= tag_size[c1_tag];
+    end
+    wire [OW+1:0]    c2_a   = {3'b000, c2_l0} + {{(OW-6){1'b0}}, c2_k};
+    wire [OW+1:0]    c2_aw  = c2_a >= {1'b0, c2_end} ? c2_a - {2'b00, c2_size} : c2_a;
     reg              bw_en;
     reg  [LA_W-1:0]  bw_addr;
     reg  [256:0]     bw_data;
     always @(posedge clk) begin
-        bw_en   <= c1_ok;
-        bw_addr <= c1_wl;
-        bw_data <= {c1_err, c1_data};
+        bw_en   <= c2_ok;
+        bw_addr <= c2_aw[LA_W-1:0];
+        bw_data <= {c2_err, c2_data};
     end
 
     // ------------------------------------------------------------ retire (in issue order per context)
@@ -492,11 +516,11 @@ module nic_txdma #(
             tag_done <= {NT{1'b0}};
             tag_err  <= {NT{1'b0}};
         end else begin
-            if (c1_ok) begin
-                tag_wline[c1_tag] <= c1_wln;
-                if (c1_last) tag_done[c1_tag] <= 1'b1;
-                if (c1_err)  tag_err[c1_tag]  <= 1'b1;
-            end
+            for (j = 0; j < NT; j = j + 1)
+                if (c1_ok && c1_tag == j[TAG_W-1:0]) begin
+                    if (c1_last) tag_done[j] <= 1'b1;
+                    if (c1_err)  tag_err[j]  <= 1'b1;
+                end
             if (|hd_oh) begin
                 tag_busy[ht_reg[hd_idx]] <= 1'b0;
                 tag_done[ht_reg[hd_idx]] <= 1'b0;
@@ -506,11 +530,20 @@ module nic_txdma #(
                 tag_err[a_tag]   <= 1'b0;
                 tag_wline[a_tag] <= ctx_wptr[dec_nxt];
                 tag_end[a_tag]   <= end_reg[dec_nxt];
-                tag_base[a_tag]  <= base_reg[dec_nxt];
+                tag_size[a_tag]  <= size_reg[dec_nxt];
                 tag_lines[a_tag] <= a_reql[dec_nxt];
             end
         end
     end
+
+    // per-tag beat counters: cleared when the tag's read is applied, +1 per beat taken
+    generate
+        for (g = 0; g < NT; g = g + 1) begin : g_tc
+            always @(posedge clk)
+                if (do_rd && a_tag == g[TAG_W-1:0]) tag_cnt[g] <= 8'd0;
+                else if (c1_ok && c1_tag == g[TAG_W-1:0]) tag_cnt[g] <= tag_cnt[g] + 8'd1;
+        end
+    endgenerate
 
     // ------------------------------------------------------------ ROUTER_ARB
     // occ_nz / cred_nz: registered, exactly occ != 0 / credits != 0 (formed from the previous
@@ -530,32 +563,64 @@ module nic_txdma #(
     reg [N_VN-1:0] ts1;
     always @(*)
         for (i = 0; i < N_VN; i = i + 1) ts1[i] = ctx_tosend[i] == 16'd1;
-    wire gnt_head = gnt_v && !ctx_head[gnt_idx];
+    wire gnt_head = |(gnt & ~ctx_head);
     wire gnt_last = |(gnt & ts1);
 
-    // flit pipeline: o1 (RAM address, header push), o2 (RAM data) -> output FIFO
-    reg              o1_v, o1_last, o2_v, o2_last, o1_h;
+    // flit pipeline: o1 (the grant one-hot registered; RAM address and header fields selected
+    // by AND-OR from it), o2 (RAM data, header push) -> output FIFOs
+    reg              o1_v, o1_last, o2_v, o2_last, o1_h, o2_h;
+    reg  [N_VN-1:0]  o1_gnt;
     reg  [VN_W-1:0]  o1_vn, o2_vn;
-    reg  [5:0]       o1_bytes, o2_bytes;
+    reg  [5:0]       o2_bytes;
+    reg  [LA_W-1:0]  rprev [0:N_VN-1];           // line of the context's last granted flit
+    reg  [52:0]      o2_hdr;
+    wire [256:0]     br_data;
     reg  [LA_W-1:0]  o1_addr;
     reg  [52:0]      o1_hdr;
-    wire [256:0]     br_data;
+    reg  [5:0]       o1_lb;
+    always @(*) begin
+        o1_addr = {LA_W{1'b0}};
+        o1_hdr  = 53'd0;
+        o1_lb   = 6'd0;
+        for (i = 0; i < N_VN; i = i + 1)
+            if (o1_gnt[i]) begin
+                o1_addr = o1_addr | rprev[i];
+                o1_hdr  = o1_hdr | {ctx_dest[i], ctx_len[i], ctx_msg[i]};
+                o1_lb   = o1_lb | ctx_lastb[i];
+            end
+    end
+    reg              oa_v, oa_last, oa_h;
+    reg  [VN_W-1:0]  oa_vn;
+    reg  [LA_W-1:0]  oa_addr;
+    reg  [52:0]      oa_hdr;
+    reg  [5:0]       oa_bytes;
+    always @(posedge clk) begin
+        oa_v     <= !rst && o1_v;
+        oa_h     <= !rst && o1_h;
+        oa_vn    <= o1_vn;
+        oa_last  <= o1_last;
+        oa_addr  <= o1_addr;
+        oa_hdr   <= o1_hdr;
+        oa_bytes <= o1_last ? o1_lb : 6'd32;
+    end
     always @(posedge clk) begin
         o1_v     <= !rst && gnt_v;
         o1_h     <= !rst && gnt_head;
+        o1_gnt   <= gnt;
         o1_vn    <= gnt_idx;
         o1_last  <= gnt_last;
-        o1_bytes <= gnt_last ? ctx_lastb[gnt_idx] : 6'd32;
-        o1_addr  <= ctx_rptr[gnt_idx];
-        o1_hdr   <= {ctx_dest[gnt_idx], ctx_len[gnt_idx], ctx_msg[gnt_idx]};
-        o2_v     <= !rst && o1_v;
-        o2_vn    <= o1_vn;
-        o2_last  <= o1_last;
-        o2_bytes <= o1_bytes;
+        for (i = 0; i < N_VN; i = i + 1)
+            if (gnt[i]) rprev[i] <= ctx_rptr[i];
+        o2_v     <= !rst && oa_v;
+        o2_h     <= !rst && oa_h;
+        o2_vn    <= oa_vn;
+        o2_last  <= oa_last;
+        o2_bytes <= oa_bytes;
+        o2_hdr   <= oa_hdr;
     end
     nic_txdma_buf #(.LINES(LINES), .W(257), .AW(LA_W)) u_buf (
         .clk(clk), .wr_en(bw_en), .wr_addr(bw_addr), .wr_data(bw_data),
-        .rd_en(o1_v), .rd_addr(o1_addr), .rd_data(br_data)
+        .rd_en(oa_v), .rd_addr(oa_addr), .rd_data(br_data)
     );
     wire od_s_ready, hd_s_ready;
     wire [3:0] od_cnt;
@@ -570,7 +635,7 @@ module nic_txdma #(
     assign m_data_vc   = m_data_vn;
     sync_fifo #(.WIDTH(16 + 21 + VN_W + 16), .DEPTH(HDEP)) u_hd (
         .clk(clk), .rst(rst),
-        .s_data({o1_hdr[52:16], o1_vn, o1_hdr[15:0]}), .s_valid(o1_h),
+        .s_data({o2_hdr[52:16], o2_vn, o2_hdr[15:0]}), .s_valid(o2_h),
         .s_ready(hd_s_ready), .m_data({m_hdr_dest_nid, m_hdr_len, m_hdr_vn, m_hdr_msg_id}),
         .m_valid(m_hdr_valid), .m_ready(m_hdr_ready), .count(hd_cnt)
     );
@@ -593,8 +658,8 @@ module nic_txdma #(
     end
 
     // ------------------------------------------------------------ credits (D7)
-    // cr1: the return registered; cr2: checked against CRED_MAX with the credits of that cycle
-    // (they can only fall before it is added) and added in the next cycle
+    // cr1: the return registered, checked against CRED_MAX with the credits of that cycle plus
+    // the return still pending (credits only fall before it is added); added in the next cycle
     reg              cr_v;
     reg  [VN_W-1:0]  cr_vc;
     reg  [7:0]       cr_n;
@@ -609,13 +674,13 @@ module nic_txdma #(
     reg [16:0]     cr_sum [0:N_VN-1];
     always @(*)
         for (i = 0; i < N_VN; i = i + 1) begin
-            cr_sum[i] = {1'b0, cred_reg[i]} + {9'd0, cr_n};
+            cr_sum[i] = {1'b0, cred_reg[i]} + {9'd0, cr_add[i]} + {9'd0, cr_n};   // with the add pending
             cr_ovf[i] = cr_v && cr_vc == i[VN_W-1:0] && cr_sum[i] > {1'b0, cmax_reg[i]};
         end
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
-            cr_addv[i] <= !rst && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i] && cr_n != 8'd0;
-            cr_add[i]  <= (cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i]) ? cr_n : 8'd0;
+            cr_addv[i] <= !rst && !w_cmax[i] && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i] && cr_n != 8'd0;
+            cr_add[i]  <= (!rst && !w_cmax[i] && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i]) ? cr_n : 8'd0;
         end
     wire cred_err_ev = |cr_ovf || (cr_v && {{(32-VN_W){1'b0}}, cr_vc} >= N_VN);
 
@@ -667,6 +732,7 @@ module nic_txdma #(
                 end
                 if (grd_oh[i]) begin
                     ctx_rem[i]  <= ctx_rem[i] - {8'd0, a_reqb[i]};
+                    ctx_reml[i] <= ctx_reml[i] - {8'd0, a_reql[i]};
                     ctx_addr[i] <= ctx_addr[i] + {51'd0, a_reqb[i]};
                     ctx_wptr[i] <= wp_nx[i][LA_W-1:0];
                 end
@@ -686,6 +752,7 @@ module nic_txdma #(
                     ctx_dest[i]   <= cf_m_data[i][100:85];
                     ctx_msg[i]    <= cf_m_data[i][116:101];
                     ctx_tosend[i] <= cf_m_data[i][84:69] + {15'd0, cf_m_data[i][68:64] != 5'd0};
+                    ctx_reml[i]   <= cf_m_data[i][84:69] + {15'd0, cf_m_data[i][68:64] != 5'd0};
                     ctx_lastb[i]  <= cf_m_data[i][68:64] == 5'd0 ? 6'd32 : {1'b0, cf_m_data[i][68:64]};
                     ctx_hwml[i]   <= sthw_reg[i];
                     ctx_wptr[i]   <= base_reg[i];
@@ -773,7 +840,7 @@ module nic_txdma #(
         end
     end
     wire unused_ok = &{1'b0, stat_rd_valid, reg_rd_addr, free_oh, free_up, hd_up, rd_stage[2],
-                       reg_wr_data, w_data[31:21], d_nxt_v};
+                       reg_wr_data, w_data[31:21], d_nxt_v, c2_aw[OW+1:LA_W]};
 
 `ifdef FORMAL
 `include "nic_txdma_props.vh"
