@@ -18,10 +18,10 @@
     // ---------------------------------------------------------------- environment
     wire f_qcfg_wr = csr_wr && reg_wr_addr == NCQ_QCFG_ADDR;
     always @(*) if (f_qcfg_wr) begin
-        assume(reg_wr_data[1] == qs[0]);
+        assume(reg_wr_data[1] == !qs[0]);
         assume(!pop && !p1_valid && !p2_valid);
         if (reg_wr_data[11:8] != log_reg[qs])
-            assume(prod_reg[qs] == cons_reg[qs] && fetch_reg[qs] == cons_reg[qs] && !infl_reg[qs] &&
+            assume(prod_reg[qs] == cons_reg[qs] && fetch_reg[qs] == cons_reg[qs] && !infl_reg[qs] && !s2_valid &&
                    !(f2_valid && f2_q == qs) && !(f3_valid && f3_q == qs) && !(rd_valid_reg && rd_q_reg == qs));
     end
     reg [13:0] f_left [0:NQ-1];     // completion beats still due per tag
@@ -114,10 +114,10 @@
     end
 `endif
 
-    // covers: a PIO command out, a ring command out, a drop of each kind
+    // covers: a PIO command out, a full-slot drop, a doorbell drop, a ring read
     always @(*) if (f_past && !rst) begin
         cover(p2_valid && !p2_ring);
-        cover(p2_valid && p2_ring);
         cover(s2_valid && s2_drop == D_FULL);
         cover(s2_valid && s2_drop == D_DB);
+        cover(m_dma_rd_req_valid);
     end

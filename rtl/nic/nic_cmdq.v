@@ -155,7 +155,8 @@ module nic_cmdq #(
     reg  [31:0]     wb_lo_ram   [0:NQ-1];
     reg  [31:0]     wb_hi_ram   [0:NQ-1];
     // slot storage: byte-valid masks and data (RAM, not reset)
-    reg  [63:0]     mask_ram [0:NE-1];
+    (* ram_style = "distributed" *)
+    reg  [63:0]     mask_ram [0:NE-1];   // LUT RAM: its read register feeds S2 directly
     reg  [511:0]    data_ram [0:NE-1];
 
     reg  [NSTAT-1:0] inc;                  // counter increments of this cycle
@@ -249,7 +250,11 @@ module nic_cmdq #(
     wire [QW-1:0] pg_index;
     wire [15:0]   s1_cons   = cons_reg[s1_q];
     wire [15:0]   s1_prod   = prod_reg[s1_q];
-    wire [16:0]   s1_size   = 17'd1 << log_reg[s1_q];
+    wire [15:0]   s1_lo     = 16'hffff >> (4'd15 - log_reg[s1_q]) >> 1;   // size - 1
+    // d <= size  <=>  no bit of d at or above log_size, or d == size (no second carry chain)
+    function ok_le(input [15:0] d, input [15:0] lo);
+        ok_le = (d & ~lo) == 16'd0 || d == lo + 16'd1;
+    endfunction
     wire [15:0]   s1_d1a    = s1_db - s1_cons;            // cons as read
     wire [15:0]   s1_d1b    = s1_db + ~s1_cons;           // cons + 1 (a pop in this cycle)
     wire [15:0]   s1_d2a    = s1_db - s1_prod;            // prod as read
@@ -257,10 +262,10 @@ module nic_cmdq #(
     reg           s2_ok1a, s2_ok1b, s2_ok2a, s2_ok2b, s2_full, s2_en, s2_ring;
     reg           s2_popq, s2_popi, s2_eqi, s2_eqq;
     always @(posedge clk) begin
-        s2_ok1a  <= {1'b0, s1_d1a} <= s1_size;
-        s2_ok1b  <= {1'b0, s1_d1b} <= s1_size;
-        s2_ok2a  <= {1'b0, s1_d2a} <= s1_size;
-        s2_ok2b  <= {1'b0, s1_d2b} <= s1_size;
+        s2_ok1a  <= ok_le(s1_d1a, s1_lo);
+        s2_ok1b  <= ok_le(s1_d1b, s1_lo);
+        s2_ok2a  <= ok_le(s1_d2a, s1_lo);
+        s2_ok2b  <= ok_le(s1_d2b, s1_lo);
         s2_full  <= full_reg[s1_idx];
         s2_en    <= en_reg[s1_q];
         s2_ring  <= ring_reg[s1_q];
@@ -348,15 +353,20 @@ module nic_cmdq #(
     // ------------------------------------------------------------------ pop: arbiter, P0..P2
     wire [NQ-1:0] head_full;
     wire [NQ-1:0] elig;
-    genvar gq;
+    wire [NE-1:0] pop_clr;      // per slot: the granted queue's head (cleared if the pop happens)
+    wire [NQ-1:0] pg_grant;
+    genvar gq, gsl;
     generate
         for (gq = 0; gq < NQ; gq = gq + 1) begin : g_head
             localparam [QW-1:0] GQ = gq;
+            for (gsl = 0; gsl < N_SLOT; gsl = gsl + 1) begin : g_clr
+                localparam [SW-1:0] GS = gsl;
+                assign pop_clr[gq * N_SLOT + gsl] = pg_grant[gq] && cons_reg[gq][SW-1:0] == GS;
+            end
             assign head_full[gq] = full_reg[{GQ, cons_reg[gq][SW-1:0]}];
             assign elig[gq]      = en_reg[gq] && head_full[gq];
         end
     endgenerate
-    wire [NQ-1:0] pg_grant;
     wire          pg_valid;
     wire [2:0]    ofifo_count;
     reg           p1_valid, p2_valid;
@@ -372,7 +382,7 @@ module nic_cmdq #(
     reg  [QW-1:0]   p1_q, p2_q;
     reg  [PIDW-1:0] p1_pid, p2_pid;
     reg  [1:0]      p1_vn, p2_vn;
-    reg             p1_ring, p2_ring, p1_err, p2_err;
+    reg             p1_ring, p2_ring, p2_err;
     reg  [511:0]    p2_rd;
     always @(posedge clk) begin
         p1_valid <= !rst && pop;
@@ -381,14 +391,15 @@ module nic_cmdq #(
         p1_pid   <= pid_reg[pg_index];
         p1_vn    <= vn_reg[pg_index];
         p1_ring  <= ring_reg[pg_index];
-        p1_err   <= err_reg[pop_idx];
+
         p2_valid <= !rst && p1_valid;
         p2_rd    <= data_ram[p1_idx];
         p2_q     <= p1_q;
         p2_pid   <= p1_pid;
         p2_vn    <= p1_vn;
         p2_ring  <= p1_ring;
-        p2_err   <= p1_err;
+        p2_err   <= err_reg[p1_idx];   // read (and cleared) a cycle after the pop: no new fetch can
+                                       // reach a slot freed one cycle ago
     end
     wire [15:0]  p2_pid16 = {{(16-PIDW){1'b0}}, p2_pid};
     wire [OW-1:0] p2_word = {p2_vn, p2_pid, p2_q, p2_rd[511:48], p2_pid16, p2_rd[31:0]};
@@ -430,7 +441,7 @@ module nic_cmdq #(
     reg  [63:0]   f2_base, f3_base;
     // F2 -> F3: capped counts
     reg  [SW:0]   f3_avail, f3_free, f3_toend;
-    reg  [15:0]   f3_off;
+    reg  [15:0]   f3_off, f3_fetch;
     reg  [63:0]   rd_addr_reg;
     reg  [12:0]   rd_len_reg;
     reg  [QW-1:0] rd_q_reg;
@@ -452,6 +463,7 @@ module nic_cmdq #(
         f3_q     <= f2_q;
         f3_base  <= f2_base;
         f3_off   <= f2_off;
+        f3_fetch <= f2_fetch;
         f3_avail <= f2_avail > NS17[15:0] ? N_SLOT[SW:0] : f2_avail[SW:0];
         f3_free  <= N_SLOT[SW:0] - (f2_fetch[SW:0] - f2_cons);
         f3_toend <= f2_toend > NS17 ? N_SLOT[SW:0] : f2_toend[SW:0];
@@ -490,9 +502,11 @@ module nic_cmdq #(
     reg           wr_valid_reg;
     wire          w_take  = wg_valid && !wr_valid_reg;
     wire [15:0]   w_cons  = cons_reg[wg_index];
-    wire          w_issue = w_take && w_cons != wbv_reg[wg_index];
+    wire          w_issue = w_take;   // wneed_reg is one cycle old: the previous take is masked below
+    reg  [NQ-1:0] wtake_prev;
+    always @(posedge clk) wtake_prev <= (!rst && w_take) ? wg_grant : {NQ{1'b0}};
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_warb (
-        .clk(clk), .rst(rst), .req(wneed_reg & ~(w_take ? wg_grant : {NQ{1'b0}})),
+        .clk(clk), .rst(rst), .req(wneed_reg & ~(w_take ? wg_grant : {NQ{1'b0}}) & ~wtake_prev),
         .ack({NQ{1'b0}}), .grant(wg_grant), .grant_valid(wg_valid), .grant_index(wg_index)
     );
     reg  [63:0]   wr_addr_reg;
@@ -619,7 +633,7 @@ module nic_cmdq #(
             if (f_take) infl_reg[fg_index] <= 1'b1;
             // F3: n commands requested (n = 0: config changed under the fetch; nothing issued)
             if (f3_valid) begin
-                fetch_reg[f3_q] <= fetch_reg[f3_q] + {{(15-SW){1'b0}}, f3_n};
+                fetch_reg[f3_q] <= f3_fetch + {{(15-SW){1'b0}}, f3_n};
                 if (f3_n == 0) infl_reg[f3_q] <= 1'b0;
             end
             // S2: slot complete, doorbell
@@ -628,10 +642,12 @@ module nic_cmdq #(
             if (s2_dbwr) prod_reg[s2_q] <= s2_db;
             // pop
             if (pop) begin
-                cons_reg[pg_index] <= cons_reg[pg_index] + 16'd1;
-                full_reg[pop_idx]  <= 1'b0;
-                err_reg[pop_idx]   <= 1'b0;
+                for (i = 0; i < NQ; i = i + 1)
+                    if (pg_grant[i]) cons_reg[i] <= cons_reg[i] + 16'd1;
+                for (i = 0; i < NE; i = i + 1)
+                    if (pop_clr[i]) full_reg[i] <= 1'b0;
             end
+            if (p1_valid) err_reg[p1_idx] <= 1'b0;
             // write-back
             if (w_issue) wbv_reg[wg_index] <= w_cons;
         end
