@@ -6,7 +6,7 @@ mutant rtl/nic/nic_cmdq.v nic_cmdq_short.v \
     's/    wire          s2_comp = &s2_new;/    wire          s2_comp = \&s2_new[62:0]; \/\/ MUTANT: one byte short/' || return 1
 # bug2 (C2): a pop does not free its slot: the command leaves twice
 mutant rtl/nic/nic_cmdq.v nic_cmdq_twice.v \
-    's/                full_reg\[pop_idx\]  <= 1'"'"'b0;/                full_reg[pop_idx]  <= 1'"'"'b1; \/\/ MUTANT: slot not freed/' || return 1
+    's/                    if (pop_clr\[i\]) full_reg\[i\] <= 1'"'"'b0;/                    if (pop_clr[i]) full_reg[i] <= 1'"'"'b1; \/\/ MUTANT: slot not freed/' || return 1
 # bug3 (C4): the command keeps its own initiator PID (no overwrite)
 mutant rtl/nic/nic_cmdq.v nic_cmdq_pid.v \
     's/p2_rd\[511:48\], p2_pid16, p2_rd\[31:0\]};/p2_rd[511:0]}; \/\/ MUTANT: no PID overwrite/' || return 1
