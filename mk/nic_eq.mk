@@ -1,7 +1,7 @@
 # mk/nic_eq.mk -- make rules of nic_eq, the EQ reservation unit + event posting (issue 12 B7;
 # docs/nic_eq.md). Included by the top-level Makefile after its common variables (mk/README.md).
 #
-#   make lint-nic_eq cmodel-test-nic_eq lockstep-nic_eq lockstep-quick-nic_eq selftest-nic_eq bench-nic_eq
+#   make lint-nic_eq cmodel-test-nic_eq lockstep-nic_eq lockstep-quick-nic_eq selftest-nic_eq replay-nic_eq bench-nic_eq
 #   make sim BLOCK=nic_eq SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NEQ_CM   := cmodel/nic_eq.c cmodel/nic_eq.h cmodel/regs/nic_eq_regs.h
@@ -16,7 +16,7 @@ NEQ_JSON := $(REPORT)/lockstep_nic_eq.jsonl
 NEQ_N       ?= 100000
 NEQ_QUICK_N ?= 10000
 
-.PHONY: lint-nic_eq cmodel-test-nic_eq lockstep-nic_eq lockstep-quick-nic_eq selftest-nic_eq bench-nic_eq sim-nic_eq
+.PHONY: lint-nic_eq cmodel-test-nic_eq lockstep-nic_eq lockstep-quick-nic_eq selftest-nic_eq replay-nic_eq bench-nic_eq sim-nic_eq
 
 lint-nic_eq:
 	$(NEQ_LINT) $(NEQ_RTL)
@@ -58,6 +58,12 @@ selftest-nic_eq: $(NEQ_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_dma_wr" $(NEQ_BIN) --seed 3 --n 20000 --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_res" $(NEQ_BIN) --seed 4 --n 20000 --fault code
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_eq_replay.v documents the files)
+replay-nic_eq: $(NEQ_BIN)
+	@$(call icarus_replay,$(NEQ_BIN),$(B)/vectors/nic_eq,nic_eq_replay,rtl/common rtl/nic,$(NEQ_PSET),\
+	  tb/nic/nic_eq_replay.v $(NEQ_RTL),--seed 11 --n 3000 --scenario random)
+
 # messages per cycle with no EQ near full; stall evaluations per message vs EQ size (docs/nic_eq.md 7)
 bench-nic_eq: $(NEQ_BIN)
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_eq.jsonl
@@ -71,4 +77,5 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_eq
 LOCKSTEP_TARGETS       += lockstep-nic_eq
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_eq
 SELFTEST_TARGETS       += selftest-nic_eq
+REPLAY_TARGETS         += replay-nic_eq
 BENCH_TARGETS          += bench-nic_eq

@@ -20,6 +20,7 @@
 //   2. CSR probe    the write's apply cycle (reg_wr_en): nic_eq_csr_write (B code to the checker)
 //   3. sources      s_msg / s_post accepted: pushed to the model
 //   4. sinks        m_res / m_dma_wr compared field by field with the model's outputs in order
+// --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_eq_replay.v).
 // At the end of a scenario, traffic stops, everything drains, and every counter and the state of
 // every EQ is read through AXI4-Lite and compared with the model.
 // Scenarios: random (--n input transactions: messages + posts + CSR writes), bench (--no-stall:
@@ -43,6 +44,7 @@
 #include "scoreboard.h"
 #include "sim.h"
 #include "stimulus.h"
+#include "vectors.h"
 
 extern "C" {
 #include "nic_eq.h"
@@ -109,6 +111,8 @@ struct HostEq {
 
 struct Eq {
   tb::Harness& h;
+  // --vectors DIR (tb/nic/nic_eq_replay.v documents the files): before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_res, v_wr, v_csr;
   tb::Sim<Vnic_eq> sim;
   Vnic_eq* top;
   nic_eq m{};
@@ -136,7 +140,7 @@ struct Eq {
   bool fault_done = false;
   uint64_t events_checked = 0;
 
-  explicit Eq(tb::Harness& harness)
+  explicit Eq(tb::Harness& harness, const std::string& vectors = "")
       : h(harness), sim(harness), top(sim.top.get()),
         op_probe(new OpProbe(*this)),
         csr_probe(new tb::CsrWriteProbe(
@@ -185,6 +189,7 @@ struct Eq {
       if (nic_eq_pop_res(&m, &r) != NIC_EQ_OK) return false;
       if (fault == "code" && !fault_done && m.c[NIC_EQ_C_PROCEED] > 300) r.code ^= 1, fault_done = true;
       t = Txn().add("eq", EQW, r.eq).add("kmax", KW, r.kmax).add("pt", PT_W, r.pt).add("code", 2, r.code);
+      if (v_res) *v_res << std::hex << r.eq << " " << r.kmax << " " << r.pt << " " << r.code << std::dec << "\n";
       return true;
     });
     sb_wr.model([this](Txn& t) {
@@ -193,6 +198,13 @@ struct Eq {
       if (fault == "flip" && !fault_done && m.c[NIC_EQ_C_EVENTS] > 300) w.data[5] ^= 1u << 7, fault_done = true;
       t.add("addr", 64, w.addr).add("len", 13, w.len).add("last", 1, 1);
       for (int i = 0; i < 8; i++) t.add("w" + std::to_string(i), 32, w.data[i]);
+      if (v_wr) {
+        char b[96];
+        std::snprintf(b, sizeof b, "%016" PRIx64 " ", w.addr);
+        *v_wr << b;
+        for (int i = 7; i >= 0; i--) std::snprintf(b, sizeof b, "%08x", w.data[i]), *v_wr << b;
+        *v_wr << "\n";
+      }
       return true;
     });
     res.on_capture = [this](const Txn& t) {
@@ -230,11 +242,43 @@ struct Eq {
       return nic_eq_csr_read(&m, o.addr, &rdata);
     }));
     env.reset(new Env(*this));
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_res = tb::vec_file(vectors, "exp_res.hex"), v_wr = tb::vec_file(vectors, "exp_wr.hex");
+      v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      csr_chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
     for (auto* n : {"proceed", "fc_drop", "dis_drop", "wrap", "post_bad", "post_excess", "cons_bad", "cfg_bad",
                     "csr_err", "stall", "reenable"})
       h.cov_declare(n);
   }
-  ~Eq() { nic_eq_free(&m); }
+  ~Eq() {
+    vec.reset();
+    nic_eq_free(&m);
+  }
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
+  // vector lines (tb/nic/nic_eq_replay.v): every input pin (eq at 8 bits, kmax / kres / n at 3,
+  // pt at 8) and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_msg_valid, 1), v.add(t->s_msg_eq, 8), v.add(t->s_msg_kmax, 3), v.add(t->s_msg_pt, 8);
+    v.add(t->m_res_ready, 1), v.add(t->s_post_valid, 1), v.add(t->s_post_eq, 8), v.add(t->s_post_kres, 3);
+    v.add(t->s_post_n, 3), v.add(tb::Sig(&t->s_post_data)), v.add(t->m_dma_wr_ready, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->s_msg_ready, 1), v.add(t->m_res_valid, 1), v.add(t->s_post_ready, 1), v.add(t->m_dma_wr_valid, 1);
+    v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
+  }
 
   Txn post_txn(unsigned eq, unsigned kres, unsigned n, bool real = true) {
     Txn p;
@@ -405,7 +449,7 @@ static void setup(Eq& x, unsigned nact, unsigned lg_lo, unsigned lg_hi) {
 }
 
 static void scenario_random(tb::Harness& h) {
-  Eq x(h);
+  Eq x(h, h.opt.get("vectors"));
   tb::Rng& r = h.rng;
   x.sim.reset();
   const tb::Bp bp = tb::bp_kind(h);
