@@ -4,7 +4,8 @@
 #   make lint-nic_eq cmodel-test-nic_eq lockstep-nic_eq lockstep-quick-nic_eq selftest-nic_eq replay-nic_eq bench-nic_eq
 #   make sim BLOCK=nic_eq SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
-NEQ_CM   := cmodel/nic_eq.c cmodel/nic_eq.h cmodel/regs/nic_eq_regs.h
+NEQ_CM   := cmodel/nic_eq.c cmodel/nic_eq.h cmodel/regs/nic_eq_regs.h cmodel/nic_host.c cmodel/nic_host.h \
+            cmodel/nic_xlat.c cmodel/nic_xlat.h
 NEQ_RTL  := rtl/nic/nic_eq.v rtl/common/axil_reg_if_pipe.v rtl/common/sync_fifo.v
 NEQ_VLT  := rtl/common/common.vlt
 NEQ_LINT := $(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_eq $(NEQ_VLT)
@@ -27,10 +28,13 @@ $(B)/cmodel/test_nic_eq: cmodel/test/test_nic_eq.c $(NEQ_CM) cmodel/test/tinytes
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/test_nic_eq.c cmodel/nic_eq.c
 
+# the C model, and the host model (cmodel/nic_host: its memory is nic_xlat.c's nic_hostmem)
 $(B)/nic_eq/libneq.a: $(NEQ_CM)
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_eq.c -o $(B)/nic_eq/nic_eq.o
-	ar rcs $@ $(B)/nic_eq/nic_eq.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_host.c -o $(B)/nic_eq/nic_host.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_xlat.c -o $(B)/nic_eq/nic_xlat.o
+	ar rcs $@ $(B)/nic_eq/nic_eq.o $(B)/nic_eq/nic_host.o $(B)/nic_eq/nic_xlat.o
 
 cmodel-test-nic_eq: $(B)/cmodel/test_nic_eq
 	$(B)/cmodel/test_nic_eq

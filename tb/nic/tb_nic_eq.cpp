@@ -9,7 +9,7 @@
 //     (16..120 cycles), at most 16 messages in flight (m_res ready is withheld while full); the post
 //     writes n <= kmax events (sometimes n > kmax: POST_EXCESS); extra posts to a disabled EQ are
 //     injected (POST_BAD);
-//   * host: a sparse memory takes every event beat; a consumer per EQ polls its ring by the
+//   * host: cmodel/nic_host (the project's host model: sparse memory, write sink) takes every event beat; a consumer per EQ polls its ring by the
 //     phase bit at a random rate with random pauses (so EQs fill, stall and flow-control drop),
 //     checks each event's phase, EQ number and index independently of the model (fields of
 //     docs/nic_eq.md 3.3), and writes CONS_DB; EQs are disabled and re-enabled with a new base
@@ -27,13 +27,11 @@
 // messages per cycle with no EQ near full, stall evaluations vs EQ size).
 // Faults (--fault): flip (one expected event data bit flipped), code (one expected decision code
 // changed): each must be reported.
-#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "Vnic_eq.h"
@@ -48,6 +46,7 @@
 
 extern "C" {
 #include "nic_eq.h"
+#include "nic_host.h"
 #include "regs/nic_eq_regs.h"
 }
 
@@ -129,7 +128,7 @@ struct Eq {
   std::deque<Pend> pipe;     // proceeded messages on their way to the posting unit
   unsigned inflight = 0;     // decisions PROCEED whose post has not been accepted
   std::vector<HostEq> host;
-  std::unordered_map<uint64_t, std::array<uint32_t, 8>> mem;  // host memory, 32-byte slots
+  nic_host hm{};  // host memory and write sink (cmodel/nic_host.h, the project's host model)
   std::vector<unsigned> active;   // EQs used by the traffic
   unsigned dis_eq = 0;            // an EQ left disabled
   double p_cons = 0.1, p_msg = 0.5, res_stall = 0.3;
@@ -184,6 +183,9 @@ struct Eq {
     if (nic_eq_init(&m, &cfg) != NIC_EQ_OK) h.fail("model", "nic_eq_init failed");
     fault = h.opt.fault;
     host.assign(TB_NE, HostEq());
+    nic_host_cfg hc{};
+    hc.seed = h.opt.seed, hc.lat_min = 1, hc.lat_max = 1, hc.rd_ready_pct = 100, hc.wr_ready_pct = 100, hc.max_tags = 1;
+    if (nic_host_init(&hm, &hc) != NIC_HOST_OK) h.fail("host", "nic_host_init failed");
     sb_res.model([this](Txn& t) {
       nic_eq_res r;
       if (nic_eq_pop_res(&m, &r) != NIC_EQ_OK) return false;
@@ -222,9 +224,10 @@ struct Eq {
     };
     wr.on_capture = [this](const Txn& t) {
       sb_wr.actual(t);
-      std::array<uint32_t, 8> d;
-      for (int i = 0; i < 8; i++) d[i] = uint32_t(t.get("w" + std::to_string(i)));
-      mem[t.get("addr")] = d;
+      uint8_t b[32];
+      for (int i = 0; i < 32; i++) b[i] = uint8_t(t.get("w" + std::to_string(i / 4)) >> (8 * (i % 4)));
+      const int rc = nic_host_wr_beat(&hm, t.get("addr"), unsigned(t.get("len")), b, int(t.get("last")));
+      if (rc != NIC_HOST_OK) h.fail("m_dma_wr", "host write rejected by nic_host_wr_beat", "  rc " + std::to_string(rc));
     };
     msg.on_accept = [this](const Txn& t) {
       nic_eq_msg mm{unsigned(t.get("eq")), unsigned(t.get("kmax")), unsigned(t.get("pt"))};
@@ -259,6 +262,7 @@ struct Eq {
   ~Eq() {
     vec.reset();
     nic_eq_free(&m);
+    nic_host_free(&hm);
   }
   std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
   // vector lines (tb/nic/nic_eq_replay.v): every input pin (eq at 8 bits, kmax / kres / n at 3,
@@ -302,7 +306,8 @@ struct Eq {
       if (he.en && !m.en[e]) he.en = false;
       if (!he.en && m.en[e]) {
         he.en = true, he.lg = m.lg[e], he.base = m.base[e], he.cons = 0;
-        for (uint64_t s = 0; s < (1ull << he.lg); s++) mem.erase(he.base + 32 * s);
+        std::vector<uint8_t> z(32ull << he.lg, 0);  // the driver zeroes the ring before enabling
+        nic_host_mem_write(&hm, he.base, z.data(), z.size());
       }
     }
   }
@@ -314,10 +319,11 @@ struct Eq {
     unsigned k = 0;
     while (k < batch) {
       const uint64_t a = he.base + 32ull * (he.cons & ((1u << he.lg) - 1));
-      auto it = mem.find(a);
+      uint8_t ev[32];
+      nic_host_mem_read(&hm, a, ev, sizeof ev);
       const unsigned want = ((he.cons >> he.lg) & 1) ? 0 : 1;
-      if (it == mem.end() || (it->second[0] & 1) != want) break;
-      const uint32_t w0 = it->second[0];
+      if ((ev[0] & 1) != want) break;
+      const uint32_t w0 = uint32_t(ev[0]) | uint32_t(ev[1]) << 8 | uint32_t(ev[2]) << 16 | uint32_t(ev[3]) << 24;
       if (((w0 >> 8) & 0xff) != e || (w0 >> 16) != (he.cons & 0xffff)) {
         char b[160];
         std::snprintf(b, sizeof b, "  EQ %u slot %#" PRIx64 ": word 0 %#x, expected EQ %u index %u (lg %u)", e, a, w0, e,
