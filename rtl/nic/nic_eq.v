@@ -43,7 +43,8 @@
 //   near the ~0.1 message/cycle of the seed's pipeline (L110).
 // Errors: every refusal has a 32-bit wrapping counter (PROCEED .. CSR_ERR, rdl/nic_eq.rdl).
 // Resources (lab size NE=64, LOG2MAX=12, KMAX=3, CNT_W=5; ECP5-85 speed 6, open flow, registered
-//   I/O, PLACE=timing ROUTE=router1): 143.6 MHz, 3,112 LUT4, 2,688 FF (incl. the wrapper), no EBR.
+//   I/O, PLACE=timing ROUTE=router1): 154.8 MHz (gated at 125), 3,137 LUT4, 2,688 FF (incl. the
+//   wrapper), no EBR.
 module nic_eq #(
     parameter NE      = 64,   // event queues (power of two, 2..256)
     parameter LOG2MAX = 12,   // largest EQ: 2^LOG2MAX events (<= 15)
