@@ -178,7 +178,7 @@ module nic_rsrc #(
     reg         reg_wr_err;
     wire [11:0] reg_rd_addr;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [3:0]  reg_rd_stage;  // fixed schedule: rd_q1 is sampled in stage 3
+    wire [4:0]  reg_rd_stage;  // fixed schedule: rd_q1 is sampled in stage 4
     /* verilator lint_on UNUSEDSIGNAL */
     reg  [31:0] rd_mux;          // read decode, stage 1 (registered in rd_q1)
     reg         rd_err_mux;
@@ -186,7 +186,7 @@ module nic_rsrc #(
     reg         rd_err_q1;
     wire [31:0] reg_rd_data = rd_q1;
     wire        reg_rd_err  = rd_err_q1;
-    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(4)) u_axil (
+    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(5)) u_axil (
         .clk(clk), .rst(rst),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
         .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
@@ -239,7 +239,9 @@ module nic_rsrc #(
         w_data <= reg_wr_data[15:0];
     end
 
-    wire [2:0] rd_t = reg_rd_addr[4:2];
+    reg  [11:0] ra;    // copy of the held read address (fan-out)
+    always @(posedge clk) ra <= reg_rd_addr;
+    wire [2:0] rd_t = ra[4:2];
     always @(posedge clk) begin
         rd_q1 <= rd_mux;
         rd_err_q1 <= rd_err_mux;
@@ -252,24 +254,27 @@ module nic_rsrc #(
     integer gi;
     always @(posedge clk) begin
         for (gi = 0; gi < 8; gi = gi + 1)
-            stat4_q[gi] <= gi * 4 + {29'd0, reg_rd_addr[3:2]} < NST ? stat_reg[gi * 4 + {29'd0, reg_rd_addr[3:2]}] : 32'd0;
+            stat4_q[gi] <= gi * 4 + {29'd0, ra[3:2]} < NST ? stat_reg[gi * 4 + {29'd0, ra[3:2]}] : 32'd0;
         pcb_h_q <= phwm_mem[pcb_sel_reg];
         pcb_l_q <= plwm_mem[pcb_sel_reg];
         pcb_c_q <= pc_csr;
     end
     reg [31:0] stat_q;   // stage 1
-    reg [31:0] type_q;
+    reg [31:0] type_q, tq_u, tq_h;
+    reg        ra5_q;
     reg [31:0] misc_q;
     reg [1:0]  grp_q;    // 0 misc, 1 type regs, 2 stat, 3 error
     reg        err_q;
     always @(posedge clk) begin
-        stat_q <= reg_rd_addr[7] ? 32'd0 : stat4_q[reg_rd_addr[6:4]];
-        type_q <= reg_rd_addr[5] ? {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]}
-                                 : {16'd0, thwm_reg[rd_t]};
+        stat_q <= ra[7] ? 32'd0 : stat4_q[ra[6:4]];
+        tq_u <= {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]};
+        tq_h <= {16'd0, thwm_reg[rd_t]};
+        type_q <= ra5_q ? tq_u : tq_h;
+        ra5_q <= ra[5];
         misc_q <= reg_rd_data0;
         err_q  <= reg_rd_err0;
-        grp_q  <= reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] ? 2'd2
-                : (reg_rd_addr[11:6] == NR_TYPE_HWM_ADDR[11:6] && reg_rd_addr[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ? 2'd1 : 2'd0;
+        grp_q  <= ra[11:8] == NR_STAT_ADDR[11:8] ? 2'd2
+                : (ra[11:6] == NR_TYPE_HWM_ADDR[11:6] && ra[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ? 2'd1 : 2'd0;
     end
     always @(*) begin
         rd_mux = grp_q == 2'd2 ? stat_q : grp_q == 2'd1 ? type_q : misc_q;
@@ -280,19 +285,19 @@ module nic_rsrc #(
     always @(*) begin
         reg_rd_data0 = 32'd0;
         reg_rd_err0  = 1'b0;
-        if (reg_rd_addr == NR_ID_ADDR) reg_rd_data0 = NR_ID_ID_RESET;
-        else if (reg_rd_addr == NR_PARAMS_ADDR)
+        if (ra == NR_ID_ADDR) reg_rd_data0 = NR_ID_ID_RESET;
+        else if (ra == NR_PARAMS_ADDR)
             reg_rd_data0 = {NT8, NP8, NE16};
-        else if (reg_rd_addr == NR_STATUS_ADDR) reg_rd_data0 = {30'd0, !init && state_reg != S_IDLE, init};
-        else if (reg_rd_addr == NR_FREE_CNT_ADDR) reg_rd_data0 = {{(32-CW){1'b0}}, free_cnt_reg};
-        else if (reg_rd_addr == NR_PCB_SEL_ADDR) reg_rd_data0 = {{(32-PW){1'b0}}, pcb_sel_reg};
-        else if (reg_rd_addr == NR_PCB_HWM_ADDR) reg_rd_data0 = {16'd0, pcb_h_q};
-        else if (reg_rd_addr == NR_PCB_LWM_ADDR) reg_rd_data0 = {16'd0, pcb_l_q};
-        else if (reg_rd_addr == NR_PCB_CNT_ADDR)
+        else if (ra == NR_STATUS_ADDR) reg_rd_data0 = {30'd0, !init && state_reg != S_IDLE, init};
+        else if (ra == NR_FREE_CNT_ADDR) reg_rd_data0 = {{(32-CW){1'b0}}, free_cnt_reg};
+        else if (ra == NR_PCB_SEL_ADDR) reg_rd_data0 = {{(32-PW){1'b0}}, pcb_sel_reg};
+        else if (ra == NR_PCB_HWM_ADDR) reg_rd_data0 = {16'd0, pcb_h_q};
+        else if (ra == NR_PCB_LWM_ADDR) reg_rd_data0 = {16'd0, pcb_l_q};
+        else if (ra == NR_PCB_CNT_ADDR)
             reg_rd_data0 = {{(16-CW){1'b0}}, pcb_c_q[2*CW-1:CW], {(16-CW){1'b0}}, pcb_c_q[CW-1:0]};
-        else if (reg_rd_addr == NR_REFILL_N_ADDR) reg_rd_data0 = {26'd0, refill_reg};
-        else if (reg_rd_addr[11:6] == NR_TYPE_HWM_ADDR[11:6] && reg_rd_addr[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ;
-        else if (reg_rd_addr[11:8] == NR_STAT_ADDR[11:8] && reg_rd_addr[1:0] == 2'b00 && {26'd0, reg_rd_addr[7:2]} < NST) ;
+        else if (ra == NR_REFILL_N_ADDR) reg_rd_data0 = {26'd0, refill_reg};
+        else if (ra[11:6] == NR_TYPE_HWM_ADDR[11:6] && ra[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ;
+        else if (ra[11:8] == NR_STAT_ADDR[11:8] && ra[1:0] == 2'b00 && {26'd0, ra[7:2]} < NST) ;
         else reg_rd_err0 = 1'b1;
     end
 
@@ -300,7 +305,8 @@ module nic_rsrc #(
     wire [5:0]    n_eff   = c_op == OP_PTALLOC ? 6'd1 : (c_n == 6'd0 ? refill_reg : c_n);
     wire [2:0]    a_type  = c_op == OP_PTALLOC ? T_LROOT : c_type;
     wire          type_ok = {29'd0, a_type} < NTYPES;
-    wire [2:0]    a_t     = type_ok ? a_type : 3'd0;
+    reg  [2:0]    at_q;   // the counter index of the command's type, registered at the handshake
+    wire [2:0]    a_t     = at_q;
     wire [2*CW-1:0] pc_rd = pcnt_mem[cp];
     wire [2*IW-1:0] pp_rd = pptr_mem[cp];
     // raw values sampled in S_RD (the decision point), compared in S_M1
@@ -336,10 +342,10 @@ module nic_rsrc #(
         endcase
     end
     // meta / next read address: S_RD (FREE: the handle's entry, TAKE: the list head), sweep index
-    reg  [IW-1:0] ma_q;  // S_RD: the entry S_M1 reads (TAKE: the list head, FREE: the handle's)
+    reg  [IW-1:0] ma_q;  // the entry read next: S_M1's (TAKE: the list head, FREE: the handle's);
+                         // in S_TD it follows idx_reg
     wire          m_re    = state_reg == S_M1 || state_reg == S_TD;  // entry read (held otherwise)
-    wire [IW-1:0] m_raddr = state_reg == S_M1 ? ma_q
-                                              : idx_reg[IW-1:0];
+    wire [IW-1:0] m_raddr = ma_q;  // registered: S_M1's entry, or the sweep index in S_TD
 
     // ---------------------------------------------------------------- decision of S_DEC
     wire [1:0]    mq_state = f_meta[MW-1:MW-2];
@@ -467,6 +473,7 @@ module nic_rsrc #(
         st_inc = {NST{1'b0}};
         if (s_cmd_valid && s_cmd_ready) begin
             c_op <= s_cmd_op; c_pid <= s_cmd_pid; c_type <= s_cmd_type; c_n <= s_cmd_n; c_handle <= s_cmd_handle;
+            at_q <= s_cmd_op == OP_PTALLOC ? T_LROOT : ({29'd0, s_cmd_type} < NTYPES ? s_cmd_type : 3'd0);
             state_reg <= S_RD;
         end
         if (m_evt_valid && m_evt_ready) begin
@@ -557,6 +564,7 @@ module nic_rsrc #(
                 evt_op_reg <= c_op; evt_pid_reg <= c_pid; evt_status_reg <= f_reason;
                 evt_type_reg <= c_type; evt_handle_reg <= c_handle; evt_dest_reg <= 2'd0; evt_last_reg <= 1'b1;
                 idx_reg <= {(IW+1){1'b0}};
+                ma_q <= {IW{1'b0}};
                 k_reg <= 6'd0;
                 td_cnt <= {(IW+1){1'b0}};
                 if (f_reason != R_OK) begin
@@ -636,6 +644,7 @@ module nic_rsrc #(
             S_TD: begin
                 if (idx32 < NIC_ENTRIES) begin
                     idx_reg <= idx_reg + 1'b1;
+                    ma_q <= idx_reg[IW-1:0] + 1'b1;
                     td_v <= 1'b1;
                     td_idx <= idx_reg[IW-1:0];
                 end else if (!td_v && !td_vc && !td_v2) state_reg <= S_TD_END;

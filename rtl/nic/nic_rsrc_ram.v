@@ -1,7 +1,7 @@
 `resetall
 `default_nettype none
 // nic_rsrc_ram: the entry RAMs of nic_rsrc (free FIFO, unused-list links, entry metadata):
-// DEPTH x W distributed RAM in banks of up to 256 entries, one write port, one read port with
+// DEPTH x W distributed RAM in banks of up to 64 entries, one write port, one read port with
 // two registered stages.
 // Shapes: DEPTH a power of two (8..32768), AW = log2(DEPTH), W data bits.
 // Write: we / waddr / wdata, written at the clock edge. Read: re in cycle c registers every bank's
@@ -10,7 +10,7 @@
 // held until the next re). A read of an address written in cycle c - 1 or earlier sees the write.
 // Why: an ECP5 EBR's clock-to-out plus routing took the whole 8 ns at 125 MHz (no output register
 // in Yosys' EBR mapping), and a 1024-deep distributed read mux in one cycle placed at 63 MHz; here
-// each stage has a 256-deep read (16:1 mux) or a bank select. Source: docs/nic_rsrc.md 6.
+// stage A is a 64-deep read (4:1 mux) from a registered address, stage B the bank select. Source: docs/nic_rsrc.md 6.
 module nic_rsrc_ram #(
     parameter DEPTH = 1024,
     parameter W     = 10
@@ -24,7 +24,7 @@ module nic_rsrc_ram #(
     output reg  [W-1:0]             rdata
 );
     localparam AW = $clog2(DEPTH);
-    localparam BW = AW > 8 ? 8 : AW;      // address bits inside a bank
+    localparam BW = AW > 6 ? 6 : AW;      // address bits inside a bank
     localparam NB = DEPTH >> BW;          // banks
     localparam SW = NB > 1 ? $clog2(NB) : 1;
 
