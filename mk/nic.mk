@@ -100,7 +100,8 @@ oracles-nic: $(B)/nic/xlat_ref $(NX_BIN) oracles-nic-pkt
 	@for s in 1 2 3 4 5; do $(PY) scripts/xlat_oracle.py --xlat-ref $(B)/nic/xlat_ref --rtl $(NX_BIN) --n 40000 --seed $$s || exit 1; done
 
 # ------------------------------------------------------------------ transmit framer (docs/nic.md 4)
-NPT_RTL  := rtl/nic/nic_pkt_tx.v rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/ipv4_csum.v rtl/common/crc32_beat.v
+NPT_RTL  := rtl/nic/nic_pkt_tx.v rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/ipv4_csum.v rtl/common/crc32_beat.v \
+            rtl/common/ff_keep.v
 NPT_CM   := cmodel/nic_pkt_tx.c cmodel/nic_pkt_tx.h cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
 NPT_BIN  := $(B)/nic_pkt_tx/tb_nic_pkt_tx
 NPT_JSON := $(REPORT)/lockstep_nic_pkt_tx.jsonl
@@ -136,7 +137,7 @@ selftest-nic-pkt-tx: $(NPT_BIN)
 # the RTL's packets through tshark + scripts/nic.lua and scapy (scripts/nic_pkt_check.py --pcap)
 oracles-nic-pkt-tx: $(NPT_BIN) $(B)/cmodel/nic_pkt_gen
 	@mkdir -p $(B)/oracles/nic_pkt_tx
-	$(NPT_BIN) --seed 5 --n 300 --pcap $(B)/oracles/nic_pkt_tx/rtl.pcap --quiet
+	$(NPT_BIN) --seed 5 --n 100 --pcap $(B)/oracles/nic_pkt_tx/rtl.pcap --quiet
 	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --pcap $(B)/oracles/nic_pkt_tx/rtl.pcap
 
 bench-nic-pkt-tx: $(NPT_BIN)

@@ -12,6 +12,11 @@
 //   m_data [DATA_WIDTH], m_valid, m_ready   output; m_data and m_valid are register outputs
 // DATA_WIDTH (>= 1) carries every AXI4-Stream side channel: fold tlast/tkeep/tuser/tid into it,
 //   e.g. {tuser, tlast, tkeep, tdata}.
+// LOAD_ALWAYS (default 0): 1 = the data registers load s_data whenever they are free (output
+//   register: !m_valid || m_ready; skid register: empty), whether s_valid is high or not, so no
+//   data register's clock enable depends on s_valid: for a wide word whose s_valid comes from a
+//   few LUT levels (a clock-enable fan-out of hundreds of flip-flops). The handshakes and the
+//   words delivered are the same as with 0; only the don't-care contents of empty registers differ.
 // Latency: 1 cycle (a word accepted in cycle t is offered on m_* in cycle t+1 if the output
 //   register is free, else it waits in the skid register).
 // Throughput: one word per cycle while m_ready is high (s_ready is high in every cycle that
@@ -20,7 +25,8 @@
 //   stable while m_valid && !m_ready. Words leave in arrival order, none lost or duplicated.
 // Formal: formal/common/axis_skid.sby (`ifdef FORMAL` block at the end; f_ signals formal-only).
 module axis_skid #(
-    parameter DATA_WIDTH = 64
+    parameter DATA_WIDTH  = 64,
+    parameter LOAD_ALWAYS = 0
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -32,8 +38,8 @@ module axis_skid #(
     input  wire                  m_ready
 );
     initial begin
-        if (DATA_WIDTH < 1) begin
-            $error("%m: DATA_WIDTH must be >= 1 (got %0d)", DATA_WIDTH);
+        if (DATA_WIDTH < 1 || (LOAD_ALWAYS != 0 && LOAD_ALWAYS != 1)) begin
+            $error("%m: DATA_WIDTH must be >= 1, LOAD_ALWAYS 0 or 1 (got %0d, %0d)", DATA_WIDTH, LOAD_ALWAYS);
             $finish;
         end
     end
@@ -51,16 +57,27 @@ module axis_skid #(
     assign m_valid = out_valid_reg;
 
     // data path (no reset)
-    always @(posedge clk) begin
-        if (out_free) begin
-            if (skid_valid_reg)
-                out_reg <= skid_reg;
-            else if (accept)
-                out_reg <= s_data;
-        end else if (accept) begin
-            skid_reg <= s_data;
+    generate
+        if (LOAD_ALWAYS != 0) begin : g_load_always
+            always @(posedge clk) begin
+                if (out_free)
+                    out_reg <= skid_valid_reg ? skid_reg : s_data;
+                if (!skid_valid_reg && !out_free)
+                    skid_reg <= s_data;
+            end
+        end else begin : g_load_valid
+            always @(posedge clk) begin
+                if (out_free) begin
+                    if (skid_valid_reg)
+                        out_reg <= skid_reg;
+                    else if (accept)
+                        out_reg <= s_data;
+                end else if (accept) begin
+                    skid_reg <= s_data;
+                end
+            end
         end
-    end
+    endgenerate
 
     // control
     always @(posedge clk) begin

@@ -85,61 +85,81 @@ module nic_pkt_tx (
     output reg          stat_err_short,
     output reg          stat_err_long
 );
-    // ------------------------------------------------------------------ message FIFO
-    // {msg_len, vn, dst_nid, msg_id, eq_handle, handle, target_addr, dest_qp, epoch, reset, half}
-    localparam MW = 21 + 3 + 16 + 16 + 16 + 16 + 64 + 24 + 32 + 2;
-    wire [MW-1:0] mq_in = {s_hdr_msg_len, s_hdr_vn, s_hdr_dst_nid, s_hdr_msg_id, s_hdr_eq_handle,
-                           s_hdr_handle, s_hdr_target_addr, s_hdr_dest_qp, s_hdr_epoch, s_hdr_reset,
-                           s_hdr_half};
-    wire [MW-1:0] mq_out;
-    wire          mq_s_ready, mq_m_valid;
-    reg           mq_pop;
-    reg           dq_pop;
+    integer j;
+
+    // ------------------------------------------------------------------ H: the header, registered
+    // s_hdr is registered (one header every other cycle at most: a message takes >= 3 beats);
+    // the message length minus 1 and the zero check are computed here
+    localparam MW = 21 + 3 + 16 + 16 + 16 + 16 + 64 + 24 + 32 + 2;   // message FIFO word
+    reg          h_valid_reg;
+    reg [MW-1:0] h_msg_reg;          // {msg_len, vn, dst_nid, msg_id, eq_handle, handle, target_addr, dest_qp, epoch, reset, half}
+    reg [20:0]   h_len_m1_reg;
+    reg          h_zero_reg;
+    reg [23:0]   h_psn_reg;
+    assign s_hdr_ready = !h_valid_reg;
+    always @(posedge clk) begin
+        if (s_hdr_valid && !h_valid_reg) begin
+            h_msg_reg    <= {s_hdr_msg_len, s_hdr_vn, s_hdr_dst_nid, s_hdr_msg_id, s_hdr_eq_handle, s_hdr_handle,
+                             s_hdr_target_addr, s_hdr_dest_qp, s_hdr_epoch, s_hdr_reset, s_hdr_half};
+            h_len_m1_reg <= s_hdr_msg_len - 21'd1;
+            h_zero_reg   <= s_hdr_msg_len == 21'd0;
+            h_psn_reg    <= s_hdr_psn;
+        end
+    end
 
     // ------------------------------------------------------------------ S0: segmentation
+    localparam DQ_DEPTH = 8;
+    wire        mq_s_ready, mq_m_valid;
     reg         m_busy_reg;          // a message is being segmented
-    reg  [20:0] m_rem_reg;           // bytes not yet given to a packet
+    reg  [12:0] m_npkt_reg;          // packets left: ceil(msg_len / P) at the header
+    reg  [12:0] m_lastn_reg;         // payload of the last packet: ((msg_len - 1) mod P) + 1
     reg  [20:0] m_off_reg;           // message offset of the next packet
     reg  [23:0] m_psn_reg;           // PSN of the next packet
     reg  [15:0] m_dst_nid_reg;
     reg         m_first_reg;
     reg  [3:0]  pmtu_reg;            // pmtu_log2 clamped to 8..12, registered
+    reg  [3:0]  dq_cred_reg;         // descriptor FIFO words not claimed by S0 (S1..S4 and the FIFO)
+    reg         s1_valid_reg, s2_valid_reg, s3_valid_reg, s4_valid_reg;
+    reg         dq_pop;
 
-    wire        hdr_take = s_hdr_valid && s_hdr_ready;
-    wire        hdr_zero = s_hdr_msg_len == 21'd0;
-    // a header is taken while no message is being segmented, and its message fields fit
-    assign s_hdr_ready = !m_busy_reg && (mq_s_ready || hdr_zero);
-
+    // the header moves on when no message is being segmented (and its fields fit the FIFO)
+    wire        h_go = h_valid_reg && !m_busy_reg && (h_zero_reg || mq_s_ready);
     wire [12:0] pmtu = 13'd1 << pmtu_reg;
-    wire        s0_last = m_rem_reg <= {8'd0, pmtu};
-    wire [12:0] s0_n = s0_last ? m_rem_reg[12:0] : pmtu;
-
-    // descriptor credit: FIFO words + descriptors in S1..S4 < depth
-    localparam DQ_DEPTH = 8;
-    wire [3:0] dq_count;
-    reg        s1_valid_reg, s2_valid_reg, s3_valid_reg, s4_valid_reg;
-    wire [3:0] dq_used = dq_count + {3'd0, s1_valid_reg} + {3'd0, s2_valid_reg} + {3'd0, s3_valid_reg} +
-                         {3'd0, s4_valid_reg};
-    wire       s0_issue = m_busy_reg && dq_used < DQ_DEPTH - 1;
+    /* verilator lint_off WIDTH */
+    wire [12:0] npkt_h = (h_len_m1_reg >> pmtu_reg) + 13'd1;
+    /* verilator lint_on WIDTH */
+    wire [12:0] lastn_h = (h_len_m1_reg[12:0] & (pmtu - 13'd1)) + 13'd1;
+    wire        s0_last = m_npkt_reg == 13'd1;
+    wire [12:0] s0_n = s0_last ? m_lastn_reg : pmtu;
+    wire        s0_issue = m_busy_reg && dq_cred_reg != 4'd0;
 
     always @(posedge clk) begin
         pmtu_reg <= (cfg_pmtu_log2 < 4'd8) ? 4'd8 : (cfg_pmtu_log2 > 4'd12) ? 4'd12 : cfg_pmtu_log2;
-        if (hdr_take && !hdr_zero) begin
+        if (s_hdr_valid && !h_valid_reg)
+            h_valid_reg <= 1'b1;
+        else if (h_go)
+            h_valid_reg <= 1'b0;
+        if (h_go && !h_zero_reg) begin
             m_busy_reg    <= 1'b1;
-            m_rem_reg     <= s_hdr_msg_len;
+            m_npkt_reg    <= npkt_h;
+            m_lastn_reg   <= lastn_h;
             m_off_reg     <= 21'd0;
-            m_psn_reg     <= s_hdr_psn;
-            m_dst_nid_reg <= s_hdr_dst_nid;
+            m_psn_reg     <= h_psn_reg;
+            m_dst_nid_reg <= h_msg_reg[MW-25 -: 16];
             m_first_reg   <= 1'b1;
         end else if (s0_issue) begin
             m_busy_reg  <= !s0_last;
-            m_rem_reg   <= m_rem_reg - {8'd0, s0_n};
-            m_off_reg   <= m_off_reg + {8'd0, s0_n};
+            m_npkt_reg  <= m_npkt_reg - 13'd1;
+            m_off_reg   <= m_off_reg + {8'd0, pmtu};
             m_psn_reg   <= m_psn_reg + 24'd1;
             m_first_reg <= 1'b0;
         end
-        if (rst)
-            m_busy_reg <= 1'b0;
+        dq_cred_reg <= dq_cred_reg - {3'd0, s0_issue} + {3'd0, dq_pop};
+        if (rst) begin
+            h_valid_reg <= 1'b0;
+            m_busy_reg  <= 1'b0;
+            dq_cred_reg <= DQ_DEPTH;
+        end
     end
 
     // ------------------------------------------------------------------ S1, S2: geometry, IPv4
@@ -160,28 +180,38 @@ module nic_pkt_tx (
         end
     end
 
-    // npad = n + pad (a multiple of 4), L = 90 + npad bytes
+    // npad = n + pad (a multiple of 4), L = 90 + npad bytes. Beats are numbered from 0.
     wire [12:0] s1_npad = s1_n_reg + {11'd0, 2'd0 - s1_n_reg[1:0]};
+    wire [12:0] s1_dend = 13'd86 + s1_n_reg;       // data end (bytes 0 .. 86 + n - 1 carry data)
+    wire [12:0] s1_l4   = 13'd86 + s1_npad;        // L - 4: ICRC byte 0
+    wire [12:0] s1_lm1  = 13'd89 + s1_npad;        // L - 1: last byte
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [12:0] s1_in   = s1_n_reg + 13'd31;       // bits 12:5: ceil(n / 32)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg  [12:0] s2_n_reg;
     reg  [1:0]  s2_pad_reg;
-    reg  [7:0]  s2_bcrc_reg;       // beat holding the last ICRC-covered byte: (L - 5) / 32
-    reg  [4:0]  s2_k_reg;          // lane of ICRC byte 0 in that beat: (L - 4) mod 32
+    reg  [7:0]  s2_de_reg;         // beat of the data end: (86 + n) / 32
+    reg  [4:0]  s2_delo_reg;       // lanes of data in that beat: (86 + n) mod 32
+    reg  [7:0]  s2_lb_reg;         // last beat: (L - 1) / 32
+    reg  [4:0]  s2_lblo_reg;       // its last lane: (L - 1) mod 32
+    reg  [7:0]  s2_bcrc_reg;       // beat holding ICRC byte 0: (L - 4) / 32
+    reg  [4:0]  s2_k_reg;          // its lane: (L - 4) mod 32 (= 2 mod 4)
     reg  [7:0]  s2_nin_reg;        // input beats: ceil(n / 32)
     reg  [15:0] s2_totlen_reg;     // IPv4 total length 76 + npad
     reg         s2_first_reg, s2_last_reg;
     reg  [20:0] s2_off_reg;
     reg  [23:0] s2_psn_reg;
     reg  [15:0] s2_dst_nid_reg;
-    wire [12:0] s1_l4 = 13'd86 + s1_npad;          // L - 4 (at most 4182)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [12:0] s1_in = s1_n_reg + 13'd31;          // bits 12:5: ceil(n / 32)
-    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk) begin
         s2_valid_reg <= s1_valid_reg && !rst;
         if (s1_valid_reg) begin
             s2_n_reg       <= s1_n_reg;
             s2_pad_reg     <= 2'd0 - s1_n_reg[1:0];
-            s2_bcrc_reg    <= {s1_l4[12:5]};
+            s2_de_reg      <= s1_dend[12:5];
+            s2_delo_reg    <= s1_dend[4:0];
+            s2_lb_reg      <= s1_lm1[12:5];
+            s2_lblo_reg    <= s1_lm1[4:0];
+            s2_bcrc_reg    <= s1_l4[12:5];
             s2_k_reg       <= s1_l4[4:0];
             s2_nin_reg     <= s1_in[12:5];
             s2_totlen_reg  <= {3'd0, s1_npad} + 16'd76;
@@ -207,9 +237,9 @@ module nic_pkt_tx (
     );
 
     // packet descriptor, delayed beside the checksum (S3, S4)
-    localparam DW_ = 13 + 2 + 8 + 5 + 8 + 16 + 1 + 1 + 21 + 24;
-    wire [DW_-1:0] s2_desc = {s2_n_reg, s2_pad_reg, s2_bcrc_reg, s2_k_reg, s2_nin_reg,
-                              s2_totlen_reg, s2_first_reg, s2_last_reg, s2_off_reg, s2_psn_reg};
+    localparam DW_ = 13 + 2 + 8 + 5 + 8 + 5 + 8 + 5 + 8 + 16 + 1 + 1 + 21 + 24;
+    wire [DW_-1:0] s2_desc = {s2_n_reg, s2_pad_reg, s2_de_reg, s2_delo_reg, s2_lb_reg, s2_lblo_reg, s2_bcrc_reg,
+                              s2_k_reg, s2_nin_reg, s2_totlen_reg, s2_first_reg, s2_last_reg, s2_off_reg, s2_psn_reg};
     reg  [DW_-1:0] s3_desc_reg, s4_desc_reg;
     always @(posedge clk) begin
         s3_valid_reg <= s2_valid_reg && !rst;
@@ -220,27 +250,32 @@ module nic_pkt_tx (
 
     wire [DW_+15:0] dq_out;
     wire            dq_m_valid;
+    wire [MW-1:0]   mq_out;
+    reg             mq_pop;
     /* verilator lint_off PINCONNECTEMPTY */
     sync_fifo #(.WIDTH(DW_ + 16), .DEPTH(DQ_DEPTH)) u_descq (
         .clk(clk), .rst(rst), .s_data({s4_desc_reg, ~csum_sum}), .s_valid(s4_valid_reg && csum_valid),
-        .s_ready(), .m_data(dq_out), .m_valid(dq_m_valid), .m_ready(dq_pop), .count(dq_count)
+        .s_ready(), .m_data(dq_out), .m_valid(dq_m_valid), .m_ready(dq_pop), .count()
     );
     sync_fifo #(.WIDTH(MW), .DEPTH(4)) u_msgq (
-        .clk(clk), .rst(rst), .s_data(mq_in), .s_valid(hdr_take && !hdr_zero), .s_ready(mq_s_ready),
+        .clk(clk), .rst(rst), .s_data(h_msg_reg), .s_valid(h_go && !h_zero_reg), .s_ready(mq_s_ready),
         .m_data(mq_out), .m_valid(mq_m_valid), .m_ready(mq_pop), .count()
     );
     /* verilator lint_on PINCONNECTEMPTY */
 
-    // head descriptor and message fields
+    // head descriptor and message fields (of n, G needs the low bits only)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [12:0] d_n;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [1:0]  d_pad;
-    wire [7:0]  d_bcrc, d_nin;
-    wire [4:0]  d_k;
+    wire [7:0]  d_de, d_lb, d_bcrc, d_nin;
+    wire [4:0]  d_delo, d_lblo, d_k;
     wire [15:0] d_totlen, d_csum;
     wire        d_first, d_last;
     wire [20:0] d_off;
     wire [23:0] d_psn;
-    assign {d_n, d_pad, d_bcrc, d_k, d_nin, d_totlen, d_first, d_last, d_off, d_psn, d_csum} = dq_out;
+    assign {d_n, d_pad, d_de, d_delo, d_lb, d_lblo, d_bcrc, d_k, d_nin, d_totlen, d_first, d_last, d_off, d_psn,
+            d_csum} = dq_out;
     wire [20:0] q_msg_len;
     wire [2:0]  q_vn;
     wire [15:0] q_dst_nid, q_msg_id, q_eq_handle, q_handle;
@@ -257,7 +292,6 @@ module nic_pkt_tx (
     wire [15:0] udplen = d_totlen - 16'd20;
     wire [31:0] msg_len32 = {11'd0, q_msg_len};
     wire [31:0] off32 = {11'd0, d_off};
-    integer j;
     always @* begin
         for (j = 0; j < 6; j = j + 1) begin
             hb[j]     = (j < 4) ? cfg_dst_mac_base[8*(5-j) +: 8] : q_dst_nid[8*(5-j) +: 8];
@@ -291,64 +325,152 @@ module nic_pkt_tx (
         hb[84] = q_eq_handle[15:8]; hb[85] = q_eq_handle[7:0];
     end
 
+    // lanes below v: v = 0 none, 31 all but lane 31 (v 5 bits)
+    function [31:0] therm5(input [4:0] v);
+        integer i;
+        begin
+            for (i = 0; i < 32; i = i + 1)
+                therm5[i] = i[4:0] < v;
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ P: two packets ahead, registered
+    // two slots of {86 header bytes, geometry}; P fills the empty slot p_wr from the FIFO heads,
+    // G reads slot g_rd and frees it after beat 2 (its last header byte). No clock enable here
+    // depends on G's advance: only registered flags.
+    reg         pd_valid_reg [0:1];
+    reg [687:0] pd_hdr_reg   [0:1];
+    reg [7:0]   pd_de_reg    [0:1];  // beat of the data end
+    reg [31:0]  pd_dpm_reg   [0:1];  // data lanes in that beat
+    reg [7:0]   pd_lb_reg    [0:1];  // last beat
+    reg [31:0]  pd_kpm_reg   [0:1];  // tkeep of the last beat
+    reg [7:0]   pd_bcrc_reg  [0:1];
+    reg [7:0]   pd_nin_reg   [0:1];
+    reg [2:0]   pd_m_reg     [0:1];  // k = 4 m + 2
+    reg         pd_last_reg  [0:1];  // the message's last packet
+    reg [5:0]   pd_lastcnt_reg [0:1];  // bytes in the packet's last input beat: ((n - 1) mod 32) + 1
+    reg [31:0]  pd_icrc_a_reg [0:1]; // ICRC lanes in beat bcrc
+    reg         pd_icrc_b_reg [0:1]; // ICRC bytes 2-3 in lanes 0-1 of beat bcrc + 1 (k = 30)
+    reg         p_wr_reg, g_rd_reg;
+    wire        p_load = !pd_valid_reg[p_wr_reg] && dq_m_valid && mq_m_valid;
+    wire        g_free;              // G is done with slot g_rd (its beat 2 goes out)
+    reg [687:0] hb_flat;
+    always @* begin
+        for (j = 0; j < 86; j = j + 1)
+            hb_flat[8*j +: 8] = hb[j];
+        dq_pop = p_load;
+        mq_pop = p_load && d_last;
+    end
+    always @(posedge clk) begin
+        if (p_load) begin
+            pd_hdr_reg[p_wr_reg]     <= hb_flat;
+            pd_de_reg[p_wr_reg]      <= d_de;
+            pd_dpm_reg[p_wr_reg]     <= therm5(d_delo);
+            pd_lb_reg[p_wr_reg]      <= d_lb;
+            pd_kpm_reg[p_wr_reg]     <= ~(32'hFFFFFFFE << d_lblo);   // lanes 0 .. lblo
+            pd_bcrc_reg[p_wr_reg]    <= d_bcrc;
+            pd_nin_reg[p_wr_reg]     <= d_nin;
+            pd_m_reg[p_wr_reg]       <= d_k[4:2];
+            pd_last_reg[p_wr_reg]    <= d_last;
+            pd_lastcnt_reg[p_wr_reg] <= {1'b0, d_n[4:0] - 5'd1} + 6'd1;
+            pd_icrc_a_reg[p_wr_reg]  <= 32'hF << d_k;
+            pd_icrc_b_reg[p_wr_reg]  <= d_k == 5'd30;
+        end
+        for (j = 0; j < 2; j = j + 1)
+            if (p_load && p_wr_reg == j[0])
+                pd_valid_reg[j] <= 1'b1;
+            else if (g_free && g_rd_reg == j[0])
+                pd_valid_reg[j] <= 1'b0;
+        if (p_load)
+            p_wr_reg <= !p_wr_reg;
+        if (g_free)
+            g_rd_reg <= !g_rd_reg;
+        if (rst) begin
+            pd_valid_reg[0] <= 1'b0;
+            pd_valid_reg[1] <= 1'b0;
+            p_wr_reg        <= 1'b0;
+            g_rd_reg        <= 1'b0;
+        end
+    end
+    wire [687:0] cur_hdr = pd_hdr_reg[g_rd_reg];
+    wire [767:0] cur_hdr_x = {80'd0, cur_hdr};   // padded: lanes 22..31 of beat 2 index past byte 85
+
     // ------------------------------------------------------------------ G: frame beats
-    reg         g_bi0_reg;           // beat 0 of the head descriptor comes next
-    reg         g_bi1_reg;           // beat 1 (header only) comes next
-    reg  [7:0]  g_bi_reg;            // beat index in the packet
+    // One beat per cycle into W (a register) and the beat FIFO. Per beat the state is registered
+    // ahead: the beat kind (0, 1, 2, later), whether it takes an input beat, and the data / tkeep
+    // lane masks from down-counters to the data-end and last beats.
+    localparam BQ_DEPTH = 8;
+    reg         g_bi0_reg;           // the next beat is beat 0 (of the packet in slot g_rd)
+    reg         g_bi1_reg, g_bi2_reg;
+    reg  [7:0]  g_bi_reg;            // beat index (beats 1..)
+    reg         g_need_reg;          // this beat takes an input beat: beat >= 2, input left, not short
     reg  [7:0]  g_in_left_reg;       // input beats of this packet not yet taken
-    reg  [13:0] g_end_reg;           // 86 + n - 32 * bi: data bytes end, relative to this beat (signed)
-    reg  [13:0] g_lend_reg;          // L - 32 * bi
-    reg  [175:0] g_held_reg;         // lanes 10..31 of the previous input beat
-    reg  [255:0] g_prevm_reg;        // previous masked beat (ICRC funnel)
+    reg  [8:0]  g_de_reg;            // data-end beat - this beat (signed)
+    reg  [7:0]  g_lb_reg;            // last beat - this beat
+    reg         g_dfull_reg, g_dpart_reg, g_endpkt_reg;
+    reg  [31:0] g_dpm_reg, g_kpm_reg;
+    reg  [7:0]  g_bcrc_reg;
+    reg  [2:0]  g_m_reg;
+    reg         g_last_reg;
+    reg  [5:0]  g_lastcnt_reg;
+    reg  [31:0] g_icrc_a_reg;
+    reg         g_icrc_b_reg;
+    // lanes 10..31 of the previous frame beat's input (zero if it took none): h1 captures every
+    // cycle, g_held keeps the one of the last beat that went
+    reg  [175:0] g_h1_reg, g_held_reg;
+    reg         g_h1_v_reg;
     reg         g_short_reg;         // this message's data ended early: zero-fill
     reg         g_drain_reg;         // drop input beats up to tlast (data longer than msg_len)
+    wire [3:0]  bq_count;
 
-    wire        ob_s_ready;
-    wire        g_active = dq_m_valid && mq_m_valid && !g_drain_reg;
-    wire        g_in_need = !g_bi0_reg && !g_bi1_reg && g_in_left_reg != 8'd0 && !g_short_reg;
-    wire        g_go = g_active && ob_s_ready && (!g_in_need || s_data_tvalid);
-    wire        g_take = g_go && g_in_need;
-    wire        g_end_pkt = !g_bi0_reg && g_lend_reg <= 14'd32;
-    wire        g_final_in = d_last && g_in_left_reg == 8'd1;   // the message's last input beat
-    assign s_data_tready = (g_active && ob_s_ready && g_in_need) || g_drain_reg;
-    // the FIFO heads move on the packet's last beat; the next cycle sees the next packet
-    always @* begin
-        dq_pop = g_go && g_end_pkt;
-        mq_pop = g_go && g_end_pkt && d_last;
-    end
+    wire        g_ready = g_bi0_reg ? pd_valid_reg[g_rd_reg] : 1'b1;
+    reg         w_valid_reg;
+    wire        w_space = bq_count < BQ_DEPTH - 1;   // a word for the beat in W and one for this
+    wire        g_go = g_ready && !g_drain_reg && w_space && (!g_need_reg || s_data_tvalid);
+    wire        g_take = g_go && g_need_reg;
+    wire        g_end_pkt = !g_bi0_reg && g_endpkt_reg;
+    wire        g_final_in = g_last_reg && g_in_left_reg == 8'd1;   // the message's last input beat
+    assign g_free = g_go && g_bi2_reg;
+    assign s_data_tready = (g_ready && !g_drain_reg && w_space && g_need_reg) || g_drain_reg;
 
     // input beat, tkeep-masked
     reg [255:0] in_m;
     always @* begin
         for (j = 0; j < 32; j = j + 1)
-            in_m[8*j +: 8] = (g_in_need && s_data_tkeep[j]) ? s_data_tdata[8*j +: 8] : 8'h00;
+            in_m[8*j +: 8] = (g_need_reg && s_data_tkeep[j]) ? s_data_tdata[8*j +: 8] : 8'h00;
     end
-    // bytes in the message's last input beat: ((n - 1) mod 32) + 1
-    wire [5:0] last_cnt = {1'b0, d_n[4:0] - 5'd1} + 6'd1;
-    wire       keep_beyond = last_cnt != 6'd32 && s_data_tkeep[last_cnt[4:0]];
-    wire       keep_short  = !s_data_tkeep[last_cnt[4:0] - 5'd1];
+    wire [175:0] held = g_h1_v_reg ? g_h1_reg : g_held_reg;
+    wire keep_beyond = g_lastcnt_reg != 6'd32 && s_data_tkeep[g_lastcnt_reg[4:0]];
+    wire keep_short  = !s_data_tkeep[g_lastcnt_reg[4:0] - 5'd1];
 
-    // the frame beat and its ICRC-masked copy (beat 0: all 32 lanes are header bytes)
+    // the beat kind again, one copy per 64-bit lane group of the data path (ff_keep: the control
+    // copies keep a small fan-out)
+    wire        bi0_nx = rst ? 1'b1 : g_go ? g_end_pkt : g_bi0_reg;
+    wire        bi1_nx = rst ? 1'b0 : g_go ? g_bi0_reg : g_bi1_reg;
+    wire        bi2_nx = rst ? 1'b0 : g_go ? g_bi1_reg : g_bi2_reg;
+    wire [11:0] sel_c;
+    ff_keep #(.WIDTH(12)) u_selc (.clk(clk), .rst(1'b0), .d({4{bi2_nx, bi1_nx, bi0_nx}}), .q(sel_c));
+
+    // the frame beat (bytes at or past 86 + n zero: pad, ICRC lanes, bytes of a longer message)
+    // and its ICRC copy: bytes 0-9 zero (MAC, the first pseudo-LRH bytes inverted), 10-13 0xFF;
+    // TOS, TTL, IPv4 checksum, UDP checksum, BTH byte 4 forced to 0xFF (IBA A17.4)
+    wire [31:0] g_dmask = g_dfull_reg ? 32'hFFFFFFFF : g_dpart_reg ? g_dpm_reg : 32'd0;
     reg [255:0] g_data, g_mask;
-    reg [31:0]  g_keep;
     always @* begin
         for (j = 0; j < 32; j = j + 1) begin
-            if (g_bi0_reg)
-                g_data[8*j +: 8] = hb[j];
-            else if (g_bi1_reg)
-                g_data[8*j +: 8] = hb[32 + j];
-            else if (g_bi_reg == 8'd2)
-                g_data[8*j +: 8] = (j < 22) ? hb[64 + j] : in_m[8*(j-22) +: 8];
+            if (sel_c[3*(j/8)])
+                g_data[8*j +: 8] = cur_hdr_x[8*j +: 8];
+            else if (sel_c[3*(j/8) + 1])
+                g_data[8*j +: 8] = cur_hdr_x[256 + 8*j +: 8];
+            else if (sel_c[3*(j/8) + 2])
+                g_data[8*j +: 8] = (j < 22) ? cur_hdr_x[512 + 8*j +: 8] : in_m[8*(j-22) +: 8];
             else
-                g_data[8*j +: 8] = (j < 22) ? g_held_reg[8*j +: 8] : in_m[8*(j-22) +: 8];
-            // bytes at or past 86 + n: pad and ICRC lanes (and bytes of a longer message), zero
-            // here; g_end_reg is negative in a beat after the last data byte
-            if (!g_bi0_reg && (g_end_reg[13] || {8'd0, j[5:0]} >= g_end_reg))
+                g_data[8*j +: 8] = (j < 22) ? held[8*j +: 8] : in_m[8*(j-22) +: 8];
+            if (!sel_c[3*(j/8)] && !g_dmask[j])
                 g_data[8*j +: 8] = 8'h00;
-            g_keep[j] = g_bi0_reg || {8'd0, j[5:0]} < g_lend_reg;
-            // ICRC: bytes 0-9 zero (MAC, the first pseudo-LRH bytes inverted), 10-13 0xFF; TOS,
-            // TTL, IPv4 checksum, UDP checksum, BTH byte 4 forced to 0xFF (IBA A17.4)
-            g_mask[8*j +: 8] = g_data[8*j +: 8];
+        end
+        g_mask = g_data;
+        for (j = 0; j < 32; j = j + 1) begin
             if (g_bi0_reg && j < 10)
                 g_mask[8*j +: 8] = 8'h00;
             if (g_bi0_reg && ((j >= 10 && j < 14) || j == 15 || j == 22 || j == 24 || j == 25))
@@ -357,27 +479,52 @@ module nic_pkt_tx (
                 g_mask[8*j +: 8] = 8'hFF;
         end
     end
+    wire [31:0] g_keep = (!g_bi0_reg && g_endpkt_reg) ? g_kpm_reg : 32'hFFFFFFFF;
+    // ICRC lanes of this beat, and whether it waits for its packet's ICRC
+    wire        g_isb  = !g_bi0_reg && g_bi_reg == g_bcrc_reg;
+    wire        g_isb1 = !g_bi0_reg && g_bi_reg == g_bcrc_reg + 8'd1 && g_icrc_b_reg;
+    wire [31:0] g_icrc = g_isb ? g_icrc_a_reg : g_isb1 ? 32'h3 : 32'd0;
 
     always @(posedge clk) begin
         stat_err_short <= 1'b0;
         stat_err_long  <= 1'b0;
+        g_h1_reg   <= in_m[255:80];
+        g_h1_v_reg <= g_go;
+        if (g_h1_v_reg)
+            g_held_reg <= g_h1_reg;
         if (g_drain_reg && s_data_tvalid && s_data_tlast)
             g_drain_reg <= 1'b0;
+        if (g_go)
+            g_need_reg <= !g_end_pkt && !g_bi0_reg && !(g_short_reg || (g_take && !g_final_in && s_data_tlast)) &&
+                          (g_bi1_reg ? g_in_left_reg != 8'd0 : g_in_left_reg != {7'd0, g_take});
         if (g_go) begin
-            g_bi0_reg   <= g_end_pkt;
-            g_bi1_reg   <= g_bi0_reg;
-            g_prevm_reg <= g_mask;
-            g_held_reg  <= in_m[255:80];
+            g_bi0_reg <= g_end_pkt;
+            g_bi1_reg <= g_bi0_reg;
+            g_bi2_reg <= g_bi1_reg;
             if (g_bi0_reg) begin
-                // beat 0 out: load the counters for beat 1
+                // beat 0 goes out: beat 1 next (data and tkeep full: 86 + n > 64, L > 64)
                 g_bi_reg      <= 8'd1;
-                g_in_left_reg <= d_nin;
-                g_end_reg     <= 14'd54 + {1'b0, d_n};
-                g_lend_reg    <= 14'd58 + {1'b0, d_n} + {12'd0, d_pad};
+                g_de_reg      <= {1'b0, pd_de_reg[g_rd_reg]} - 9'd1;
+                g_lb_reg      <= pd_lb_reg[g_rd_reg] - 8'd1;
+                g_dfull_reg   <= 1'b1;
+                g_dpart_reg   <= 1'b0;
+                g_endpkt_reg  <= 1'b0;
+                g_dpm_reg     <= pd_dpm_reg[g_rd_reg];
+                g_kpm_reg     <= pd_kpm_reg[g_rd_reg];
+                g_in_left_reg <= pd_nin_reg[g_rd_reg];
+                g_bcrc_reg    <= pd_bcrc_reg[g_rd_reg];
+                g_m_reg       <= pd_m_reg[g_rd_reg];
+                g_last_reg    <= pd_last_reg[g_rd_reg];
+                g_lastcnt_reg <= pd_lastcnt_reg[g_rd_reg];
+                g_icrc_a_reg  <= pd_icrc_a_reg[g_rd_reg];
+                g_icrc_b_reg  <= pd_icrc_b_reg[g_rd_reg];
             end else begin
-                g_bi_reg   <= g_bi_reg + 8'd1;
-                g_end_reg  <= g_end_reg - 14'd32;
-                g_lend_reg <= g_lend_reg - 14'd32;
+                g_bi_reg     <= g_bi_reg + 8'd1;
+                g_de_reg     <= g_de_reg - 9'd1;
+                g_lb_reg     <= g_lb_reg - 8'd1;
+                g_dfull_reg  <= !g_de_reg[8] && g_de_reg >= 9'd2;
+                g_dpart_reg  <= g_de_reg == 9'd1;
+                g_endpkt_reg <= g_lb_reg == 8'd1;
             end
             if (g_take) begin
                 g_in_left_reg <= g_in_left_reg - 8'd1;
@@ -392,85 +539,135 @@ module nic_pkt_tx (
                     g_short_reg    <= 1'b1;
                 end
             end
-            if (g_end_pkt && d_last)
+            if (g_end_pkt && g_last_reg)
                 g_short_reg <= 1'b0;
         end
         if (rst) begin
-            g_bi0_reg   <= 1'b1;
-            g_bi1_reg   <= 1'b0;
-            g_bi_reg    <= 8'd0;
-            g_short_reg <= 1'b0;
-            g_drain_reg <= 1'b0;
+            g_need_reg     <= 1'b0;
+            g_bi0_reg      <= 1'b1;
+            g_bi1_reg      <= 1'b0;
+            g_bi2_reg      <= 1'b0;
+            g_h1_v_reg     <= 1'b0;
+            g_short_reg    <= 1'b0;
+            g_drain_reg    <= 1'b0;
             stat_err_short <= 1'b0;
             stat_err_long  <= 1'b0;
         end
     end
 
-    // ------------------------------------------------------------------ ICRC path
-    // shift s = 32 - k; CRC beat = {head (32 - s bytes) of this beat, tail (s bytes) of the previous}
-    wire [4:0]  s_sh = 5'd0 - d_k;
-    wire [31:0] s_sh32 = {27'd0, s_sh};
-    reg [255:0] crc_in;
-    always @* begin
-        for (j = 0; j < 32; j = j + 1)
-            crc_in[8*j +: 8] = (j[4:0] < s_sh) ? (g_bi0_reg ? 8'h00 : g_prevm_reg[8*(j + 32 - s_sh32) +: 8])
-                                               : g_mask[8*(j - s_sh32) +: 8];
-    end
-    reg         crc_v_reg, crc_first_reg, crc_last_reg;
-    reg [255:0] crc_in_reg;
+    // ------------------------------------------------------------------ W: the beat, registered
+    reg [255:0] w_data_reg;
+    reg [31:0]  w_keep_reg, w_icrc_reg;
+    reg         w_last_reg, w_needs_reg;
     always @(posedge clk) begin
-        crc_v_reg     <= g_go && (g_bi0_reg || g_bi_reg <= d_bcrc) && !rst;
-        crc_first_reg <= g_bi0_reg;
-        crc_last_reg  <= !g_bi0_reg && g_bi_reg == d_bcrc;
-        crc_in_reg    <= crc_in;
+        w_valid_reg <= g_go && !rst;
+        w_data_reg  <= g_data;
+        w_keep_reg  <= g_keep;
+        w_last_reg  <= g_end_pkt;
+        w_icrc_reg  <= g_icrc;
+        w_needs_reg <= g_isb || g_isb1;
+    end
+
+    // ------------------------------------------------------------------ ICRC path
+    // C1 captures the masked beat every cycle (c1_v marks a CRC beat) and keeps the previous CRC
+    // beat (zero before beat 0); C2 is the funnel: CRC beat = bytes k .. k + 31 of {this beat,
+    // previous beat} (k = 4 m + 2, s = 32 - k), so the covered bytes, which end at lane k of beat
+    // bcrc, end on a CRC-beat boundary.
+    wire        g_crc = g_go && (g_bi0_reg || g_bi_reg <= g_bcrc_reg);
+    wire [2:0]  m_nx = g_bi0_reg ? pd_m_reg[g_rd_reg] : g_m_reg;
+    reg         c1_v_reg, c1_first_reg, c1_last_reg;
+    wire [23:0] c1_m_c;              // the funnel select, one copy per 32-bit lane group
+    ff_keep #(.WIDTH(24)) u_mc (.clk(clk), .rst(1'b0), .d({8{m_nx}}), .q(c1_m_c));
+    reg [255:0] c1_cur_reg;
+    reg [255:16] c1_keep_reg;        // the last CRC beat's bytes 2..31 (bytes 0-1 never reach a CRC beat)
+    always @(posedge clk) begin
+        c1_v_reg     <= g_crc && !rst;
+        c1_cur_reg   <= g_mask;
+        c1_first_reg <= g_bi0_reg;
+        c1_last_reg  <= g_isb;
+        if (c1_v_reg)
+            c1_keep_reg <= c1_cur_reg[255:16];
+    end
+    // bytes 2 .. 61 of {this beat, previous beat}: CRC beat = window bytes 4 m .. 4 m + 31
+    wire [479:0] c1_win = {c1_cur_reg[239:0], c1_first_reg ? 240'd0 : c1_keep_reg};
+    reg  [255:0] c1_sh;
+    always @* begin
+        for (j = 0; j < 8; j = j + 1)
+            case (c1_m_c[3*j +: 3])
+                3'd0:    c1_sh[32*j +: 32] = c1_win[32*j + 8*0  +: 32];
+                3'd1:    c1_sh[32*j +: 32] = c1_win[32*j + 8*4  +: 32];
+                3'd2:    c1_sh[32*j +: 32] = c1_win[32*j + 8*8  +: 32];
+                3'd3:    c1_sh[32*j +: 32] = c1_win[32*j + 8*12 +: 32];
+                3'd4:    c1_sh[32*j +: 32] = c1_win[32*j + 8*16 +: 32];
+                3'd5:    c1_sh[32*j +: 32] = c1_win[32*j + 8*20 +: 32];
+                3'd6:    c1_sh[32*j +: 32] = c1_win[32*j + 8*24 +: 32];
+                default: c1_sh[32*j +: 32] = c1_win[32*j + 8*28 +: 32];
+            endcase
+    end
+    reg         c2_v_reg, c2_first_reg, c2_last_reg;
+    reg [255:0] c2_in_reg;
+    always @(posedge clk) begin
+        c2_v_reg     <= c1_v_reg && !rst;
+        c2_first_reg <= c1_first_reg;
+        c2_last_reg  <= c1_last_reg;
+        c2_in_reg    <= c1_sh;
     end
     wire        crc_out_valid;
     wire [31:0] crc_out;
     reg  [1:0]  crc_last_d;
     crc32_beat #(.DATA_WIDTH(256), .CHUNK(32), .INIT(32'h00000000)) u_crc (
-        .clk(clk), .rst(rst), .in_valid(crc_v_reg), .in_first(crc_first_reg), .in_data(crc_in_reg),
+        .clk(clk), .rst(rst), .in_valid(c2_v_reg), .in_first(c2_first_reg), .in_data(c2_in_reg),
         .out_valid(crc_out_valid), .out_crc(crc_out)
     );
     always @(posedge clk)
-        crc_last_d <= rst ? 2'b00 : {crc_last_d[0], crc_v_reg && crc_last_reg};
-    wire [31:0] cq_out;
-    wire        cq_m_valid;
-    wire        ob_pop;
-    wire [255:0] ob_data;
-    wire [31:0]  ob_keep;
-    wire         ob_last, ob_icrc;
-    wire [5:0]   ob_ipos;
+        crc_last_d <= rst ? 2'b00 : {crc_last_d[0], c2_v_reg && c2_last_reg};
+
+    // ------------------------------------------------------------------ beat FIFO, O1, ICRC insert
+    wire [31:0]  cq_out;
+    wire         cq_m_valid;
+    wire [255:0] bq_data;
+    wire [31:0]  bq_keep, bq_icrc;
+    wire         bq_last, bq_needs, bq_m_valid;
+    reg          o1_valid_reg, o1_last_reg, o1_needs_reg;
+    reg [255:0]  o1_data_reg;
+    reg [31:0]   o1_keep_reg, o1_icrc_reg;
+    wire         sk_s_ready;
+    // O1 moves on when the skid has room and, for a beat with ICRC bytes, its ICRC is there; it
+    // loads the FIFO head whenever it is free (no clock enable from the head's fields)
+    wire         o1_move = o1_valid_reg && (!o1_needs_reg || cq_m_valid) && sk_s_ready;
+    wire         o1_free = !o1_valid_reg || o1_move;
     /* verilator lint_off PINCONNECTEMPTY */
     sync_fifo #(.WIDTH(32), .DEPTH(8)) u_crcq (
         .clk(clk), .rst(rst), .s_data(~crc_out), .s_valid(crc_out_valid && crc_last_d[1]), .s_ready(),
-        .m_data(cq_out), .m_valid(cq_m_valid), .m_ready(ob_pop && ob_last), .count()
+        .m_data(cq_out), .m_valid(cq_m_valid), .m_ready(o1_move && o1_last_reg), .count()
     );
-
-    // ------------------------------------------------------------------ beat FIFO, ICRC insert
-    // per beat: ipos = lane of ICRC byte 0 (k in beat bcrc; k - 32 in the next beat), icrc flag
-    wire        g_icrc = !g_bi0_reg && (g_bi_reg == d_bcrc || g_bi_reg == d_bcrc + 8'd1);
-    wire [5:0]  g_ipos = (g_bi_reg == d_bcrc) ? {1'b0, d_k} : {1'b1, d_k};   // k - 32 as 6-bit two's complement
-    wire        ob_m_valid;
-    sync_fifo #(.WIDTH(256 + 32 + 1 + 1 + 6), .DEPTH(8)) u_beatq (
-        .clk(clk), .rst(rst), .s_data({g_data, g_keep, g_end_pkt, g_icrc, g_ipos}),
-        .s_valid(g_go), .s_ready(ob_s_ready),
-        .m_data({ob_data, ob_keep, ob_last, ob_icrc, ob_ipos}), .m_valid(ob_m_valid), .m_ready(ob_pop), .count()
+    sync_fifo #(.WIDTH(256 + 32 + 1 + 32 + 1), .DEPTH(BQ_DEPTH)) u_beatq (
+        .clk(clk), .rst(rst), .s_data({w_data_reg, w_keep_reg, w_last_reg, w_icrc_reg, w_needs_reg}),
+        .s_valid(w_valid_reg), .s_ready(),
+        .m_data({bq_data, bq_keep, bq_last, bq_icrc, bq_needs}), .m_valid(bq_m_valid), .m_ready(o1_free),
+        .count(bq_count)
     );
     /* verilator lint_on PINCONNECTEMPTY */
-    wire sk_s_ready;
-    assign ob_pop = ob_m_valid && (!ob_icrc || cq_m_valid) && sk_s_ready;
-    // lane x holds ICRC byte (x + 2) mod 4 when ipos <= x <= ipos + 3 (ipos = 2 mod 4)
+    always @(posedge clk) begin
+        if (o1_free) begin
+            o1_valid_reg <= bq_m_valid;
+            o1_data_reg  <= bq_data;
+            o1_keep_reg  <= bq_keep;
+            o1_last_reg  <= bq_last;
+            o1_icrc_reg  <= bq_icrc;
+            o1_needs_reg <= bq_needs;
+        end
+        if (rst)
+            o1_valid_reg <= 1'b0;
+    end
+    // lane x of an ICRC lane holds ICRC byte (x + 2) mod 4 (ICRC byte 0 sits at lane k = 2 mod 4)
     reg [255:0] o_data;
     always @* begin
-        for (j = 0; j < 32; j = j + 1) begin
-            o_data[8*j +: 8] = ob_data[8*j +: 8];
-            if (ob_icrc && $signed({1'b0, j[5:0]}) >= $signed({ob_ipos[5], ob_ipos}) &&
-                $signed({1'b0, j[5:0]}) <= $signed({ob_ipos[5], ob_ipos}) + 7'sd3)
-                o_data[8*j +: 8] = cq_out[8*((j + 2) % 4) +: 8];
-        end
+        for (j = 0; j < 32; j = j + 1)
+            o_data[8*j +: 8] = o1_icrc_reg[j] ? cq_out[8*((j + 2) % 4) +: 8] : o1_data_reg[8*j +: 8];
     end
-    axis_skid #(.DATA_WIDTH(256 + 32 + 1)) u_out (
-        .clk(clk), .rst(rst), .s_data({o_data, ob_keep, ob_last}), .s_valid(ob_pop), .s_ready(sk_s_ready),
+    axis_skid #(.DATA_WIDTH(256 + 32 + 1), .LOAD_ALWAYS(1)) u_out (
+        .clk(clk), .rst(rst), .s_data({o_data, o1_keep_reg, o1_last_reg}), .s_valid(o1_move), .s_ready(sk_s_ready),
         .m_data({m_pkt_tdata, m_pkt_tkeep, m_pkt_tlast}), .m_valid(m_pkt_tvalid), .m_ready(m_pkt_tready)
     );
 
@@ -479,7 +676,7 @@ module nic_pkt_tx (
         stat_pkt      <= s4_valid_reg && !rst;
         stat_payload  <= s4_desc_reg[DW_-1 -: 13];
         stat_msg      <= s0_issue && s0_last && !rst;
-        stat_err_zero <= hdr_take && hdr_zero && !rst;
+        stat_err_zero <= h_go && h_zero_reg && !rst;
     end
 endmodule
 

@@ -234,6 +234,7 @@ void scenario_random(tb::Harness& h) {
   }
   b.finish();
   h.extra("packets", double(b.npkt));
+  h.extra("data_beats", double(b.data.beats));
 }
 
 void scenario_bench(tb::Harness& h) {
