@@ -282,6 +282,7 @@ unsigned nic_cmdq_csr_write(struct nic_cmdq *m, uint32_t addr, uint32_t data, un
             else m->qsel = data & 0xff;
             break;
         case NCQ_A(QCFG):
+            if (((data >> 8) & 15) == 15) { err = 1; break; }   /* rings up to 2^14 (C1 in 16 bits) */
             q->en = data & 1; q->ring = (data >> 1) & 1; q->vn = (data >> 4) & 3;
             q->log_size = (data >> 8) & 15; q->pid = (data >> 16) & ((1u << m->cfg.pidw) - 1);
             break;

@@ -13,8 +13,8 @@ NCQ_BIN  := $(B)/nic_cmdq/tb_nic_cmdq
 NCQ_BIN2 := $(B)/nic_cmdq_s/tb_nic_cmdq
 NCQ_JSON := $(REPORT)/lockstep_nic_cmdq.jsonl
 # input transactions (AW + W + completion beats, doorbells...) per seed of the random scenario:
-# 50,000 gives about 103,000 inputs per seed: 20 seeds > 2,000,000 (the issue asks >= 2,000,000), plus the small build
-NCQ_N       ?= 50000
+# 56,000 gives about 102,000 inputs per seed: 20 seeds > 2,000,000 (the issue asks >= 2,000,000), plus the small build
+NCQ_N       ?= 56000
 NCQ_QUICK_N ?= 10000
 
 .PHONY: lint-nic_cmdq cmodel-test-nic_cmdq lockstep-nic_cmdq lockstep-quick-nic_cmdq selftest-nic_cmdq \

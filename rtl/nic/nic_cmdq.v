@@ -552,9 +552,10 @@ module nic_cmdq #(
         if (reg_wr_strb != 4'hf)
             reg_wr_err = 1'b1;
         else case (reg_wr_addr)
-            NCQ_WB_K_ADDR, NCQ_QCFG_ADDR, NCQ_QBASE_LO_ADDR, NCQ_QBASE_HI_ADDR,
+            NCQ_WB_K_ADDR, NCQ_QBASE_LO_ADDR, NCQ_QBASE_HI_ADDR,
             NCQ_QWB_LO_ADDR, NCQ_QWB_HI_ADDR: reg_wr_err = 1'b0;
             NCQ_QSEL_ADDR: reg_wr_err = {1'b0, reg_wr_data[7:0]} >= NQ9;
+            NCQ_QCFG_ADDR: reg_wr_err = reg_wr_data[11:8] == 4'hf;   // rings of up to 2^14 (C1 in 16 bits)
             default: reg_wr_err = 1'b1;
         endcase
     end

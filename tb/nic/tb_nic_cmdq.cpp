@@ -69,6 +69,7 @@ struct OpProbe : tb::Agent {
 struct HostAgent : tb::Agent {  // the host's read server: moves due completions into s_dma_cpl
   Cq& x;
   explicit HostAgent(Cq& c);
+  bool busy() const override;   // reads not yet answered
   void drive() override {}
   void sample() override {}
   void post() override;
@@ -365,6 +366,7 @@ void OpProbe::post() {
 }
 
 HostAgent::HostAgent(Cq& c) : Agent(c.sim, "host", Role::other), x(c) {}
+bool HostAgent::busy() const { return !x.reads.empty(); }
 void HostAgent::post() {
   if (sim_.in_reset()) return;
   tb::Rng& r = x.h.rng;
@@ -434,7 +436,16 @@ static void setup_queues(Cq& x, bool chaos, double p_ring) {
 // the end: drain, model idle check, every queue's state and every counter through the CSR port
 static void finish(Cq& x) {
   x.p_stray = 0.0;   // the host goes quiet: only the reads still due
-  x.sim.drain(2000);
+  if (std::getenv("NCQ_DEBUG2")) {
+    for (int k = 0; k < 3; k++) {
+      auto* rt = x.top->rootp;
+      std::printf("fin c %" PRIu64 " aw %zu w %zu cpl %zu reads %zu bvalid %d open %d wait %d awv %d wv %d wready %d csrq %zu s1 %d\n", x.sim.cycle(), x.aw.queued(), x.w.queued(), x.cpl.queued(), x.reads.size(),
+                  x.top->s_axi_bvalid, rt->nic_cmdq__DOT__u_axiw__DOT__open_reg, rt->nic_cmdq__DOT__u_axiw__DOT__wait_reg,
+                  x.top->s_axi_awvalid, x.top->s_axi_wvalid, x.top->s_axi_wready, x.csr.queued(), rt->nic_cmdq__DOT__s1_valid);
+      x.sim.step(3000);
+    }
+  }
+  x.sim.drain(200);   // longer than any pipeline or host latency; the host is busy while reads are due
   unsigned bq = 0;
   if (nic_cmdq_idle_check(&x.m, &bq) != NIC_CMDQ_OK)
     x.h.fail("m_dma_wr", "queue " + std::to_string(bq) + ": consumer index not written back at the end (or a read outstanding)");
@@ -469,6 +480,9 @@ static void scenario_random(tb::Harness& h) {
   uint64_t sent = 0;
   while (sent < h.opt.n) {
     x.sim.step();
+    if (std::getenv("NCQ_DEBUG2") && x.top->s_axi_bvalid && x.sim.cycle() > 221900 && x.sim.cycle() < 221990)
+      std::printf("c %" PRIu64 " bvalid %d bready %d awv %d wv %d csr_q %zu axil aw %d w %d bv %d\n", x.sim.cycle(), x.top->s_axi_bvalid, x.top->s_axi_bready,
+                  x.top->s_axi_awvalid, x.top->s_axi_wvalid, x.csr.queued(), x.top->s_axil_awvalid, x.top->s_axil_wvalid, x.top->s_axil_bvalid);
     if (std::getenv("NCQ_DEBUG") && x.sim.cycle() % 20000 == 0) {
       for (unsigned q = 0; q < NQ; q++) {
         const auto& mq = x.m.q[q];
@@ -476,7 +490,13 @@ static void scenario_random(tb::Harness& h) {
                     q, x.pr[q].ring, x.pr[q].chaos, x.pr[q].en, x.pr[q].next, x.credit_base(q), x.pr[q].expect.size(),
                     mq.prod, mq.cons, mq.fetch, mq.wbv, mq.infl, mq.log_size);
       }
-      std::printf("stores %zu reads %zu\n", stores.size(), x.reads.size());
+      std::printf("cycle %" PRIu64 " stores %zu reads %zu aw %zu w %zu cpl %zu csr %zu\n", x.sim.cycle(), stores.size(), x.reads.size(),
+                  x.aw.queued(), x.w.queued(), x.cpl.queued(), x.csr.queued());
+      for (auto& rp : x.reads) std::printf("  read tag %u addr %" PRIx64 " len %u due %" PRIu64 " sent %u\n", rp.tag, rp.addr, rp.len, rp.due, rp.sent);
+      auto* rt = x.top->rootp;
+      std::printf("  rtl: awready %d wready %d cplready %d open %d wait %d bvalid %d s1 %d s2 %d\n", x.top->s_axi_awready, x.top->s_axi_wready,
+                  x.top->s_dma_cpl_ready, rt->nic_cmdq__DOT__u_axiw__DOT__open_reg, rt->nic_cmdq__DOT__u_axiw__DOT__wait_reg, x.top->s_axi_bvalid,
+                  rt->nic_cmdq__DOT__s1_valid, rt->nic_cmdq__DOT__s2_valid);
     }
     if (x.aw.queued() > 2) continue;
     const double u = r.next() * 0x1.0p-64;
@@ -575,6 +595,7 @@ static void scenario_random(tb::Harness& h) {
       const double v = r.next() * 0x1.0p-64;
       if (v < 0.3) x.csr_w(NCA(WB_K), unsigned(r.range(1, 2 * NS)));
       else if (v < 0.5) x.csr_w(NCA(QCFG), 0, 0x3);           // partial strobe: SLVERR
+      else if (v < 0.55) x.csr_w(NCA(QCFG), 0xf01);            // ring of 2^15: SLVERR
       else if (v < 0.6) x.csr_w(NCA(ID), 1);                  // read-only: SLVERR
       else if (v < 0.7) x.csr_w(NCA(QSEL), NQ + unsigned(r.below(8)));   // no such queue: SLVERR
       else x.csr_r(r.chance(0.5) ? NCA(PARAMS) : NCA(QCFG));
@@ -583,6 +604,12 @@ static void scenario_random(tb::Harness& h) {
   // the rest of the open stores
   while (!stores.empty()) {
     x.sim.step();
+    if (std::getenv("NCQ_DEBUG2") && x.sim.cycle() % 5000 == 0) {
+      auto* rt = x.top->rootp;
+      std::printf("tail c %" PRIu64 " stores %zu aw %zu w %zu bvalid %d bready %d open %d wait %d awv %d wv %d wready %d csrq %zu axil awv %d\n", x.sim.cycle(), stores.size(), x.aw.queued(), x.w.queued(),
+                  x.top->s_axi_bvalid, x.top->s_axi_bready, rt->nic_cmdq__DOT__u_axiw__DOT__open_reg, rt->nic_cmdq__DOT__u_axiw__DOT__wait_reg,
+                  x.top->s_axi_awvalid, x.top->s_axi_wvalid, x.top->s_axi_wready, x.csr.queued(), x.top->s_axil_awvalid);
+    }
     if (x.aw.queued() > 2) continue;
     const size_t i = r.below(stores.size());
     x.burst({stores[i].beats.front()});
