@@ -43,6 +43,9 @@
                 assert({1'b0, cred_reg[fi]} + {9'd0, cr_add[fi]} <= {1'b0, cmax_reg[fi]});
                 assert(cred_nz[fi] == (cred_reg[fi] != 16'd0));
                 assert(cr_addv[fi] == (cr_add[fi] != 8'd0));
+                // helpers: the registered owed count and add - 1 (the credit check compares with them)
+                assert(owed_reg[fi] == cmax_reg[fi] - cred_reg[fi] - {8'd0, cr_add[fi]});
+                assert(cr_addm1[fi] == {8'd0, cr_add[fi]} - 16'd1);
             end
             // D9
             for (fi = 0; fi < N_VN; fi = fi + 1)

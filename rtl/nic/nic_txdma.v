@@ -303,6 +303,7 @@ module nic_txdma #(
 
     // ------------------------------------------------------------ HOST_SCHED, snapshot (phase 0)
     reg  [N_VN-1:0]  a_needs, a_low, a_cstart;
+    reg  [N_VN-1:0]  grd_oh, gst_oh;             // the registered decision (below)
     reg  [12:0]      a_reqb  [0:N_VN-1];
     reg  [7:0]       a_reql  [0:N_VN-1];
     reg  [N_VN*N_VN-1:0] a_cmd_older;
@@ -315,19 +316,6 @@ module nic_txdma #(
 
     // next request of context c: min(rem, MRRS - (addr mod MRRS)) bytes; registered every cycle
     // (fresh in phase 1: addr and rem change only in phase 0)
-    reg  [12:0] mrrs_b;
-    reg  [12:0] mrrs_c;
-    always @(posedge clk) mrrs_b <= mrrs_c;   // registered: MRRS is written while idle
-    always @(*) begin
-        case (mrrs_reg)
-            3'd0: mrrs_c = 13'd128;
-            3'd1: mrrs_c = 13'd256;
-            3'd2: mrrs_c = 13'd512;
-            3'd3: mrrs_c = 13'd1024;
-            3'd4: mrrs_c = 13'd2048;
-            default: mrrs_c = 13'd4096;
-        endcase
-    end
     reg  [12:0] nrb [0:N_VN-1];
     reg  [12:0] nrb_reg [0:N_VN-1];
     reg  [7:0]  nrl_reg [0:N_VN-1];
@@ -335,12 +323,37 @@ module nic_txdma #(
     reg  [20:0] sthm [0:N_VN-1];
     reg  [20:0] hlen_reg [0:N_VN-1];    // length of the head command of VN c (registered)
     reg  [OW:0] fill_c [0:N_VN-1];
-    reg  [7:0]  nrla [0:N_VN-1];        // lines to the MRRS boundary (addr is 32-byte aligned)
+    // nrla_reg[c]: lines from ctx_addr[c] to the MRRS boundary, registered from the next-state
+    // address and the MRRS of this cycle (so it equals mrrs_b - (ctx_addr & (mrrs_b - 1)) in
+    // lines in the cycle where ctx_addr holds that address); the MRRS mask and size in lines are
+    // decoded from mrrs_reg directly (no subtractor on the path)
+    reg  [7:0]  nrla_reg [0:N_VN-1];
+    reg  [12:0] an_lo [0:N_VN-1];       // bits 12:0 of the next ctx_addr
+    reg  [6:0]  mmask_c;                // MRRS / 32 - 1
+    reg  [7:0]  mlines_c;               // MRRS / 32
+    always @(*) begin
+        case (mrrs_reg)
+            3'd0: begin mlines_c = 8'd4;   mmask_c = 7'd3;   end
+            3'd1: begin mlines_c = 8'd8;   mmask_c = 7'd7;   end
+            3'd2: begin mlines_c = 8'd16;  mmask_c = 7'd15;  end
+            3'd3: begin mlines_c = 8'd32;  mmask_c = 7'd31;  end
+            3'd4: begin mlines_c = 8'd64;  mmask_c = 7'd63;  end
+            default: begin mlines_c = 8'd128; mmask_c = 7'd127; end
+        endcase
+        for (i = 0; i < N_VN; i = i + 1) begin
+            an_lo[i] = ctx_addr[i][12:0];
+            if (!rst && grd_oh[i]) an_lo[i] = ctx_addr[i][12:0] + a_reqb[i];
+            if (!rst && gst_oh[i]) an_lo[i] = cf_m_data[i][12:0];
+        end
+    end
+    always @(posedge clk)
+        for (i = 0; i < N_VN; i = i + 1)
+            nrla_reg[i] <= mlines_c - {1'b0, an_lo[i][11:5] & mmask_c};
     always @(*) begin
         for (i = 0; i < N_VN; i = i + 1) begin
-            nrla[i] = mrrs_b[12:5] - {1'b0, ctx_addr[i][11:5] & (mrrs_b[11:5] - 7'd1)};
-            nrb[i] = mrrs_b - (ctx_addr[i][12:0] & (mrrs_b - 13'd1));
-            if ({8'd0, ctx_rem[i]} < {16'd0, nrb[i]}) nrb[i] = ctx_rem[i][12:0];
+            // = min(rem, MRRS - (addr mod MRRS)): addr is 32-byte aligned while rem != 0
+            nrb[i] = {nrla_reg[i], 5'd0};
+            if (ctx_rem[i][20:13] == 8'd0 && ctx_rem[i][12:0] < nrb[i]) nrb[i] = ctx_rem[i][12:0];
             fill_c[i] = {1'b0, ctx_occ[i]} + {1'b0, ctx_rsv[i]};
             sthm[i] = hwm_reg[i] < hlen_reg[i] ? hwm_reg[i] : hlen_reg[i];
         end
@@ -349,7 +362,7 @@ module nic_txdma #(
         for (i = 0; i < N_VN; i = i + 1) begin
             nrb_reg[i]  <= nrb[i];
             hlen_reg[i] <= cf_m_data[i][84:64];
-            nrl_reg[i]  <= {8'd0, nrla[i]} < ctx_reml[i] ? nrla[i] : ctx_reml[i][7:0];
+            nrl_reg[i]  <= {8'd0, nrla_reg[i]} < ctx_reml[i] ? nrla_reg[i] : ctx_reml[i][7:0];
             sthw_reg[i] <= sthm[i][20:5] + {15'd0, sthm[i][4:0] != 5'd0};
         end
     // snapshot (phase 2)
@@ -380,7 +393,6 @@ module nic_txdma #(
     );
     wire slot    = ph_reg == 2'd3 && a_ok;
     // the decision, registered; applied in phase 0
-    reg  [N_VN-1:0] grd_oh, gst_oh;
     reg             do_rd, do_st;
     reg  [VN_W-1:0] dec_nxt;
     always @(posedge clk) begin
@@ -470,15 +482,16 @@ module nic_txdma #(
 
     // ------------------------------------------------------------ retire (in issue order per context)
     // hd_reg[c]: the head tag of context c has all its beats (registered with its lines, err
-    // and tag; 0 in the cycle after a pop); r_*: the retire picked (lowest context), applied
-    // to occ / rsv in the next cycle
+    // and tag one-hot; 0 in the cycle after a pop); r_*: the retire picked (lowest context),
+    // applied to occ / rsv in the next cycle
     reg  [N_VN-1:0]  hd_reg;
     reg  [7:0]       hl_reg [0:N_VN-1];
     reg  [N_VN-1:0]  he_reg;
-    reg  [TAG_W-1:0] ht_reg [0:N_VN-1];
+    reg  [NT-1:0]    hto_reg [0:N_VN-1];   // one-hot of the head tag (the tag a retire frees)
+    reg  [N_VN-1:0]  r_oh;                 // the retire picked, one-hot by context
+    reg  [OW-1:0]    rl_c   [0:N_VN-1];    // r_oh[c] ? lines of the retired read : 0
+    reg  [OW-1:0]    rlm1_c [0:N_VN-1];    // r_oh[c] ? lines of the retired read - 1 : -1
     reg              r_v, r_err;
-    reg  [VN_W-1:0]  r_ctx;
-    reg  [7:0]       r_lines;
     wire [N_VN-1:0]  hd_oh, hd_up;
     wire [VN_W-1:0]  hd_idx;
     wire             hd_any;
@@ -489,11 +502,12 @@ module nic_txdma #(
             hd_reg[i] <= !rst && tq_valid[i] && tag_done[tq_head[i]] && !tq_pop[i];
             hl_reg[i] <= tag_lines[tq_head[i]];
             he_reg[i] <= tag_err[tq_head[i]];
-            ht_reg[i] <= tq_head[i];
+            hto_reg[i] <= {{(NT-1){1'b0}}, 1'b1} << tq_head[i];
+            r_oh[i]   <= !rst && hd_oh[i];
+            rl_c[i]   <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} : {OW{1'b0}};
+            rlm1_c[i] <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} - {{(OW-1){1'b0}}, 1'b1} : {OW{1'b1}};
         end
         r_v     <= !rst && hd_any;
-        r_ctx   <= hd_idx;
-        r_lines <= hl_reg[hd_idx];
         r_err   <= he_reg[hd_idx];
     end
     always @(*) tq_push = grd_oh;
@@ -509,7 +523,14 @@ module nic_txdma #(
         end
     endgenerate
 
-    // tag table (written at the read's apply, phase 0; a tag is free again at its retire)
+    // tag table (written at the read's apply, phase 0; a tag is free again at its retire:
+    // ret_clr = the retired context's head tag, AND-OR of the registered one-hots)
+    reg [NT-1:0] ret_clr;
+    always @(*) begin
+        ret_clr = {NT{1'b0}};
+        for (i = 0; i < N_VN; i = i + 1)
+            if (hd_oh[i]) ret_clr = ret_clr | hto_reg[i];
+    end
     always @(posedge clk) begin
         if (rst) begin
             tag_busy <= {NT{1'b0}};
@@ -521,10 +542,11 @@ module nic_txdma #(
                     if (c1_last) tag_done[j] <= 1'b1;
                     if (c1_err)  tag_err[j]  <= 1'b1;
                 end
-            if (|hd_oh) begin
-                tag_busy[ht_reg[hd_idx]] <= 1'b0;
-                tag_done[ht_reg[hd_idx]] <= 1'b0;
-            end
+            for (j = 0; j < NT; j = j + 1)
+                if (ret_clr[j]) begin
+                    tag_busy[j] <= 1'b0;
+                    tag_done[j] <= 1'b0;
+                end
             if (do_rd) begin
                 tag_busy[a_tag]  <= 1'b1;
                 tag_err[a_tag]   <= 1'b0;
@@ -670,25 +692,42 @@ module nic_txdma #(
         cr_vc <= s_cr_vc;
         cr_n  <= s_cr_n;
     end
-    reg [N_VN-1:0] cr_ovf;
-    reg [16:0]     cr_sum [0:N_VN-1];
+    // owed_reg[c] = CRED_MAX - credits - the add pending (>= 0 by D7), kept registered: the
+    // check credits + pending + n > CRED_MAX is n > owed (no adder on the path);
+    // owed' = owed + grant - the accepted return (0 at a CRED_MAX write and in reset)
+    reg [N_VN-1:0] cr_ovf, cr_acc;
+    reg [15:0]     owed_reg [0:N_VN-1];
+    reg [15:0]     owed_m [0:N_VN-1], owed_p [0:N_VN-1], owed_mp [0:N_VN-1];
+    reg [15:0]     cr_addm1 [0:N_VN-1];      // cr_add - 1 (16 bits, all ones when cr_add is 0)
+    reg [7:0]      cr_nm1;
     always @(*)
         for (i = 0; i < N_VN; i = i + 1) begin
-            cr_sum[i] = {1'b0, cred_reg[i]} + {9'd0, cr_add[i]} + {9'd0, cr_n};   // with the add pending
-            cr_ovf[i] = cr_v && cr_vc == i[VN_W-1:0] && cr_sum[i] > {1'b0, cmax_reg[i]};
+            cr_ovf[i]  = cr_v && cr_vc == i[VN_W-1:0] && {8'd0, cr_n} > owed_reg[i];
+            cr_acc[i]  = !w_cmax[i] && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i];
+            owed_m[i]  = owed_reg[i] - {8'd0, cr_n};
+            owed_p[i]  = owed_reg[i] + 16'd1;
+            owed_mp[i] = owed_reg[i] - {8'd0, cr_nm1};
         end
-    always @(posedge clk)
+    always @(posedge clk) begin
+        cr_nm1 <= s_cr_n - 8'd1;
         for (i = 0; i < N_VN; i = i + 1) begin
-            cr_addv[i] <= !rst && !w_cmax[i] && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i] && cr_n != 8'd0;
-            cr_add[i]  <= (!rst && !w_cmax[i] && cr_v && cr_vc == i[VN_W-1:0] && !cr_ovf[i]) ? cr_n : 8'd0;
+            cr_addv[i]  <= !rst && cr_acc[i] && cr_n != 8'd0;
+            cr_add[i]   <= (!rst && cr_acc[i]) ? cr_n : 8'd0;
+            cr_addm1[i] <= (!rst && cr_acc[i] && cr_n != 8'd0) ? {8'd0, cr_nm1} : 16'hffff;
+            if (rst || w_cmax[i]) owed_reg[i] <= 16'd0;
+            else if (cr_acc[i] && cr_n != 8'd0) owed_reg[i] <= gnt[i] ? owed_mp[i] : owed_m[i];
+            else owed_reg[i] <= gnt[i] ? owed_p[i] : owed_reg[i];
         end
+    end
     wire cred_err_ev = |cr_ovf || (cr_v && {{(32-VN_W){1'b0}}, cr_vc} >= N_VN);
 
     // ------------------------------------------------------------ context updates
     reg [OW:0] wp_nx [0:N_VN-1];
     reg [OW:0] rp_nx [0:N_VN-1];
     reg [OW-1:0] occ_a [0:N_VN-1];
+    reg [OW-1:0] occ_am1 [0:N_VN-1];
     reg [15:0]   cred_a [0:N_VN-1];
+    reg [15:0]   cred_am1 [0:N_VN-1];
     reg [N_VN-1:0] ret_c;
     always @(*)
         for (i = 0; i < N_VN; i = i + 1) begin
@@ -696,9 +735,13 @@ module nic_txdma #(
             if (wp_nx[i] >= end_reg[i]) wp_nx[i] = wp_nx[i] - {1'b0, size_reg[i]};
             rp_nx[i] = {2'b00, ctx_rptr[i]} + {{OW{1'b0}}, 1'b1};
             if (rp_nx[i] == end_reg[i]) rp_nx[i] = {2'b00, base_reg[i]};
-            ret_c[i]  = r_v && r_ctx == i[VN_W-1:0];
-            occ_a[i]  = ctx_occ[i] + (ret_c[i] ? {{(OW-8){1'b0}}, r_lines} : {OW{1'b0}});
-            cred_a[i] = cred_reg[i] + {8'd0, cr_add[i]};
+            ret_c[i]  = r_oh[i];
+            // the next occ / credits with and without this cycle's grant, computed in parallel
+            // with the grant and selected by it
+            occ_a[i]    = ctx_occ[i] + rl_c[i];
+            occ_am1[i]  = ctx_occ[i] + rlm1_c[i];
+            cred_a[i]   = cred_reg[i] + {8'd0, cr_add[i]};
+            cred_am1[i] = cred_reg[i] + cr_addm1[i];
         end
     always @(posedge clk) begin
         if (rst) begin
@@ -719,15 +762,15 @@ module nic_txdma #(
                 ctx_hok[i] <= {{(16-OW){1'b0}}, ctx_occ[i]} >= ctx_hwml[i];
                 // reservations: + read applied, - read retired
                 ctx_rsv[i] <= ctx_rsv[i] + (grd_oh[i] ? {{(OW-8){1'b0}}, a_reql[i]} : {OW{1'b0}})
-                                         - (ret_c[i] ? {{(OW-8){1'b0}}, r_lines} : {OW{1'b0}});
-                ctx_occ[i] <= gnt[i] ? occ_a[i] - {{(OW-1){1'b0}}, 1'b1} : occ_a[i];
+                                         - rl_c[i];
+                ctx_occ[i] <= gnt[i] ? occ_am1[i] : occ_a[i];
                 occ_nz[i]  <= ret_c[i] || ctx_occ[i] > {{(OW-2){1'b0}}, 2'd1} ||
                               (ctx_occ[i] == {{(OW-1){1'b0}}, 1'b1} && !gnt[i]);
                 if (w_cmax[i]) begin
                     cred_reg[i] <= w_data[15:0];
                     cred_nz[i]  <= w_data[15:0] != 16'd0;
                 end else begin
-                    cred_reg[i] <= gnt[i] ? cred_a[i] - 16'd1 : cred_a[i];
+                    cred_reg[i] <= gnt[i] ? cred_am1[i] : cred_a[i];
                     cred_nz[i]  <= cr_addv[i] || cred_reg[i] > 16'd1 || (cred_reg[i] == 16'd1 && !gnt[i]);
                 end
                 if (grd_oh[i]) begin
