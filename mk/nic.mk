@@ -105,9 +105,10 @@ NPT_RTL  := rtl/nic/nic_pkt_tx.v rtl/common/sync_fifo.v rtl/common/axis_skid.v r
 NPT_CM   := cmodel/nic_pkt_tx.c cmodel/nic_pkt_tx.h cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
 NPT_BIN  := $(B)/nic_pkt_tx/tb_nic_pkt_tx
 NPT_JSON := $(REPORT)/lockstep_nic_pkt_tx.jsonl
-# messages per seed (20 seeds x 1000 = 20,000 messages, about 170,000 packets and 2.3 M s_data beats)
-NPT_N       ?= 1000
-NPT_QUICK_N ?= 200
+# messages per seed: 20 seeds x 150 = 3,000 messages of 1 B .. 1 MiB (about 75,000 packets, 1.8 M
+# s_data beats, 7 M cycles; 20 x 1000 took 8 minutes on the 2-core machine: 487,189 packets, 11.9 M beats)
+NPT_N       ?= 150
+NPT_QUICK_N ?= 40
 
 $(B)/nic_pkt_tx/libnpt.a: $(NPT_CM)
 	@mkdir -p $(dir $@)

@@ -22,6 +22,10 @@ BLOCKS=(
     "barrier_dev     BD 16 rtl/barrier"
     "barrier_fanout  BF 16 rtl/barrier"
     "nic_xlat        NX 12 rtl/nic"
+    "nic_cmdq        NCQ 12 rtl/nic"
+    "nic_txdma       TD 12 rtl/nic"
+    "nic_eq          EQ 12 rtl/nic"
+    "nic_rsrc        NR 12 rtl/nic"
 )
 
 CHECK=0

@@ -17,6 +17,9 @@
 //   data register's clock enable depends on s_valid: for a wide word whose s_valid comes from a
 //   few LUT levels (a clock-enable fan-out of hundreds of flip-flops). The handshakes and the
 //   words delivered are the same as with 0; only the don't-care contents of empty registers differ.
+// CTRL_COPIES (default 1; used with LOAD_ALWAYS 1): the data registers are split into that many
+//   lane groups, each loaded by its own copy of the two control flip-flops (rtl/common/ff_keep.v,
+//   so Yosys keeps them apart): the clock enables of a wide word no longer hang on one net.
 // Latency: 1 cycle (a word accepted in cycle t is offered on m_* in cycle t+1 if the output
 //   register is free, else it waits in the skid register).
 // Throughput: one word per cycle while m_ready is high (s_ready is high in every cycle that
@@ -26,7 +29,8 @@
 // Formal: formal/common/axis_skid.sby (`ifdef FORMAL` block at the end; f_ signals formal-only).
 module axis_skid #(
     parameter DATA_WIDTH  = 64,
-    parameter LOAD_ALWAYS = 0
+    parameter LOAD_ALWAYS = 0,
+    parameter CTRL_COPIES = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -38,8 +42,10 @@ module axis_skid #(
     input  wire                  m_ready
 );
     initial begin
-        if (DATA_WIDTH < 1 || (LOAD_ALWAYS != 0 && LOAD_ALWAYS != 1)) begin
-            $error("%m: DATA_WIDTH must be >= 1, LOAD_ALWAYS 0 or 1 (got %0d, %0d)", DATA_WIDTH, LOAD_ALWAYS);
+        if (DATA_WIDTH < 1 || (LOAD_ALWAYS != 0 && LOAD_ALWAYS != 1) || CTRL_COPIES < 1 ||
+            CTRL_COPIES > DATA_WIDTH || (CTRL_COPIES > 1 && LOAD_ALWAYS != 1)) begin
+            $error("%m: DATA_WIDTH >= 1, LOAD_ALWAYS 0 or 1, CTRL_COPIES 1..DATA_WIDTH (> 1 only with LOAD_ALWAYS 1) (got %0d, %0d, %0d)",
+                   DATA_WIDTH, LOAD_ALWAYS, CTRL_COPIES);
             $finish;
         end
     end
@@ -58,7 +64,30 @@ module axis_skid #(
 
     // data path (no reset)
     generate
-        if (LOAD_ALWAYS != 0) begin : g_load_always
+        if (LOAD_ALWAYS != 0 && CTRL_COPIES > 1) begin : g_copies
+            // copies of out_valid_reg / skid_valid_reg, same next state, one per lane group
+            localparam GW = (DATA_WIDTH + CTRL_COPIES - 1) / CTRL_COPIES;
+            wire                   ov_nx = rst ? 1'b0 : out_free ? (skid_valid_reg || accept) : out_valid_reg;
+            wire                   sv_nx = rst ? 1'b0 : out_free ? 1'b0 : (accept ? 1'b1 : skid_valid_reg);
+            wire [CTRL_COPIES-1:0] ov_c, sv_c;
+            ff_keep #(.WIDTH(2 * CTRL_COPIES)) u_ctl (
+                .clk(clk), .rst(1'b0), .d({{CTRL_COPIES{sv_nx}}, {CTRL_COPIES{ov_nx}}}), .q({sv_c, ov_c})
+            );
+            genvar g;
+            for (g = 0; g < CTRL_COPIES; g = g + 1) begin : g_grp
+                localparam LO = g * GW;
+                localparam HI = ((g + 1) * GW > DATA_WIDTH) ? DATA_WIDTH - 1 : (g + 1) * GW - 1;
+                if (LO <= HI) begin : g_lanes
+                    wire free_c = !ov_c[g] || m_ready;
+                    always @(posedge clk) begin
+                        if (free_c)
+                            out_reg[HI:LO] <= sv_c[g] ? skid_reg[HI:LO] : s_data[HI:LO];
+                        if (!sv_c[g] && !free_c)
+                            skid_reg[HI:LO] <= s_data[HI:LO];
+                    end
+                end
+            end
+        end else if (LOAD_ALWAYS != 0) begin : g_load_always
             always @(posedge clk) begin
                 if (out_free)
                     out_reg <= skid_valid_reg ? skid_reg : s_data;

@@ -9,8 +9,8 @@
 // format of docs/nic.md 3 (IBA A17 RoCEv2 framing, ICRC A17.4); issue 12.
 //
 // Ports (one clock, synchronous active-high rst):
-//   cfg_*     configuration, sampled per packet: change only while idle (nic_top drives it from
-//             its CSRs): src MAC, dst MAC base (bits 15:0 replaced by dst_nid), src IP, dst IP
+//   cfg_*     configuration, registered (2 cycles): change only while idle and at least 4 cycles
+//             before the next header (nic_top drives it from its CSRs): src MAC, dst MAC base (bits 15:0 replaced by dst_nid), src IP, dst IP
 //             base (bits 15:0 replaced by dst_nid), src NID, TOS, TTL, pmtu_log2 (8..12: payload
 //             256..4096 bytes per packet; other values act as 8 / 12)
 //   s_hdr     one message header (valid/ready): msg_len[20:0] bytes, vn[2:0], dst_nid, msg_id,
@@ -92,6 +92,7 @@ module nic_pkt_tx (
     // the message length minus 1 and the zero check are computed here
     localparam MW = 21 + 3 + 16 + 16 + 16 + 16 + 64 + 24 + 32 + 2;   // message FIFO word
     reg          h_valid_reg;
+    reg          h_calc_reg;         // h_npkt / h_lastn are ready (the cycle after the header)
     reg [MW-1:0] h_msg_reg;          // {msg_len, vn, dst_nid, msg_id, eq_handle, handle, target_addr, dest_qp, epoch, reset, half}
     reg [20:0]   h_len_m1_reg;
     reg          h_zero_reg;
@@ -111,7 +112,7 @@ module nic_pkt_tx (
     localparam DQ_DEPTH = 8;
     wire        mq_s_ready, mq_m_valid;
     reg         m_busy_reg;          // a message is being segmented
-    reg  [12:0] m_npkt_reg;          // packets left: ceil(msg_len / P) at the header
+    reg  [12:0] m_npkt_reg;          // packets left - 1: (msg_len - 1) / P at the header
     reg  [12:0] m_lastn_reg;         // payload of the last packet: ((msg_len - 1) mod P) + 1
     reg  [20:0] m_off_reg;           // message offset of the next packet
     reg  [23:0] m_psn_reg;           // PSN of the next packet
@@ -120,29 +121,33 @@ module nic_pkt_tx (
     reg  [3:0]  pmtu_reg;            // pmtu_log2 clamped to 8..12, registered
     reg  [3:0]  dq_cred_reg;         // descriptor FIFO words not claimed by S0 (S1..S4 and the FIFO)
     reg         s1_valid_reg, s2_valid_reg, s3_valid_reg, s4_valid_reg;
-    reg         dq_pop;
+    reg         dq_pop, dq_pop_d;
 
     // the header moves on when no message is being segmented (and its fields fit the FIFO)
-    wire        h_go = h_valid_reg && !m_busy_reg && (h_zero_reg || mq_s_ready);
-    wire [12:0] pmtu = 13'd1 << pmtu_reg;
-    /* verilator lint_off WIDTH */
-    wire [12:0] npkt_h = (h_len_m1_reg >> pmtu_reg) + 13'd1;
-    /* verilator lint_on WIDTH */
-    wire [12:0] lastn_h = (h_len_m1_reg[12:0] & (pmtu - 13'd1)) + 13'd1;
-    wire        s0_last = m_npkt_reg == 13'd1;
+    wire        h_go = h_calc_reg && !m_busy_reg && (h_zero_reg || mq_s_ready);
+    reg  [12:0] pmtu_m1_reg;         // P - 1
+    wire [12:0] pmtu = pmtu_m1_reg + 13'd1;
+    reg  [12:0] h_npkt_reg, h_lastn_reg;   // (msg_len - 1) / P, ((msg_len - 1) mod P) + 1
+    wire        s0_last = m_npkt_reg == 13'd0;
     wire [12:0] s0_n = s0_last ? m_lastn_reg : pmtu;
     wire        s0_issue = m_busy_reg && dq_cred_reg != 4'd0;
 
     always @(posedge clk) begin
-        pmtu_reg <= (cfg_pmtu_log2 < 4'd8) ? 4'd8 : (cfg_pmtu_log2 > 4'd12) ? 4'd12 : cfg_pmtu_log2;
+        pmtu_reg    <= (cfg_pmtu_log2 < 4'd8) ? 4'd8 : (cfg_pmtu_log2 > 4'd12) ? 4'd12 : cfg_pmtu_log2;
+        pmtu_m1_reg <= (13'd1 << pmtu_reg) - 13'd1;
+        /* verilator lint_off WIDTH */
+        h_npkt_reg  <= h_len_m1_reg >> pmtu_reg;
+        /* verilator lint_on WIDTH */
+        h_lastn_reg <= (h_len_m1_reg[12:0] & pmtu_m1_reg) + 13'd1;
+        h_calc_reg  <= h_valid_reg && !h_go && !rst;
         if (s_hdr_valid && !h_valid_reg)
             h_valid_reg <= 1'b1;
         else if (h_go)
             h_valid_reg <= 1'b0;
         if (h_go && !h_zero_reg) begin
             m_busy_reg    <= 1'b1;
-            m_npkt_reg    <= npkt_h;
-            m_lastn_reg   <= lastn_h;
+            m_npkt_reg    <= h_npkt_reg;
+            m_lastn_reg   <= h_lastn_reg;
             m_off_reg     <= 21'd0;
             m_psn_reg     <= h_psn_reg;
             m_dst_nid_reg <= h_msg_reg[MW-25 -: 16];
@@ -154,7 +159,8 @@ module nic_pkt_tx (
             m_psn_reg   <= m_psn_reg + 24'd1;
             m_first_reg <= 1'b0;
         end
-        dq_cred_reg <= dq_cred_reg - {3'd0, s0_issue} + {3'd0, dq_pop};
+        dq_pop_d    <= dq_pop && !rst;
+        dq_cred_reg <= dq_cred_reg - {3'd0, s0_issue} + {3'd0, dq_pop_d};   // returned a cycle late
         if (rst) begin
             h_valid_reg <= 1'b0;
             m_busy_reg  <= 1'b0;
@@ -181,10 +187,16 @@ module nic_pkt_tx (
     end
 
     // npad = n + pad (a multiple of 4), L = 90 + npad bytes. Beats are numbered from 0.
-    wire [12:0] s1_npad = s1_n_reg + {11'd0, 2'd0 - s1_n_reg[1:0]};
+    // one adder each: npad = (n + 3) & ~3, so 86 + npad = ((n + 87) & ~3) | 2, 89 + npad =
+    // ((n + 91) & ~3) | 1, 76 + npad = (n + 79) & ~3
     wire [12:0] s1_dend = 13'd86 + s1_n_reg;       // data end (bytes 0 .. 86 + n - 1 carry data)
-    wire [12:0] s1_l4   = 13'd86 + s1_npad;        // L - 4: ICRC byte 0
-    wire [12:0] s1_lm1  = 13'd89 + s1_npad;        // L - 1: last byte
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [12:0] s1_a87  = s1_n_reg + 13'd87;
+    wire [12:0] s1_a91  = s1_n_reg + 13'd91;
+    wire [12:0] s1_a79  = s1_n_reg + 13'd79;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [12:0] s1_l4   = {s1_a87[12:2], 2'b10};   // L - 4: ICRC byte 0
+    wire [12:0] s1_lm1  = {s1_a91[12:2], 2'b01};   // L - 1: last byte
     /* verilator lint_off UNUSEDSIGNAL */
     wire [12:0] s1_in   = s1_n_reg + 13'd31;       // bits 12:5: ceil(n / 32)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -198,6 +210,7 @@ module nic_pkt_tx (
     reg  [4:0]  s2_k_reg;          // its lane: (L - 4) mod 32 (= 2 mod 4)
     reg  [7:0]  s2_nin_reg;        // input beats: ceil(n / 32)
     reg  [15:0] s2_totlen_reg;     // IPv4 total length 76 + npad
+    reg  [5:0]  s2_lastcnt_reg;    // bytes in the packet's last input beat: ((n - 1) mod 32) + 1
     reg         s2_first_reg, s2_last_reg;
     reg  [20:0] s2_off_reg;
     reg  [23:0] s2_psn_reg;
@@ -214,7 +227,8 @@ module nic_pkt_tx (
             s2_bcrc_reg    <= s1_l4[12:5];
             s2_k_reg       <= s1_l4[4:0];
             s2_nin_reg     <= s1_in[12:5];
-            s2_totlen_reg  <= {3'd0, s1_npad} + 16'd76;
+            s2_totlen_reg  <= {3'd0, s1_a79[12:2], 2'b00};
+            s2_lastcnt_reg <= {1'b0, s1_n_reg[4:0] - 5'd1} + 6'd1;
             s2_first_reg   <= s1_first_reg;
             s2_last_reg    <= s1_last_reg;
             s2_off_reg     <= s1_off_reg;
@@ -237,9 +251,10 @@ module nic_pkt_tx (
     );
 
     // packet descriptor, delayed beside the checksum (S3, S4)
-    localparam DW_ = 13 + 2 + 8 + 5 + 8 + 5 + 8 + 5 + 8 + 16 + 1 + 1 + 21 + 24;
+    localparam DW_ = 13 + 2 + 8 + 5 + 8 + 5 + 8 + 5 + 8 + 16 + 6 + 1 + 1 + 21 + 24;
     wire [DW_-1:0] s2_desc = {s2_n_reg, s2_pad_reg, s2_de_reg, s2_delo_reg, s2_lb_reg, s2_lblo_reg, s2_bcrc_reg,
-                              s2_k_reg, s2_nin_reg, s2_totlen_reg, s2_first_reg, s2_last_reg, s2_off_reg, s2_psn_reg};
+                              s2_k_reg, s2_nin_reg, s2_totlen_reg, s2_lastcnt_reg, s2_first_reg, s2_last_reg, s2_off_reg,
+                              s2_psn_reg};
     reg  [DW_-1:0] s3_desc_reg, s4_desc_reg;
     always @(posedge clk) begin
         s3_valid_reg <= s2_valid_reg && !rst;
@@ -263,10 +278,11 @@ module nic_pkt_tx (
     );
     /* verilator lint_on PINCONNECTEMPTY */
 
-    // head descriptor and message fields (of n, G needs the low bits only)
+    // head descriptor and message fields (n is for the statistics only)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [12:0] d_n;
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [5:0]  d_lastcnt;
     wire [1:0]  d_pad;
     wire [7:0]  d_de, d_lb, d_bcrc, d_nin;
     wire [4:0]  d_delo, d_lblo, d_k;
@@ -274,8 +290,8 @@ module nic_pkt_tx (
     wire        d_first, d_last;
     wire [20:0] d_off;
     wire [23:0] d_psn;
-    assign {d_n, d_pad, d_de, d_delo, d_lb, d_lblo, d_bcrc, d_k, d_nin, d_totlen, d_first, d_last, d_off, d_psn,
-            d_csum} = dq_out;
+    assign {d_n, d_pad, d_de, d_delo, d_lb, d_lblo, d_bcrc, d_k, d_nin, d_totlen, d_lastcnt, d_first, d_last, d_off,
+            d_psn, d_csum} = dq_out;
     wire [20:0] q_msg_len;
     wire [2:0]  q_vn;
     wire [15:0] q_dst_nid, q_msg_id, q_eq_handle, q_handle;
@@ -335,64 +351,76 @@ module nic_pkt_tx (
     endfunction
 
     // ------------------------------------------------------------------ P: two packets ahead, registered
-    // two slots of {86 header bytes, geometry}; P fills the empty slot p_wr from the FIFO heads,
-    // G reads slot g_rd and frees it after beat 2 (its last header byte). No clock enable here
-    // depends on G's advance: only registered flags.
-    reg         pd_valid_reg [0:1];
-    reg [687:0] pd_hdr_reg   [0:1];
-    reg [7:0]   pd_de_reg    [0:1];  // beat of the data end
-    reg [31:0]  pd_dpm_reg   [0:1];  // data lanes in that beat
-    reg [7:0]   pd_lb_reg    [0:1];  // last beat
-    reg [31:0]  pd_kpm_reg   [0:1];  // tkeep of the last beat
-    reg [7:0]   pd_bcrc_reg  [0:1];
-    reg [7:0]   pd_nin_reg   [0:1];
-    reg [2:0]   pd_m_reg     [0:1];  // k = 4 m + 2
-    reg         pd_last_reg  [0:1];  // the message's last packet
-    reg [5:0]   pd_lastcnt_reg [0:1];  // bytes in the packet's last input beat: ((n - 1) mod 32) + 1
-    reg [31:0]  pd_icrc_a_reg [0:1]; // ICRC lanes in beat bcrc
-    reg         pd_icrc_b_reg [0:1]; // ICRC bytes 2-3 in lanes 0-1 of beat bcrc + 1 (k = 30)
-    reg         p_wr_reg, g_rd_reg;
-    wire        p_load = !pd_valid_reg[p_wr_reg] && dq_m_valid && mq_m_valid;
-    wire        g_free;              // G is done with slot g_rd (its beat 2 goes out)
-    reg [687:0] hb_flat;
+    // two slots of {86 header bytes, geometry}, flat registers. The empty slot p_wr loads the FIFO
+    // heads in every cycle (its clock enable is two registers: empty, p_wr) and becomes valid when
+    // the heads are; G reads slot g_rd and frees it after beat 2 (its last header byte).
+    localparam PW = 688 + 8 + 5 + 8 + 5 + 8 + 5 + 8 + 1 + 6;
+    reg  [1:0]      pd_valid_reg;
+    reg  [2*PW-1:0] pd_reg;
+    reg             p_wr_reg, g_rd_reg;
+    wire            p_load = !pd_valid_reg[p_wr_reg] && dq_m_valid && mq_m_valid;
+    wire            g_free;          // G is done with slot g_rd (its beat 2 goes out)
+    reg  [687:0]    hb_flat;
     always @* begin
         for (j = 0; j < 86; j = j + 1)
             hb_flat[8*j +: 8] = hb[j];
         dq_pop = p_load;
         mq_pop = p_load && d_last;
     end
-    always @(posedge clk) begin
-        if (p_load) begin
-            pd_hdr_reg[p_wr_reg]     <= hb_flat;
-            pd_de_reg[p_wr_reg]      <= d_de;
-            pd_dpm_reg[p_wr_reg]     <= therm5(d_delo);
-            pd_lb_reg[p_wr_reg]      <= d_lb;
-            pd_kpm_reg[p_wr_reg]     <= ~(32'hFFFFFFFE << d_lblo);   // lanes 0 .. lblo
-            pd_bcrc_reg[p_wr_reg]    <= d_bcrc;
-            pd_nin_reg[p_wr_reg]     <= d_nin;
-            pd_m_reg[p_wr_reg]       <= d_k[4:2];
-            pd_last_reg[p_wr_reg]    <= d_last;
-            pd_lastcnt_reg[p_wr_reg] <= {1'b0, d_n[4:0] - 5'd1} + 6'd1;
-            pd_icrc_a_reg[p_wr_reg]  <= 32'hF << d_k;
-            pd_icrc_b_reg[p_wr_reg]  <= d_k == 5'd30;
+    // slot j loads while it is empty and next to be written: that enable is registered ahead
+    // (next-state of pd_valid / p_wr), one copy per 64 bits of the slot
+    localparam NLC = (PW + 63) / 64;
+    wire [1:0] pd_valid_nx;
+    wire       p_wr_nx = rst ? 1'b0 : p_load ? !p_wr_reg : p_wr_reg;
+    genvar gi;
+    generate
+        for (gi = 0; gi < 2; gi = gi + 1) begin : g_slot_nx
+            assign pd_valid_nx[gi] = rst ? 1'b0 : (p_load && p_wr_reg == gi) ? 1'b1 :
+                                     (g_free && g_rd_reg == gi) ? 1'b0 : pd_valid_reg[gi];
         end
-        for (j = 0; j < 2; j = j + 1)
+    endgenerate
+    wire [2*NLC-1:0] ld_c;
+    ff_keep #(.WIDTH(2 * NLC)) u_ldc (
+        .clk(clk), .rst(1'b0),
+        .d({{NLC{!pd_valid_nx[1] && p_wr_nx}}, {NLC{!pd_valid_nx[0] && !p_wr_nx}}}), .q(ld_c)
+    );
+    wire [PW-1:0] pd_in = {hb_flat, d_de, d_delo, d_lb, d_lblo, d_bcrc, d_k, d_nin, d_last, d_lastcnt};
+    always @(posedge clk) begin
+        for (j = 0; j < 2 * PW; j = j + 1)
+            if (ld_c[(j / PW) * NLC + (j % PW) / 64])
+                pd_reg[j] <= pd_in[j % PW];
+        for (j = 0; j < 2; j = j + 1) begin
             if (p_load && p_wr_reg == j[0])
                 pd_valid_reg[j] <= 1'b1;
             else if (g_free && g_rd_reg == j[0])
                 pd_valid_reg[j] <= 1'b0;
+        end
         if (p_load)
             p_wr_reg <= !p_wr_reg;
         if (g_free)
             g_rd_reg <= !g_rd_reg;
         if (rst) begin
-            pd_valid_reg[0] <= 1'b0;
-            pd_valid_reg[1] <= 1'b0;
-            p_wr_reg        <= 1'b0;
-            g_rd_reg        <= 1'b0;
+            pd_valid_reg <= 2'b00;
+            p_wr_reg     <= 1'b0;
+            g_rd_reg     <= 1'b0;
         end
     end
-    wire [687:0] cur_hdr = pd_hdr_reg[g_rd_reg];
+    // the slot select, one copy per 64 bits of the slot (ff_keep)
+    localparam NRC = (PW + 63) / 64;
+    wire           g_rd_nx = rst ? 1'b0 : g_free ? !g_rd_reg : g_rd_reg;
+    wire [NRC-1:0] g_rd_c;
+    ff_keep #(.WIDTH(NRC)) u_rdc (.clk(clk), .rst(1'b0), .d({NRC{g_rd_nx}}), .q(g_rd_c));
+    reg  [PW-1:0] cur_pd;
+    always @* begin
+        for (j = 0; j < PW; j = j + 1)
+            cur_pd[j] = g_rd_c[j / 64] ? pd_reg[PW + j] : pd_reg[j];
+    end
+    wire [687:0] cur_hdr;
+    wire [7:0]   cur_de, cur_lb, cur_bcrc, cur_nin;
+    wire [4:0]   cur_delo, cur_lblo, cur_k;
+    wire         cur_last;
+    wire [5:0]   cur_lastcnt;
+    assign {cur_hdr, cur_de, cur_delo, cur_lb, cur_lblo, cur_bcrc, cur_k, cur_nin, cur_last, cur_lastcnt} = cur_pd;
     wire [767:0] cur_hdr_x = {80'd0, cur_hdr};   // padded: lanes 22..31 of beat 2 index past byte 85
 
     // ------------------------------------------------------------------ G: frame beats
@@ -504,20 +532,20 @@ module nic_pkt_tx (
             if (g_bi0_reg) begin
                 // beat 0 goes out: beat 1 next (data and tkeep full: 86 + n > 64, L > 64)
                 g_bi_reg      <= 8'd1;
-                g_de_reg      <= {1'b0, pd_de_reg[g_rd_reg]} - 9'd1;
-                g_lb_reg      <= pd_lb_reg[g_rd_reg] - 8'd1;
+                g_de_reg      <= {1'b0, cur_de} - 9'd1;
+                g_lb_reg      <= cur_lb - 8'd1;
                 g_dfull_reg   <= 1'b1;
                 g_dpart_reg   <= 1'b0;
                 g_endpkt_reg  <= 1'b0;
-                g_dpm_reg     <= pd_dpm_reg[g_rd_reg];
-                g_kpm_reg     <= pd_kpm_reg[g_rd_reg];
-                g_in_left_reg <= pd_nin_reg[g_rd_reg];
-                g_bcrc_reg    <= pd_bcrc_reg[g_rd_reg];
-                g_m_reg       <= pd_m_reg[g_rd_reg];
-                g_last_reg    <= pd_last_reg[g_rd_reg];
-                g_lastcnt_reg <= pd_lastcnt_reg[g_rd_reg];
-                g_icrc_a_reg  <= pd_icrc_a_reg[g_rd_reg];
-                g_icrc_b_reg  <= pd_icrc_b_reg[g_rd_reg];
+                g_dpm_reg     <= therm5(cur_delo);
+                g_kpm_reg     <= ~(32'hFFFFFFFE << cur_lblo);   // lanes 0 .. lblo
+                g_in_left_reg <= cur_nin;
+                g_bcrc_reg    <= cur_bcrc;
+                g_m_reg       <= cur_k[4:2];
+                g_last_reg    <= cur_last;
+                g_lastcnt_reg <= cur_lastcnt;
+                g_icrc_a_reg  <= 32'hF << cur_k;
+                g_icrc_b_reg  <= cur_k == 5'd30;
             end else begin
                 g_bi_reg     <= g_bi_reg + 8'd1;
                 g_de_reg     <= g_de_reg - 9'd1;
@@ -574,7 +602,7 @@ module nic_pkt_tx (
     // previous beat} (k = 4 m + 2, s = 32 - k), so the covered bytes, which end at lane k of beat
     // bcrc, end on a CRC-beat boundary.
     wire        g_crc = g_go && (g_bi0_reg || g_bi_reg <= g_bcrc_reg);
-    wire [2:0]  m_nx = g_bi0_reg ? pd_m_reg[g_rd_reg] : g_m_reg;
+    wire [2:0]  m_nx = g_bi0_reg ? cur_k[4:2] : g_m_reg;
     reg         c1_v_reg, c1_first_reg, c1_last_reg;
     wire [23:0] c1_m_c;              // the funnel select, one copy per 32-bit lane group
     ff_keep #(.WIDTH(24)) u_mc (.clk(clk), .rst(1'b0), .d({8{m_nx}}), .q(c1_m_c));
@@ -588,39 +616,47 @@ module nic_pkt_tx (
         if (c1_v_reg)
             c1_keep_reg <= c1_cur_reg[255:16];
     end
-    // bytes 2 .. 61 of {this beat, previous beat}: CRC beat = window bytes 4 m .. 4 m + 31
+    // bytes 2 .. 61 of {this beat, previous beat}: CRC beat = window bytes 4 m .. 4 m + 31, in two
+    // registered steps: C2 shifts by 16 m[2] bytes (44 bytes kept), C3 by 4 m[1:0] bytes
     wire [479:0] c1_win = {c1_cur_reg[239:0], c1_first_reg ? 240'd0 : c1_keep_reg};
-    reg  [255:0] c1_sh;
-    always @* begin
-        for (j = 0; j < 8; j = j + 1)
-            case (c1_m_c[3*j +: 3])
-                3'd0:    c1_sh[32*j +: 32] = c1_win[32*j + 8*0  +: 32];
-                3'd1:    c1_sh[32*j +: 32] = c1_win[32*j + 8*4  +: 32];
-                3'd2:    c1_sh[32*j +: 32] = c1_win[32*j + 8*8  +: 32];
-                3'd3:    c1_sh[32*j +: 32] = c1_win[32*j + 8*12 +: 32];
-                3'd4:    c1_sh[32*j +: 32] = c1_win[32*j + 8*16 +: 32];
-                3'd5:    c1_sh[32*j +: 32] = c1_win[32*j + 8*20 +: 32];
-                3'd6:    c1_sh[32*j +: 32] = c1_win[32*j + 8*24 +: 32];
-                default: c1_sh[32*j +: 32] = c1_win[32*j + 8*28 +: 32];
-            endcase
-    end
     reg         c2_v_reg, c2_first_reg, c2_last_reg;
-    reg [255:0] c2_in_reg;
+    reg [351:0] c2_win_reg;
     always @(posedge clk) begin
         c2_v_reg     <= c1_v_reg && !rst;
         c2_first_reg <= c1_first_reg;
         c2_last_reg  <= c1_last_reg;
-        c2_in_reg    <= c1_sh;
+        for (j = 0; j < 8; j = j + 1)
+            c2_win_reg[44*j +: 44] <= c1_m_c[3*j + 2] ? c1_win[128 + 44*j +: 44] : c1_win[44*j +: 44];
+    end
+    wire [7:0] c2_m_c;               // the second select m[1:0], one copy per 64-bit lane group
+    ff_keep #(.WIDTH(8)) u_m2 (.clk(clk), .rst(1'b0), .d({4{c1_m_c[1:0]}}), .q(c2_m_c));
+    reg [255:0] c2_sh;
+    always @* begin
+        for (j = 0; j < 4; j = j + 1)
+            case (c2_m_c[2*j +: 2])
+                2'd0:    c2_sh[64*j +: 64] = c2_win_reg[64*j + 0  +: 64];
+                2'd1:    c2_sh[64*j +: 64] = c2_win_reg[64*j + 32 +: 64];
+                2'd2:    c2_sh[64*j +: 64] = c2_win_reg[64*j + 64 +: 64];
+                default: c2_sh[64*j +: 64] = c2_win_reg[64*j + 96 +: 64];
+            endcase
+    end
+    reg         c3_v_reg, c3_first_reg, c3_last_reg;
+    reg [255:0] c3_in_reg;
+    always @(posedge clk) begin
+        c3_v_reg     <= c2_v_reg && !rst;
+        c3_first_reg <= c2_first_reg;
+        c3_last_reg  <= c2_last_reg;
+        c3_in_reg    <= c2_sh;
     end
     wire        crc_out_valid;
     wire [31:0] crc_out;
     reg  [1:0]  crc_last_d;
-    crc32_beat #(.DATA_WIDTH(256), .CHUNK(32), .INIT(32'h00000000)) u_crc (
-        .clk(clk), .rst(rst), .in_valid(c2_v_reg), .in_first(c2_first_reg), .in_data(c2_in_reg),
+    crc32_beat #(.DATA_WIDTH(256), .CHUNK(16), .INIT(32'h00000000)) u_crc (
+        .clk(clk), .rst(rst), .in_valid(c3_v_reg), .in_first(c3_first_reg), .in_data(c3_in_reg),
         .out_valid(crc_out_valid), .out_crc(crc_out)
     );
     always @(posedge clk)
-        crc_last_d <= rst ? 2'b00 : {crc_last_d[0], c2_v_reg && c2_last_reg};
+        crc_last_d <= rst ? 2'b00 : {crc_last_d[0], c3_v_reg && c3_last_reg};
 
     // ------------------------------------------------------------------ beat FIFO, O1, ICRC insert
     wire [31:0]  cq_out;
@@ -634,12 +670,15 @@ module nic_pkt_tx (
     wire         sk_s_ready;
     // O1 moves on when the skid has room and, for a beat with ICRC bytes, its ICRC is there; it
     // loads the FIFO head whenever it is free (no clock enable from the head's fields)
-    wire         o1_move = o1_valid_reg && (!o1_needs_reg || cq_m_valid) && sk_s_ready;
+    reg          cqh_valid_reg;      // the oldest ICRC, registered out of its FIFO
+    reg  [31:0]  cqh_reg;
+    wire         o1_move = o1_valid_reg && (!o1_needs_reg || cqh_valid_reg) && sk_s_ready;
+    wire         cq_pop = cq_m_valid && (!cqh_valid_reg || (o1_move && o1_last_reg));
     wire         o1_free = !o1_valid_reg || o1_move;
     /* verilator lint_off PINCONNECTEMPTY */
     sync_fifo #(.WIDTH(32), .DEPTH(8)) u_crcq (
         .clk(clk), .rst(rst), .s_data(~crc_out), .s_valid(crc_out_valid && crc_last_d[1]), .s_ready(),
-        .m_data(cq_out), .m_valid(cq_m_valid), .m_ready(o1_move && o1_last_reg), .count()
+        .m_data(cq_out), .m_valid(cq_m_valid), .m_ready(cq_pop), .count()
     );
     sync_fifo #(.WIDTH(256 + 32 + 1 + 32 + 1), .DEPTH(BQ_DEPTH)) u_beatq (
         .clk(clk), .rst(rst), .s_data({w_data_reg, w_keep_reg, w_last_reg, w_icrc_reg, w_needs_reg}),
@@ -657,16 +696,24 @@ module nic_pkt_tx (
             o1_icrc_reg  <= bq_icrc;
             o1_needs_reg <= bq_needs;
         end
-        if (rst)
-            o1_valid_reg <= 1'b0;
+        if (cq_pop)
+            cqh_reg <= cq_out;
+        if (cq_pop)
+            cqh_valid_reg <= 1'b1;
+        else if (o1_move && o1_last_reg)
+            cqh_valid_reg <= 1'b0;
+        if (rst) begin
+            o1_valid_reg  <= 1'b0;
+            cqh_valid_reg <= 1'b0;
+        end
     end
     // lane x of an ICRC lane holds ICRC byte (x + 2) mod 4 (ICRC byte 0 sits at lane k = 2 mod 4)
     reg [255:0] o_data;
     always @* begin
         for (j = 0; j < 32; j = j + 1)
-            o_data[8*j +: 8] = o1_icrc_reg[j] ? cq_out[8*((j + 2) % 4) +: 8] : o1_data_reg[8*j +: 8];
+            o_data[8*j +: 8] = o1_icrc_reg[j] ? cqh_reg[8*((j + 2) % 4) +: 8] : o1_data_reg[8*j +: 8];
     end
-    axis_skid #(.DATA_WIDTH(256 + 32 + 1), .LOAD_ALWAYS(1)) u_out (
+    axis_skid #(.DATA_WIDTH(256 + 32 + 1), .LOAD_ALWAYS(1), .CTRL_COPIES(6)) u_out (
         .clk(clk), .rst(rst), .s_data({o_data, o1_keep_reg, o1_last_reg}), .s_valid(o1_move), .s_ready(sk_s_ready),
         .m_data({m_pkt_tdata, m_pkt_tkeep, m_pkt_tlast}), .m_valid(m_pkt_tvalid), .m_ready(m_pkt_tready)
     );

@@ -192,7 +192,8 @@ struct Bench {
     data.push(std::move(d));
     const unsigned p = 1u << cfg.pmtu_log2;
     h.cover(len <= p ? "single_packet" : "multi_packet");
-    if (((86 + (len % p ? len % p : p) + 3) & ~3u) % 32 == 30) h.cover("icrc_straddle");
+    const unsigned last_n = len % p ? len % p : p;   // the last packet's payload
+    if ((86 + ((last_n + 3) & ~3u)) % 32 == 30) h.cover("icrc_straddle");   // ICRC in two beats
   }
   void finish() {
     sim.drain(2000);
@@ -229,6 +230,7 @@ void scenario_random(tb::Harness& h) {
     if (h.rng.chance(0.002)) {
       b.sim.drain(200);
       b.set_cfg(b.random_cfg());
+      b.sim.step(8);   // the RTL registers its configuration: idle for a few cycles (docs/nic.md 4)
       h.cover("pmtu_" + std::to_string(1u << b.cfg.pmtu_log2));
     }
   }
