@@ -1,8 +1,11 @@
-# mk/nic.mk -- make rules of the NIC pipeline (issue 11 on; docs/nic_xlat.md).
+# mk/nic.mk -- make rules of the NIC pipeline (issue 11 on; docs/nic_xlat.md, docs/nic.md): the
+# translation unit, the testbench host model, the network packet and the transmit framer. The other
+# NIC blocks have their own fragments (mk/nic_cmdq.mk, nic_txdma.mk, nic_eq.mk, nic_rsrc.mk).
 # Included by the top-level Makefile after its common variables (mk/README.md).
 #
 #   make lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic bench-nic
-#   make sim BLOCK=nic_xlat SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
+#   make lint-nic_pkt_tx lockstep-nic_pkt_tx selftest-nic_pkt_tx oracles-nic_pkt_tx bench-nic_pkt_tx
+#   make sim BLOCK=nic_xlat|nic_pkt_tx SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NIC_CM   := cmodel/nic_xlat.c cmodel/nic_xlat.h cmodel/regs/nic_xlat_regs.h
 NX_RTL   := rtl/nic/nic_xlat.v rtl/nic/nic_xlat_cache.v rtl/common/axil_reg_if_pipe.v rtl/common/sync_fifo.v rtl/common/ff_keep.v \
@@ -15,7 +18,7 @@ NX_JSON  := $(REPORT)/lockstep_nic_xlat.jsonl
 NX_N       ?= 100000
 NX_QUICK_N ?= 10000
 
-.PHONY: oracles-nic-pkt bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic sim-nic_xlat
+.PHONY: oracles-nic_pkt bench-nic lint-nic cmodel-test-nic oracles-nic lockstep-nic lockstep-quick-nic selftest-nic replay-nic sim-nic_xlat
 
 lint-nic:
 	$(NX_LINT) $(NX_RTL)
@@ -91,12 +94,12 @@ $(B)/cmodel/nic_pkt_gen: cmodel/test/nic_pkt_gen.c cmodel/nic_pkt.c cmodel/nic_p
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/nic_pkt_gen.c cmodel/nic_pkt.c cmodel/common/roce.c -lpcap
 
-oracles-nic-pkt: $(B)/cmodel/nic_pkt_gen
+oracles-nic_pkt: $(B)/cmodel/nic_pkt_gen
 	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --n 300 --seed 1 --out $(B)/oracles/nic_pkt
 
 # 5 seeds x 40,000 translations (about 2 s each), each through the reference walk AND the RTL
 # (lockstep testbench, scenario oracle), both compared with Unicorn: 200,000 RTL translations
-oracles-nic: $(B)/nic/xlat_ref $(NX_BIN) oracles-nic-pkt
+oracles-nic: $(B)/nic/xlat_ref $(NX_BIN) oracles-nic_pkt
 	@for s in 1 2 3 4 5; do $(PY) scripts/xlat_oracle.py --xlat-ref $(B)/nic/xlat_ref --rtl $(NX_BIN) --n 40000 --seed $$s || exit 1; done
 
 # ------------------------------------------------------------------ transmit framer (docs/nic.md 4)
@@ -120,39 +123,39 @@ $(B)/nic_pkt_tx/libnpt.a: $(NPT_CM)
 $(eval $(call verilator_tb,$(NPT_BIN),nic_pkt_tx,rtl/common rtl/nic,$(NX_VLT) $(NPT_RTL),,\
   tb/nic/tb_nic_pkt_tx.cpp,$(B)/nic_pkt_tx/libnpt.a,rtl/common/crc32_fn.vh))
 
-.PHONY: lint-nic-pkt-tx lockstep-nic-pkt-tx lockstep-quick-nic-pkt-tx selftest-nic-pkt-tx oracles-nic-pkt-tx bench-nic-pkt-tx sim-nic_pkt_tx
-lint-nic-pkt-tx:
+.PHONY: lint-nic_pkt_tx lockstep-nic_pkt_tx lockstep-quick-nic_pkt_tx selftest-nic_pkt_tx oracles-nic_pkt_tx bench-nic_pkt_tx sim-nic_pkt_tx
+lint-nic_pkt_tx:
 	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_tx $(NX_VLT) $(NPT_RTL)
 
-lockstep-nic-pkt-tx: $(NPT_BIN)
+lockstep-nic_pkt_tx: $(NPT_BIN)
 	@mkdir -p $(REPORT); rm -f $(NPT_JSON)
 	scripts/lockstep.sh $(NPT_BIN) $(NPT_JSON) "$(SEEDS)" --n $(NPT_N)
 
-lockstep-quick-nic-pkt-tx: $(NPT_BIN)
+lockstep-quick-nic_pkt_tx: $(NPT_BIN)
 	@mkdir -p $(REPORT); rm -f $(NPT_JSON)
 	scripts/lockstep.sh $(NPT_BIN) $(NPT_JSON) "$(QUICK_SEEDS)" --n $(NPT_QUICK_N)
 
-selftest-nic-pkt-tx: $(NPT_BIN)
+selftest-nic_pkt_tx: $(NPT_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_pkt" $(NPT_BIN) --seed 3 --n 50 --fault flip
 
 # the RTL's packets through tshark + scripts/nic.lua and scapy (scripts/nic_pkt_check.py --pcap)
-oracles-nic-pkt-tx: $(NPT_BIN) $(B)/cmodel/nic_pkt_gen
+oracles-nic_pkt_tx: $(NPT_BIN) $(B)/cmodel/nic_pkt_gen
 	@mkdir -p $(B)/oracles/nic_pkt_tx
 	$(NPT_BIN) --seed 5 --n 100 --pcap $(B)/oracles/nic_pkt_tx/rtl.pcap --quiet
 	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --pcap $(B)/oracles/nic_pkt_tx/rtl.pcap
 
-bench-nic-pkt-tx: $(NPT_BIN)
+bench-nic_pkt_tx: $(NPT_BIN)
 	$(NPT_BIN) --scenario bench --no-stall | grep bench:
 
 sim-nic_pkt_tx: $(NPT_BIN)
 	$(NPT_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
-LINT_TARGETS           += lint-nic-pkt-tx
-LOCKSTEP_TARGETS       += lockstep-nic-pkt-tx
-LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic-pkt-tx
-SELFTEST_TARGETS       += selftest-nic-pkt-tx
-ORACLE_TARGETS         += oracles-nic-pkt-tx
-BENCH_TARGETS          += bench-nic-pkt-tx
+LINT_TARGETS           += lint-nic_pkt_tx
+LOCKSTEP_TARGETS       += lockstep-nic_pkt_tx
+LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_pkt_tx
+SELFTEST_TARGETS       += selftest-nic_pkt_tx
+ORACLE_TARGETS         += oracles-nic_pkt_tx
+BENCH_TARGETS          += bench-nic_pkt_tx
 
 LINT_TARGETS           += lint-nic
 CMODEL_TEST_TARGETS    += cmodel-test-nic
