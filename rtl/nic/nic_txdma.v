@@ -29,9 +29,10 @@
 // Timing (docs/nic_txdma.md 4): HOST_SCHED runs every second cycle: in a snapshot cycle (phase 0)
 //   the per-context flags (needs, low, next request size) and a free tag are registered; in the
 //   decision cycle (phase 1) nic_txdma_sched decides from them and the read request is registered.
-//   ROUTER_ARB (nic_txdma_arb) grants one flit per cycle from registered state; the flit reaches
-//   m_data 3 cycles later (RAM address, RAM read, output FIFO). Completion beat -> buffer write:
-//   2 cycles; a retired read becomes sendable (occ) 2-3 cycles after its last beat.
+//   ROUTER_ARB (nic_txdma_arb) grants one flit per cycle from registered state; the flit enters
+//   the output FIFO 5 cycles later (o1 grant, oa RAM address, o2 RAM data, o3 / o4 RAM output
+//   registers) and is on m_data the cycle after. Completion beat -> buffer write: 3 cycles (c1,
+//   c2, c3); a retired read becomes sendable (occ) 2-3 cycles after its last beat.
 // Throughput: one 32-byte flit per cycle out; one completion beat per cycle in.
 // Resources at the lab size (N_VN 4, TAG_W 5, 2048 lines): see docs/nic_txdma.md 8.
 module nic_txdma #(
@@ -165,6 +166,7 @@ module nic_txdma #(
     reg  [LA_W-1:0] base_reg [0:N_VN-1];
     reg  [OW-1:0]   size_reg [0:N_VN-1];
     reg  [OW:0]     end_reg  [0:N_VN-1];   // base + size (one past the slice)
+    reg  [OW:0]     endm1_reg [0:N_VN-1];  // base + size - 1 (the slice's last line)
     reg  [15:0]  cmax_reg  [0:N_VN-1];
     reg  [63:0]  bytes_reg;
 
@@ -216,6 +218,8 @@ module nic_txdma #(
         end
         for (i = 0; i < N_VN; i = i + 1)
             end_reg[i] <= {2'b00, base_reg[i]} + {1'b0, size_reg[i]};
+        for (i = 0; i < N_VN; i = i + 1)
+            endm1_reg[i] <= {2'b00, base_reg[i]} + {1'b0, size_reg[i]} - {{OW{1'b0}}, 1'b1};
     end
 
     // ------------------------------------------------------------ command intake, per-VN FIFOs
@@ -226,10 +230,11 @@ module nic_txdma #(
     wire [CMDW-1:0] cf_m_data [0:N_VN-1];
     reg  [15:0]     stamp_reg;
     reg             in_v, in_bad;
-    reg  [VN_W-1:0] in_vn;
+    reg  [N_VN-1:0] in_oh;                 // the command's VN, one-hot
     reg  [CMDW-17:0] in_cmd;
     assign s_cmd_ready = !in_v;
-    wire cmd_acc = in_v && !in_bad && cf_s_ready[in_vn];
+    wire [N_VN-1:0] cmd_acc_oh = {N_VN{in_v && !in_bad}} & in_oh & cf_s_ready;
+    wire cmd_acc = |cmd_acc_oh;
     wire cmd_ref = in_v && in_bad;
     always @(posedge clk) begin
         if (rst) begin
@@ -242,7 +247,7 @@ module nic_txdma #(
         end
         if (!in_v) begin
             in_bad <= cmd_bad;
-            in_vn  <= cvn;
+            for (i = 0; i < N_VN; i = i + 1) in_oh[i] <= cvn == i[VN_W-1:0];
             in_cmd <= {s_cmd_msg_id, s_cmd_dest_nid, s_cmd_len, s_cmd_addr};
         end
     end
@@ -254,7 +259,7 @@ module nic_txdma #(
             sync_fifo #(.WIDTH(CMDW), .DEPTH(CMD_DEPTH)) u_cf (
                 .clk(clk), .rst(rst),
                 .s_data({stamp_reg, in_cmd}),
-                .s_valid(cmd_acc && in_vn == g[VN_W-1:0]), .s_ready(cf_s_ready[g]),
+                .s_valid(cmd_acc_oh[g]), .s_ready(cf_s_ready[g]),
                 .m_data(cf_m_data[g]), .m_valid(cf_m_valid[g]), .m_ready(cf_pop[g]), .count(cnt)
             );
             wire unused_cnt = &{1'b0, cnt};
@@ -320,9 +325,15 @@ module nic_txdma #(
     reg  [12:0] nrb_reg [0:N_VN-1];
     reg  [7:0]  nrl_reg [0:N_VN-1];
     reg  [15:0] sthw_reg [0:N_VN-1];    // ceil(min(HWM, len) / 32) of the head command of VN c
-    reg  [20:0] sthm [0:N_VN-1];
-    reg  [20:0] hlen_reg [0:N_VN-1];    // length of the head command of VN c (registered)
+    // = min(ceil(HWM / 32), ceil(len / 32)) (ceil is monotone), both terms registered
+    reg  [15:0] hlenc_reg [0:N_VN-1];   // ceil(len / 32) of the head command of VN c
+    reg  [15:0] hwmc_reg [0:N_VN-1];    // ceil(HWM / 32), registered with hwm_reg
+    reg  [20:0] hwm_nx [0:N_VN-1];
     reg  [OW:0] fill_c [0:N_VN-1];
+    // fill_reg[c] = ctx_occ[c] + ctx_rsv[c], registered: fill' = fill + the read applied - the
+    // flit granted (a retire moves lines from rsv to occ); both sums computed, the grant selects
+    reg  [OW:0] fill_reg [0:N_VN-1];
+    reg  [OW:0] fl_a [0:N_VN-1], fl_am1 [0:N_VN-1];
     // nrla_reg[c]: lines from ctx_addr[c] to the MRRS boundary, registered from the next-state
     // address and the MRRS of this cycle (so it equals mrrs_b - (ctx_addr & (mrrs_b - 1)) in
     // lines in the cycle where ctx_addr holds that address); the MRRS mask and size in lines are
@@ -343,27 +354,33 @@ module nic_txdma #(
         for (i = 0; i < N_VN; i = i + 1) begin
             an_lo[i] = ctx_addr[i][12:0];
             if (!rst && grd_oh[i]) an_lo[i] = ctx_addr[i][12:0] + a_reqb[i];
-            if (!rst && gst_oh[i]) an_lo[i] = cf_m_data[i][12:0];
         end
     end
+    // nrlah_reg[c]: the same for the head command of VN c (its address), registered every cycle;
+    // a start takes it (the head holds from the snapshot that saw it to the start; MRRS is
+    // written while idle, docs/nic_txdma.md 6)
+    reg  [7:0]  nrlah_reg [0:N_VN-1];
     always @(posedge clk)
-        for (i = 0; i < N_VN; i = i + 1)
-            nrla_reg[i] <= mlines_c - {1'b0, an_lo[i][11:5] & mmask_c};
+        for (i = 0; i < N_VN; i = i + 1) begin
+            nrlah_reg[i] <= mlines_c - {1'b0, cf_m_data[i][11:5] & mmask_c};
+            nrla_reg[i]  <= (!rst && gst_oh[i]) ? nrlah_reg[i] : mlines_c - {1'b0, an_lo[i][11:5] & mmask_c};
+        end
     always @(*) begin
         for (i = 0; i < N_VN; i = i + 1) begin
             // = min(rem, MRRS - (addr mod MRRS)): addr is 32-byte aligned while rem != 0
             nrb[i] = {nrla_reg[i], 5'd0};
             if (ctx_rem[i][20:13] == 8'd0 && ctx_rem[i][12:0] < nrb[i]) nrb[i] = ctx_rem[i][12:0];
-            fill_c[i] = {1'b0, ctx_occ[i]} + {1'b0, ctx_rsv[i]};
-            sthm[i] = hwm_reg[i] < hlen_reg[i] ? hwm_reg[i] : hlen_reg[i];
+            fill_c[i] = fill_reg[i];   // = occ + rsv
+            hwm_nx[i] = rst ? 21'd0 : w_hwm[i] ? w_data[20:0] : hwm_reg[i];
         end
     end
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
             nrb_reg[i]  <= nrb[i];
-            hlen_reg[i] <= cf_m_data[i][84:64];
+            hlenc_reg[i] <= cf_m_data[i][84:69] + {15'd0, cf_m_data[i][68:64] != 5'd0};
+            hwmc_reg[i]  <= hwm_nx[i][20:5] + {15'd0, hwm_nx[i][4:0] != 5'd0};
             nrl_reg[i]  <= {8'd0, nrla_reg[i]} < ctx_reml[i] ? nrla_reg[i] : ctx_reml[i][7:0];
-            sthw_reg[i] <= sthm[i][20:5] + {15'd0, sthm[i][4:0] != 5'd0};
+            sthw_reg[i] <= hwmc_reg[i] < hlenc_reg[i] ? hwmc_reg[i] : hlenc_reg[i];
         end
     // snapshot (phase 2)
     always @(posedge clk) begin
@@ -469,15 +486,30 @@ module nic_txdma #(
         c2_end  <= tag_end[c1_tag];
         c2_size <= tag_size[c1_tag];
     end
+    // c3: the line (first line + k) registered; the wrap at the slice end (compare and subtract
+    // in parallel) -> buffer write address / data (bw), RAM write one cycle later
     wire [OW+1:0]    c2_a   = {3'b000, c2_l0} + {{(OW-6){1'b0}}, c2_k};
-    wire [OW+1:0]    c2_aw  = c2_a >= {1'b0, c2_end} ? c2_a - {2'b00, c2_size} : c2_a;
+    reg              c3_ok, c3_err;
+    reg  [255:0]     c3_data;
+    reg  [OW+1:0]    c3_a;
+    reg  [OW:0]      c3_end;
+    reg  [OW-1:0]    c3_size;
+    always @(posedge clk) begin
+        c3_ok   <= !rst && c2_ok;
+        c3_err  <= c2_err;
+        c3_data <= c2_data;
+        c3_a    <= c2_a;
+        c3_end  <= c2_end;
+        c3_size <= c2_size;
+    end
+    wire [OW+1:0]    c2_aw  = c3_a >= {1'b0, c3_end} ? c3_a - {2'b00, c3_size} : c3_a;
     reg              bw_en;
     reg  [LA_W-1:0]  bw_addr;
     reg  [256:0]     bw_data;
     always @(posedge clk) begin
-        bw_en   <= c2_ok;
+        bw_en   <= c3_ok;
         bw_addr <= c2_aw[LA_W-1:0];
-        bw_data <= {c2_err, c2_data};
+        bw_data <= {c3_err, c3_data};
     end
 
     // ------------------------------------------------------------ retire (in issue order per context)
@@ -486,7 +518,6 @@ module nic_txdma #(
     // applied to occ / rsv in the next cycle
     reg  [N_VN-1:0]  hd_reg;
     reg  [7:0]       hl_reg [0:N_VN-1];
-    reg  [N_VN-1:0]  he_reg;
     reg  [NT-1:0]    hto_reg [0:N_VN-1];   // one-hot of the head tag (the tag a retire frees)
     reg  [N_VN-1:0]  r_oh;                 // the retire picked, one-hot by context
     reg  [OW-1:0]    rl_c   [0:N_VN-1];    // r_oh[c] ? lines of the retired read : 0
@@ -501,14 +532,13 @@ module nic_txdma #(
         for (i = 0; i < N_VN; i = i + 1) begin
             hd_reg[i] <= !rst && tq_valid[i] && tag_done[tq_head[i]] && !tq_pop[i];
             hl_reg[i] <= tag_lines[tq_head[i]];
-            he_reg[i] <= tag_err[tq_head[i]];
             hto_reg[i] <= {{(NT-1){1'b0}}, 1'b1} << tq_head[i];
             r_oh[i]   <= !rst && hd_oh[i];
             rl_c[i]   <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} : {OW{1'b0}};
             rlm1_c[i] <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} - {{(OW-1){1'b0}}, 1'b1} : {OW{1'b1}};
         end
         r_v     <= !rst && hd_any;
-        r_err   <= he_reg[hd_idx];
+        r_err   <= |(tag_err & ret_clr);   // the retired tag's err (final once its last beat is in)
     end
     always @(*) tq_push = grd_oh;
     generate
@@ -571,6 +601,10 @@ module nic_txdma #(
     // occ_nz / cred_nz: registered, exactly occ != 0 / credits != 0 (formed from the previous
     // cycle's values, its retire / credit return and its grant)
     reg  [N_VN-1:0] occ_nz, cred_nz;
+    // elig_pre[c] = ctx_v && (ctx_head || ctx_hok) && out_ok_reg && (ctx_head || hdr_ok_reg),
+    // registered from the next values of those registers (below), so the grant is one AND-OR
+    // level shorter
+    reg  [N_VN-1:0] elig_pre;
     reg  [3:0]  ocnt_reg;          // flits granted, not yet taken from m_data
     reg  [2:0]  hcnt_reg;          // headers granted, not yet taken from m_hdr
     reg         out_ok_reg, hdr_ok_reg;
@@ -578,13 +612,12 @@ module nic_txdma #(
     wire            gnt_v;
     wire [VN_W-1:0] gnt_idx;
     nic_txdma_arb #(.N_VN(N_VN), .VN_W(VN_W)) u_arb (
-        .v(ctx_v), .occ_nz(occ_nz), .cred_nz(cred_nz), .head_sent(ctx_head), .hok(ctx_hok),
-        .out_ok(out_ok_reg), .hdr_ok(hdr_ok_reg), .older(older_reg),
+        .pre(elig_pre), .occ_nz(occ_nz), .cred_nz(cred_nz), .older(older_reg),
         .gnt(gnt), .gnt_v(gnt_v), .gnt_idx(gnt_idx)
     );
+    // ts1[c] = (ctx_tosend[c] == 1): registered with ctx_tosend (its next value from the
+    // compares of this cycle's ctx_tosend, selected by the grant, or from the started command)
     reg [N_VN-1:0] ts1;
-    always @(*)
-        for (i = 0; i < N_VN; i = i + 1) ts1[i] = ctx_tosend[i] == 16'd1;
     wire gnt_head = |(gnt & ~ctx_head);
     wire gnt_last = |(gnt & ts1);
 
@@ -648,8 +681,26 @@ module nic_txdma #(
     wire [3:0] od_cnt;
     wire [2:0] hd_cnt;
     wire [255:0] od_data;
+    // o3: the RAM data registered (the block RAM's clock-to-output is 5.8 ns: o3 sits next to
+    // each RAM), o4: registered again before the output FIFO (the route across the chip)
+    reg              o3_v, o3_last, o4_v, o4_last;
+    reg  [VN_W-1:0]  o3_vn, o4_vn;
+    reg  [5:0]       o3_bytes, o4_bytes;
+    reg  [256:0]     o3_data, o4_data;
+    always @(posedge clk) begin
+        o3_v     <= !rst && o2_v;
+        o3_vn    <= o2_vn;
+        o3_last  <= o2_last;
+        o3_bytes <= o2_bytes;
+        o3_data  <= br_data;
+        o4_v     <= !rst && o3_v;
+        o4_vn    <= o3_vn;
+        o4_last  <= o3_last;
+        o4_bytes <= o3_bytes;
+        o4_data  <= o3_data;
+    end
     sync_fifo #(.WIDTH(257 + 6 + VN_W + 1), .DEPTH(ODEP)) u_od (
-        .clk(clk), .rst(rst), .s_data({br_data, o2_bytes, o2_vn, o2_last}), .s_valid(o2_v),
+        .clk(clk), .rst(rst), .s_data({o4_data, o4_bytes, o4_vn, o4_last}), .s_valid(o4_v),
         .s_ready(od_s_ready), .m_data({m_data_err, od_data, m_data_bytes, m_data_vn, m_data_last}),
         .m_valid(m_data_valid), .m_ready(m_data_ready), .count(od_cnt)
     );
@@ -671,8 +722,9 @@ module nic_txdma #(
             out_ok_reg <= 1'b0;
             hdr_ok_reg <= 1'b0;
         end else begin
-            ocnt_reg   <= ocnt_reg + {3'd0, gnt_v} - {3'd0, odeq};
-            hcnt_reg   <= hcnt_reg + {2'd0, gnt_head} - {2'd0, hdeq};
+            // both sums formed beside the grant, the grant selects
+            ocnt_reg   <= gnt_v ? ocnt_reg + 4'd1 - {3'd0, odeq} : ocnt_reg - {3'd0, odeq};
+            hcnt_reg   <= gnt_head ? hcnt_reg + 3'd1 - {2'd0, hdeq} : hcnt_reg - {2'd0, hdeq};
             // room next cycle whatever this cycle grants: count <= DEPTH - 2 now
             out_ok_reg <= ocnt_reg <= ODEP[3:0] - 4'd2;
             hdr_ok_reg <= hcnt_reg <= HDEP[2:0] - 3'd2;
@@ -722,8 +774,16 @@ module nic_txdma #(
     wire cred_err_ev = |cr_ovf || (cr_v && {{(32-VN_W){1'b0}}, cr_vc} >= N_VN);
 
     // ------------------------------------------------------------ context updates
+    // wpn_reg: the write pointer after the read being decided, registered every cycle (its
+    // inputs ctx_wptr / a_reql hold from the snapshot to the apply); rpn_reg: the read pointer
+    // after the next grant (wrap(ctx_rptr + 1)), kept as state next to ctx_rptr, so the grant
+    // only selects
     reg [OW:0] wp_nx [0:N_VN-1];
     reg [OW:0] rp_nx [0:N_VN-1];
+    reg [OW:0] rp_st [0:N_VN-1];
+    reg [LA_W-1:0] wpn_reg [0:N_VN-1];
+    reg [LA_W-1:0] rpn_reg [0:N_VN-1];
+    reg [LA_W-1:0] rpst_reg [0:N_VN-1];   // wrap(base + 1), registered (configuration)
     reg [OW-1:0] occ_a [0:N_VN-1];
     reg [OW-1:0] occ_am1 [0:N_VN-1];
     reg [15:0]   cred_a [0:N_VN-1];
@@ -733,15 +793,41 @@ module nic_txdma #(
         for (i = 0; i < N_VN; i = i + 1) begin
             wp_nx[i] = {2'b00, ctx_wptr[i]} + {{(OW-7){1'b0}}, a_reql[i]};
             if (wp_nx[i] >= end_reg[i]) wp_nx[i] = wp_nx[i] - {1'b0, size_reg[i]};
-            rp_nx[i] = {2'b00, ctx_rptr[i]} + {{OW{1'b0}}, 1'b1};
-            if (rp_nx[i] == end_reg[i]) rp_nx[i] = {2'b00, base_reg[i]};
+            // (x + 1 == end) as (x == end - 1): the compare runs beside the increment
+            rp_nx[i] = {2'b00, rpn_reg[i]} + {{OW{1'b0}}, 1'b1};
+            if ({2'b00, rpn_reg[i]} == endm1_reg[i]) rp_nx[i] = {2'b00, base_reg[i]};
+            rp_st[i] = {2'b00, base_reg[i]} + {{OW{1'b0}}, 1'b1};
+            if ({2'b00, base_reg[i]} == endm1_reg[i]) rp_st[i] = {2'b00, base_reg[i]};
             ret_c[i]  = r_oh[i];
             // the next occ / credits with and without this cycle's grant, computed in parallel
             // with the grant and selected by it
             occ_a[i]    = ctx_occ[i] + rl_c[i];
+            fl_a[i]     = fill_reg[i] + (grd_oh[i] ? {{(OW-7){1'b0}}, a_reql[i]} : {(OW+1){1'b0}});
+            fl_am1[i]   = fill_reg[i] + (grd_oh[i] ? {{(OW-7){1'b0}}, a_reql[i]} - {{OW{1'b0}}, 1'b1}
+                                                   : {(OW+1){1'b1}});
             occ_am1[i]  = ctx_occ[i] + rlm1_c[i];
             cred_a[i]   = cred_reg[i] + {8'd0, cr_add[i]};
             cred_am1[i] = cred_reg[i] + cr_addm1[i];
+        end
+    reg [N_VN-1:0] v_nx, h_nx, k_nx;
+    reg            oo_nx, ho_nx;
+    always @(*) begin
+        oo_nx = !rst && ocnt_reg <= ODEP[3:0] - 4'd2;
+        ho_nx = !rst && hcnt_reg <= HDEP[2:0] - 3'd2;
+        for (i = 0; i < N_VN; i = i + 1) begin
+            v_nx[i] = !rst && (gst_oh[i] || (ctx_v[i] && !(gnt[i] && ts1[i])));
+            h_nx[i] = !rst && !gst_oh[i] && (gnt[i] || ctx_head[i]);
+            k_nx[i] = !rst && !gst_oh[i] && {{(16-OW){1'b0}}, ctx_occ[i]} >= ctx_hwml[i];
+        end
+    end
+    always @(posedge clk)
+        elig_pre <= v_nx & (h_nx | k_nx) & (h_nx | {N_VN{ho_nx}}) & {N_VN{oo_nx}};
+    always @(posedge clk)
+        for (i = 0; i < N_VN; i = i + 1) begin
+            wpn_reg[i] <= wp_nx[i][LA_W-1:0];
+            if (!rst && gnt[i]) rpn_reg[i] <= rp_nx[i][LA_W-1:0];
+            if (!rst && gst_oh[i]) rpn_reg[i] <= rpst_reg[i];
+            rpst_reg[i] <= rp_st[i][LA_W-1:0];
         end
     always @(posedge clk) begin
         if (rst) begin
@@ -754,6 +840,7 @@ module nic_txdma #(
             for (i = 0; i < N_VN; i = i + 1) begin
                 ctx_rsv[i]  <= {OW{1'b0}};
                 ctx_occ[i]  <= {OW{1'b0}};
+                fill_reg[i] <= {(OW+1){1'b0}};
                 ctx_rem[i]  <= 21'd0;
                 cred_reg[i] <= TD_CRED_MAX_FLITS_RESET[15:0];
             end
@@ -764,6 +851,7 @@ module nic_txdma #(
                 ctx_rsv[i] <= ctx_rsv[i] + (grd_oh[i] ? {{(OW-8){1'b0}}, a_reql[i]} : {OW{1'b0}})
                                          - rl_c[i];
                 ctx_occ[i] <= gnt[i] ? occ_am1[i] : occ_a[i];
+                fill_reg[i] <= gnt[i] ? fl_am1[i] : fl_a[i];
                 occ_nz[i]  <= ret_c[i] || ctx_occ[i] > {{(OW-2){1'b0}}, 2'd1} ||
                               (ctx_occ[i] == {{(OW-1){1'b0}}, 1'b1} && !gnt[i]);
                 if (w_cmax[i]) begin
@@ -777,12 +865,13 @@ module nic_txdma #(
                     ctx_rem[i]  <= ctx_rem[i] - {8'd0, a_reqb[i]};
                     ctx_reml[i] <= ctx_reml[i] - {8'd0, a_reql[i]};
                     ctx_addr[i] <= ctx_addr[i] + {51'd0, a_reqb[i]};
-                    ctx_wptr[i] <= wp_nx[i][LA_W-1:0];
+                    ctx_wptr[i] <= wpn_reg[i];
                 end
                 if (gnt[i]) begin
+                    ts1[i]        <= ctx_tosend[i] == 16'd2;
                     ctx_head[i]   <= 1'b1;
                     ctx_tosend[i] <= ctx_tosend[i] - 16'd1;
-                    ctx_rptr[i]   <= rp_nx[i][LA_W-1:0];
+                    ctx_rptr[i]   <= rpn_reg[i];
                     if (ts1[i]) ctx_v[i] <= 1'b0;
                 end
                 if (gst_oh[i]) begin
@@ -794,9 +883,12 @@ module nic_txdma #(
                     ctx_len[i]    <= cf_m_data[i][84:64];
                     ctx_dest[i]   <= cf_m_data[i][100:85];
                     ctx_msg[i]    <= cf_m_data[i][116:101];
-                    ctx_tosend[i] <= cf_m_data[i][84:69] + {15'd0, cf_m_data[i][68:64] != 5'd0};
-                    ctx_reml[i]   <= cf_m_data[i][84:69] + {15'd0, cf_m_data[i][68:64] != 5'd0};
+                    // ceil(len / 32) of the head command, registered (the head holds from the
+                    // snapshot that saw it to this start)
+                    ctx_tosend[i] <= hlenc_reg[i];
+                    ctx_reml[i]   <= hlenc_reg[i];
                     ctx_lastb[i]  <= cf_m_data[i][68:64] == 5'd0 ? 6'd32 : {1'b0, cf_m_data[i][68:64]};
+                    ts1[i]        <= hlenc_reg[i] == 16'd1;
                     ctx_hwml[i]   <= sthw_reg[i];
                     ctx_wptr[i]   <= base_reg[i];
                     ctx_rptr[i]   <= base_reg[i];
@@ -883,7 +975,7 @@ module nic_txdma #(
         end
     end
     wire unused_ok = &{1'b0, stat_rd_valid, reg_rd_addr, free_oh, free_up, hd_up, rd_stage[2],
-                       reg_wr_data, w_data[31:21], d_nxt_v, c2_aw[OW+1:LA_W]};
+                       reg_wr_data, w_data[31:21], d_nxt_v, hd_idx, out_ok_reg, hdr_ok_reg, c2_aw[OW+1:LA_W]};
 
 `ifdef FORMAL
 `include "nic_txdma_props.vh"
