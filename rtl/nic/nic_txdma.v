@@ -304,6 +304,7 @@ module nic_txdma #(
     // per-context in-order tag queues (retire in issue order)
     wire [N_VN-1:0]  tq_valid;
     wire [TAG_W-1:0] tq_head [0:N_VN-1];
+    wire [NT-1:0]    tq_oh   [0:N_VN-1];      // tq_head one-hot (registered in the queue)
     reg  [N_VN-1:0]  tq_push, tq_pop;
 
     // ------------------------------------------------------------ HOST_SCHED, snapshot (phase 0)
@@ -530,9 +531,9 @@ module nic_txdma #(
     always @(*) tq_pop = hd_oh;
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1) begin
-            hd_reg[i] <= !rst && tq_valid[i] && tag_done[tq_head[i]] && !tq_pop[i];
+            hd_reg[i] <= !rst && tq_valid[i] && |(tag_done & tq_oh[i]) && !tq_pop[i];
             hl_reg[i] <= tag_lines[tq_head[i]];
-            hto_reg[i] <= {{(NT-1){1'b0}}, 1'b1} << tq_head[i];
+            hto_reg[i] <= tq_oh[i];
             r_oh[i]   <= !rst && hd_oh[i];
             rl_c[i]   <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} : {OW{1'b0}};
             rlm1_c[i] <= !rst && hd_oh[i] ? {{(OW-8){1'b0}}, hl_reg[i]} - {{(OW-1){1'b0}}, 1'b1} : {OW{1'b1}};
@@ -543,13 +544,10 @@ module nic_txdma #(
     always @(*) tq_push = grd_oh;
     generate
         for (g = 0; g < N_VN; g = g + 1) begin : g_tq
-            wire [$clog2(NT+1)-1:0] cnt;
-            wire                    s_rdy;
-            sync_fifo #(.WIDTH(TAG_W), .DEPTH(NT)) u_tq (
-                .clk(clk), .rst(rst), .s_data(a_tag), .s_valid(tq_push[g]), .s_ready(s_rdy),
-                .m_data(tq_head[g]), .m_valid(tq_valid[g]), .m_ready(tq_pop[g]), .count(cnt)
+            nic_txdma_tq #(.TAG_W(TAG_W), .NT(NT)) u_tq (
+                .clk(clk), .rst(rst), .s_data(a_tag), .s_valid(tq_push[g]),
+                .m_data(tq_head[g]), .m_oh(tq_oh[g]), .m_valid(tq_valid[g]), .m_ready(tq_pop[g])
             );
-            wire unused_tq = &{1'b0, cnt, s_rdy};
         end
     endgenerate
 

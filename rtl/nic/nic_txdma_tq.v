@@ -1,0 +1,64 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// nic_txdma_tq: per-context in-order tag queue of the TX DMA engine (nic_txdma.v, retire in issue
+// order, docs/nic_txdma.md 3) with a registered head and its registered one-hot: the same
+// handshake timing as sync_fifo's LUTRAM mode (first word fall-through, m_valid the cycle after
+// the push into an empty queue), but the head is not read out of the LUTRAM in the cycle it is
+// used: the next head (the word after a pop, or the word pushed into an empty queue) is selected
+// and registered one cycle ahead, so the retire test "head tag done" is an AND-OR of registers.
+// Ports: s_data [TAG_W] / s_valid (always accepted: at most NT tags exist, so the queue of NT
+//   words never overflows); m_data [TAG_W] head, m_oh [NT] its one-hot, m_valid, m_ready (pop).
+// Widths: NT = 2^TAG_W words of TAG_W bits (LUTRAM, not reset). Latency: push -> m_valid 1 cycle.
+// Throughput: one push and one pop per cycle. Errors: none. Own code.
+module nic_txdma_tq #(
+    parameter TAG_W = 5,
+    parameter NT    = 32                 // 1 << TAG_W
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [TAG_W-1:0]  s_data,
+    input  wire              s_valid,
+    output wire [TAG_W-1:0]  m_data,
+    output wire [NT-1:0]     m_oh,
+    output wire              m_valid,
+    input  wire              m_ready
+);
+    localparam [TAG_W-1:0] ONE = 1;
+    reg  [TAG_W-1:0] mem [0:NT-1];       // storage: never reset
+    reg  [TAG_W-1:0] wr_ptr_reg, rd_ptr_reg, rd_ptr1_reg;   // rd_ptr1 = rd_ptr + 1
+    reg  [TAG_W:0]   count_reg;          // words in the queue (the head included)
+    reg  [TAG_W-1:0] head_reg;
+    reg  [NT-1:0]    hoh_reg;
+    reg              hv_reg;
+    wire             pop  = hv_reg && m_ready;
+    wire [TAG_W:0]   left = count_reg - {{TAG_W{1'b0}}, pop};   // words left after the pop
+    // the next head: the word pushed now if nothing else is left, else the word after the pop
+    wire [TAG_W-1:0] hn   = left == {(TAG_W+1){1'b0}} ? s_data :
+                            pop ? mem[rd_ptr1_reg] : mem[rd_ptr_reg];
+    always @(posedge clk)
+        if (s_valid) mem[wr_ptr_reg] <= s_data;
+    always @(posedge clk) begin
+        if (rst) begin
+            wr_ptr_reg  <= {TAG_W{1'b0}};
+            rd_ptr_reg  <= {TAG_W{1'b0}};
+            rd_ptr1_reg <= ONE;
+            count_reg   <= {(TAG_W+1){1'b0}};
+            hv_reg      <= 1'b0;
+        end else begin
+            if (s_valid) wr_ptr_reg <= wr_ptr_reg + ONE;
+            if (pop) begin
+                rd_ptr_reg  <= rd_ptr1_reg;
+                rd_ptr1_reg <= rd_ptr1_reg + ONE;
+            end
+            count_reg <= left + {{TAG_W{1'b0}}, s_valid};
+            hv_reg    <= left != {(TAG_W+1){1'b0}} || s_valid;
+        end
+        head_reg <= hn;
+        hoh_reg  <= {{(NT-1){1'b0}}, 1'b1} << hn;
+    end
+    assign m_data  = head_reg;
+    assign m_oh    = hoh_reg;
+    assign m_valid = hv_reg;
+endmodule
+`resetall
