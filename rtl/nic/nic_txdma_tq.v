@@ -25,7 +25,11 @@ module nic_txdma_tq #(
     input  wire              m_ready
 );
     localparam [TAG_W-1:0] ONE = 1;
-    reg  [TAG_W-1:0] mem [0:NT-1];       // storage: never reset
+    // storage: never reset; two identical copies, one read at rd_ptr and one at rd_ptr + 1, so
+    // both candidates of the next head are read in parallel (one memory with two read ports is
+    // turned by Yosys into one read at a multiplexed address, in series with the pop)
+    reg  [TAG_W-1:0] mem  [0:NT-1];
+    reg  [TAG_W-1:0] mem1 [0:NT-1];
     reg  [TAG_W-1:0] wr_ptr_reg, rd_ptr_reg, rd_ptr1_reg;   // rd_ptr1 = rd_ptr + 1
     reg  [TAG_W:0]   count_reg;          // words in the queue (the head included)
     reg  [TAG_W-1:0] head_reg;
@@ -35,9 +39,12 @@ module nic_txdma_tq #(
     wire [TAG_W:0]   left = count_reg - {{TAG_W{1'b0}}, pop};   // words left after the pop
     // the next head: the word pushed now if nothing else is left, else the word after the pop
     wire [TAG_W-1:0] hn   = left == {(TAG_W+1){1'b0}} ? s_data :
-                            pop ? mem[rd_ptr1_reg] : mem[rd_ptr_reg];
+                            pop ? mem1[rd_ptr1_reg] : mem[rd_ptr_reg];
     always @(posedge clk)
-        if (s_valid) mem[wr_ptr_reg] <= s_data;
+        if (s_valid) begin
+            mem[wr_ptr_reg]  <= s_data;
+            mem1[wr_ptr_reg] <= s_data;
+        end
     always @(posedge clk) begin
         if (rst) begin
             wr_ptr_reg  <= {TAG_W{1'b0}};
