@@ -38,8 +38,14 @@ module nic_txdma_tq #(
     wire             pop  = hv_reg && m_ready;
     wire [TAG_W:0]   left = count_reg - {{TAG_W{1'b0}}, pop};   // words left after the pop
     // the next head: the word pushed now if nothing else is left, else the word after the pop
-    wire [TAG_W-1:0] hn   = left == {(TAG_W+1){1'b0}} ? s_data :
-                            pop ? mem1[rd_ptr1_reg] : mem[rd_ptr_reg];
+    wire             none = count_reg == {(TAG_W+1){1'b0}} ||
+                            (count_reg == {{TAG_W{1'b0}}, 1'b1} && pop);     // left == 0
+    wire [TAG_W-1:0] hn   = none ? s_data : pop ? mem1[rd_ptr1_reg] : mem[rd_ptr_reg];
+    // its one-hot by compares (a shift is mapped with a carry chain)
+    reg  [NT-1:0]    hn_oh;
+    integer k;
+    always @(*)
+        for (k = 0; k < NT; k = k + 1) hn_oh[k] = hn == k[TAG_W-1:0];
     always @(posedge clk)
         if (s_valid) begin
             mem[wr_ptr_reg]  <= s_data;
@@ -59,10 +65,10 @@ module nic_txdma_tq #(
                 rd_ptr1_reg <= rd_ptr1_reg + ONE;
             end
             count_reg <= left + {{TAG_W{1'b0}}, s_valid};
-            hv_reg    <= left != {(TAG_W+1){1'b0}} || s_valid;
+            hv_reg    <= !none || s_valid;
         end
         head_reg <= hn;
-        hoh_reg  <= {{(NT-1){1'b0}}, 1'b1} << hn;
+        hoh_reg  <= hn_oh;
     end
     assign m_data  = head_reg;
     assign m_oh    = hoh_reg;
