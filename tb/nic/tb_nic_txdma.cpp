@@ -484,25 +484,29 @@ void scenario_random(tb::Harness& h) {
 // bench: 64 KiB messages on every VN at host latency 500 (no stalls, credits returned at once)
 void scenario_bench(tb::Harness& h) {
   unsigned lat = unsigned(std::stoul(h.opt.get("lat", "500")));
-  Env e(h, host_cfg(h, lat, lat, 0));
-  e.sim.reset();
   unsigned mrrs = unsigned(std::stoul(h.opt.get("mrrs", "3")));
-  unsigned slice = unsigned(std::stoul(h.opt.get("slice", std::to_string(TB_LINES / NVN))));
-  unsigned nvn = unsigned(std::stoul(h.opt.get("vns", "1")));
-  e.csr.write(0x008, mrrs);
-  for (unsigned v = 0; v < NVN; v++) {
-    e.csr.write(0x030 + 4 * v, v * slice), e.csr.write(0x040 + 4 * v, slice);
-    e.csr.write(0x050 + 4 * v, 1000);
+  // one Sim at a time: Verilator 5.006 deadlocks (scopeErase) destroying a model whose scopes
+  // are public while a second context is alive
+  {
+    Env e(h, host_cfg(h, lat, lat, 0));
+    e.sim.reset();
+    unsigned slice = unsigned(std::stoul(h.opt.get("slice", std::to_string(TB_LINES / NVN))));
+    unsigned nvn = unsigned(std::stoul(h.opt.get("vns", "1")));
+    e.csr.write(0x008, mrrs);
+    for (unsigned v = 0; v < NVN; v++) {
+      e.csr.write(0x030 + 4 * v, v * slice), e.csr.write(0x040 + 4 * v, slice);
+      e.csr.write(0x050 + 4 * v, 1000);
+    }
+    e.csr_wait();
+    e.p_hdr = e.p_data = 1, e.p_cmd = 1, e.p_cr = 1;
+    for (unsigned k = 0; k < 16; k++) e.add_cmd(k % nvn, 65536, false);
+    e.sim.run_until([&] { return e.all_done(); }, "bench");
+    double cyc = double(e.last_flit_cycle - e.first_flit_cycle + 1);
+    double bpc = double(e.bytes_out) / cyc;
+    std::printf("bench: 64KiB msgs x16 on %u VN(s), host latency %u, MRRS %u B, slice %u lines (%u B): %.2f B/cycle (%.3f of 32)\n",
+                nvn, lat, 128u << mrrs, slice, slice * 32, bpc, bpc / 32);
+    h.extra("bytes_per_cycle", bpc);
   }
-  e.csr_wait();
-  e.p_hdr = e.p_data = 1, e.p_cmd = 1, e.p_cr = 1;
-  for (unsigned k = 0; k < 16; k++) e.add_cmd(k % nvn, 65536, false);
-  e.sim.run_until([&] { return e.all_done(); }, "bench");
-  double cyc = double(e.last_flit_cycle - e.first_flit_cycle + 1);
-  double bpc = double(e.bytes_out) / cyc;
-  std::printf("bench: 64KiB msgs x16 on %u VN(s), host latency %u, MRRS %u B, slice %u lines (%u B): %.2f B/cycle (%.3f of 32)\n",
-              nvn, lat, 128u << mrrs, slice, slice * 32, bpc, bpc / 32);
-  h.extra("bytes_per_cycle", bpc);
   // latency of a small message behind a 1 MiB message on another VN
   Env e2(h, host_cfg(h, lat, lat, 0));
   e2.sim.reset();
