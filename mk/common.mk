@@ -19,7 +19,8 @@ lint-common:
 	$(LINT_COMMON) --top-module axis_skid rtl/common/axis_skid.v
 	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=1 rtl/common/axis_skid.v
 	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=577 rtl/common/axis_skid.v
-	$(LINT_COMMON) --top-module axis_skid -GDATA_WIDTH=300 -GLOAD_ALWAYS=1 rtl/common/axis_skid.v
+	$(LINT_COMMON) --top-module axis_skid_wide rtl/common/axis_skid_wide.v rtl/common/ff_keep.v
+	$(LINT_COMMON) --top-module axis_skid_wide -GDATA_WIDTH=289 -GCTRL_COPIES=6 rtl/common/axis_skid_wide.v rtl/common/ff_keep.v
 	$(LINT_COMMON) --top-module prio_enc rtl/common/prio_enc.v
 	$(LINT_COMMON) --top-module prio_enc -GN=1 rtl/common/prio_enc.v
 	$(LINT_COMMON) --top-module prio_enc -GN=5 rtl/common/prio_enc.v

@@ -103,8 +103,8 @@ oracles-nic: $(B)/nic/xlat_ref $(NX_BIN) oracles-nic_pkt
 	@for s in 1 2 3 4 5; do $(PY) scripts/xlat_oracle.py --xlat-ref $(B)/nic/xlat_ref --rtl $(NX_BIN) --n 40000 --seed $$s || exit 1; done
 
 # ------------------------------------------------------------------ transmit framer (docs/nic.md 4)
-NPT_RTL  := rtl/nic/nic_pkt_tx.v rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/ipv4_csum.v rtl/common/crc32_beat.v \
-            rtl/common/ff_keep.v
+NPT_RTL  := rtl/nic/nic_pkt_tx.v rtl/common/sync_fifo.v rtl/common/axis_skid_wide.v rtl/common/ipv4_csum.v \
+            rtl/common/crc32_beat.v rtl/common/ff_keep.v
 NPT_CM   := cmodel/nic_pkt_tx.c cmodel/nic_pkt_tx.h cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
 NPT_BIN  := $(B)/nic_pkt_tx/tb_nic_pkt_tx
 NPT_JSON := $(REPORT)/lockstep_nic_pkt_tx.jsonl

@@ -9,9 +9,9 @@ mutant rtl/common/sync_fifo.v sync_fifo_rdptr.v \
 # axis_skid bug1: when the skid register drains, the output takes the input word instead (loss)
 mutant rtl/common/axis_skid.v axis_skid_drain.v \
     's/                out_reg <= skid_reg;/                out_reg <= s_data;   \/\/ MUTANT: skid word lost/' || return 1
-# axis_skid bug2 (LOAD_ALWAYS 1): the skid register also loads while it holds a word (overwritten)
-mutant rtl/common/axis_skid.v axis_skid_la.v \
-    's/                if (!skid_valid_reg \&\& !out_free)/                if (!out_free)   \/\/ MUTANT: held skid word overwritten/' || return 1
+# axis_skid_wide bug1: the skid register also loads while it holds a word (overwritten)
+mutant rtl/common/axis_skid_wide.v axis_skid_wide_ovw.v \
+    's/if (!sv_c\[g\] \&\& !free_c)   \/\/ MUTANT anchor.*/if (!free_c)   \/\/ MUTANT: held skid word overwritten/' || return 1
 # arbiter bug1: round robin never uses the "above the last grant" mask (fixed priority: unfair)
 mutant rtl/common/arbiter.v arbiter_nomask.v \
     's/wire          use_msk    = ROUND_ROBIN != 0 \&\& msk_valid;/wire          use_msk    = 1'"'"'b0;   \/\/ MUTANT: no round robin/' || return 1

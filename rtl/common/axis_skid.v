@@ -12,14 +12,6 @@
 //   m_data [DATA_WIDTH], m_valid, m_ready   output; m_data and m_valid are register outputs
 // DATA_WIDTH (>= 1) carries every AXI4-Stream side channel: fold tlast/tkeep/tuser/tid into it,
 //   e.g. {tuser, tlast, tkeep, tdata}.
-// LOAD_ALWAYS (default 0): 1 = the data registers load s_data whenever they are free (output
-//   register: !m_valid || m_ready; skid register: empty), whether s_valid is high or not, so no
-//   data register's clock enable depends on s_valid: for a wide word whose s_valid comes from a
-//   few LUT levels (a clock-enable fan-out of hundreds of flip-flops). The handshakes and the
-//   words delivered are the same as with 0; only the don't-care contents of empty registers differ.
-// CTRL_COPIES (default 1; used with LOAD_ALWAYS 1): the data registers are split into that many
-//   lane groups, each loaded by its own copy of the two control flip-flops (rtl/common/ff_keep.v,
-//   so Yosys keeps them apart): the clock enables of a wide word no longer hang on one net.
 // Latency: 1 cycle (a word accepted in cycle t is offered on m_* in cycle t+1 if the output
 //   register is free, else it waits in the skid register).
 // Throughput: one word per cycle while m_ready is high (s_ready is high in every cycle that
@@ -28,9 +20,7 @@
 //   stable while m_valid && !m_ready. Words leave in arrival order, none lost or duplicated.
 // Formal: formal/common/axis_skid.sby (`ifdef FORMAL` block at the end; f_ signals formal-only).
 module axis_skid #(
-    parameter DATA_WIDTH  = 64,
-    parameter LOAD_ALWAYS = 0,
-    parameter CTRL_COPIES = 1
+    parameter DATA_WIDTH = 64
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -42,10 +32,8 @@ module axis_skid #(
     input  wire                  m_ready
 );
     initial begin
-        if (DATA_WIDTH < 1 || (LOAD_ALWAYS != 0 && LOAD_ALWAYS != 1) || CTRL_COPIES < 1 ||
-            CTRL_COPIES > DATA_WIDTH || (CTRL_COPIES > 1 && LOAD_ALWAYS != 1)) begin
-            $error("%m: DATA_WIDTH >= 1, LOAD_ALWAYS 0 or 1, CTRL_COPIES 1..DATA_WIDTH (> 1 only with LOAD_ALWAYS 1) (got %0d, %0d, %0d)",
-                   DATA_WIDTH, LOAD_ALWAYS, CTRL_COPIES);
+        if (DATA_WIDTH < 1) begin
+            $error("%m: DATA_WIDTH must be >= 1 (got %0d)", DATA_WIDTH);
             $finish;
         end
     end
@@ -63,50 +51,16 @@ module axis_skid #(
     assign m_valid = out_valid_reg;
 
     // data path (no reset)
-    generate
-        if (LOAD_ALWAYS != 0 && CTRL_COPIES > 1) begin : g_copies
-            // copies of out_valid_reg / skid_valid_reg, same next state, one per lane group
-            localparam GW = (DATA_WIDTH + CTRL_COPIES - 1) / CTRL_COPIES;
-            wire                   ov_nx = rst ? 1'b0 : out_free ? (skid_valid_reg || accept) : out_valid_reg;
-            wire                   sv_nx = rst ? 1'b0 : out_free ? 1'b0 : (accept ? 1'b1 : skid_valid_reg);
-            wire [CTRL_COPIES-1:0] ov_c, sv_c;
-            ff_keep #(.WIDTH(2 * CTRL_COPIES)) u_ctl (
-                .clk(clk), .rst(1'b0), .d({{CTRL_COPIES{sv_nx}}, {CTRL_COPIES{ov_nx}}}), .q({sv_c, ov_c})
-            );
-            genvar g;
-            for (g = 0; g < CTRL_COPIES; g = g + 1) begin : g_grp
-                localparam LO = g * GW;
-                localparam HI = ((g + 1) * GW > DATA_WIDTH) ? DATA_WIDTH - 1 : (g + 1) * GW - 1;
-                if (LO <= HI) begin : g_lanes
-                    wire free_c = !ov_c[g] || m_ready;
-                    always @(posedge clk) begin
-                        if (free_c)
-                            out_reg[HI:LO] <= sv_c[g] ? skid_reg[HI:LO] : s_data[HI:LO];
-                        if (!sv_c[g] && !free_c)
-                            skid_reg[HI:LO] <= s_data[HI:LO];
-                    end
-                end
-            end
-        end else if (LOAD_ALWAYS != 0) begin : g_load_always
-            always @(posedge clk) begin
-                if (out_free)
-                    out_reg <= skid_valid_reg ? skid_reg : s_data;
-                if (!skid_valid_reg && !out_free)
-                    skid_reg <= s_data;
-            end
-        end else begin : g_load_valid
-            always @(posedge clk) begin
-                if (out_free) begin
-                    if (skid_valid_reg)
-                        out_reg <= skid_reg;
-                    else if (accept)
-                        out_reg <= s_data;
-                end else if (accept) begin
-                    skid_reg <= s_data;
-                end
-            end
+    always @(posedge clk) begin
+        if (out_free) begin
+            if (skid_valid_reg)
+                out_reg <= skid_reg;
+            else if (accept)
+                out_reg <= s_data;
+        end else if (accept) begin
+            skid_reg <= s_data;
         end
-    endgenerate
+    end
 
     // control
     always @(posedge clk) begin

@@ -18,7 +18,7 @@
 //             packet), epoch[31:0], reset, half (NXH R / H flags)
 //   s_data    the message bytes, AXI4-Stream 256-bit (byte 0 = tdata[7:0] of the first beat),
 //             one stream packet per message with msg_len > 0, in header order; tkeep masks bytes
-//   m_pkt     the packets, AXI4-Stream 256-bit, registered (axis_skid)
+//   m_pkt     the packets, AXI4-Stream 256-bit, registered (axis_skid_wide)
 //   stat_*    one-cycle pulses for the counters nic_top keeps: stat_msg (a message fully
 //             segmented), stat_pkt with stat_payload[12:0] (a packet's payload bytes, at its
 //             descriptor), stat_err_zero (a header with msg_len 0: dropped, consumes no data),
@@ -713,7 +713,7 @@ module nic_pkt_tx (
         for (j = 0; j < 32; j = j + 1)
             o_data[8*j +: 8] = o1_icrc_reg[j] ? cqh_reg[8*((j + 2) % 4) +: 8] : o1_data_reg[8*j +: 8];
     end
-    axis_skid #(.DATA_WIDTH(256 + 32 + 1), .LOAD_ALWAYS(1), .CTRL_COPIES(6)) u_out (
+    axis_skid_wide #(.DATA_WIDTH(256 + 32 + 1), .CTRL_COPIES(6)) u_out (
         .clk(clk), .rst(rst), .s_data({o_data, o1_keep_reg, o1_last_reg}), .s_valid(o1_move), .s_ready(sk_s_ready),
         .m_data({m_pkt_tdata, m_pkt_tkeep, m_pkt_tlast}), .m_valid(m_pkt_tvalid), .m_ready(m_pkt_tready)
     );
