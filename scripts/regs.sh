@@ -26,6 +26,8 @@ BLOCKS=(
     "nic_txdma       TD 12 rtl/nic"
     "nic_eq          EQ 12 rtl/nic"
     "nic_rsrc        NR 12 rtl/nic"
+    "nic_rxdma       RD 12 rtl/nic"
+    "nic_pkt_rx      PR 12 rtl/nic"
 )
 
 CHECK=0
