@@ -51,7 +51,7 @@ selftest-nic_pkt_rx: $(NPR_BIN)
 # read from the counters, must be scapy's (scripts/nic_pkt_check.py --probes)
 oracles-nic_pkt_rx: $(NPR_BIN) $(B)/cmodel/nic_pkt_gen
 	@mkdir -p $(B)/oracles/nic_pkt_rx
-	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --n 60 --probes $(B)/oracles/nic_pkt_rx/probes.txt
+	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --n 54 --probes $(B)/oracles/nic_pkt_rx/probes.txt
 	$(NPR_BIN) --scenario oracle --probes $(B)/oracles/nic_pkt_rx/probes.txt --seed 1
 
 bench-nic_pkt_rx: $(NPR_BIN)

@@ -23,8 +23,11 @@ scapy recomputes the IPv4 checksum and the ICRC of the RTL's packet), and decode
 Lua dissector without any expert item.
 
 Exit status 0 when everything matches, 1 on any difference (the first ones are printed).
+With --probes FILE: the probes of check 3 (scapy packets, good ones and one-rule breaks) are written
+as lines "verdict hex" for the RTL receive parser (tb_nic_pkt_rx --scenario oracle), nothing else.
 Usage: nic_pkt_check.py --gen build/cmodel/nic_pkt_gen [--n 300] [--seed 1] [--out DIR]
        nic_pkt_check.py --gen build/cmodel/nic_pkt_gen --pcap FILE
+       nic_pkt_check.py --gen build/cmodel/nic_pkt_gen [--n 60] --probes FILE
 """
 import argparse
 import os
@@ -108,6 +111,31 @@ def run(cmd, inp):
     return r.stdout
 
 
+def probe_list(cases):
+    """scapy probes of check 3: per case the unmodified packet (V_OK) and one packet per broken
+    rule of docs/nic.md 3.4; a list of (verdict, packet bytes, fields or None, payload length)."""
+    out = []
+    for i, (f, p) in enumerate(cases[:60]):
+        good = raw(scapy_pkt(f, p))
+        out.append((V_OK, good, f, len(p)))
+        muts = [(V_TRUNC, good[:89]), (V_NOT_ROCE, raw(scapy_pkt(f, p, ethertype=0x86dd))),
+                (V_NOT_ROCE, raw(scapy_pkt(f, p, proto=6))), (V_NOT_ROCE, raw(scapy_pkt(f, p, dport=4792))),
+                (V_IP_CSUM, good[:24] + bytes([good[24] ^ 0x01]) + good[25:]),
+                (V_LEN, good + b"\0\0\0\0"),
+                (V_ICRC, good[:-1] + bytes([good[-1] ^ 0x80])),
+                (V_OPCODE, raw(scapy_pkt(f, p, opcode=0xC2))), (V_OPCODE, raw(scapy_pkt(f, p, pkey=0x7fff))),
+                (V_OPCODE, raw(scapy_pkt(f, p, tver=1))),
+                (V_NXH, raw(scapy_pkt(f, p, ver=2))), (V_NXH, raw(scapy_pkt(f, p, rsvd=1)))]
+        if len(p) % 4:
+            muts.append((V_RANGE, raw(scapy_pkt(f, p, pad_byte=0x5a))))
+        if f["msg_len"] < 0xFFFFFFFF and f["offset"] + len(p) <= f["msg_len"]:
+            g = dict(f, offset=f["msg_len"] - len(p) + 1)
+            muts.append((V_RANGE, raw(scapy_pkt(g, p))))
+        for vd, m in muts:
+            out.append((vd, m, None, None))
+    return out
+
+
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--gen", required=True)
@@ -116,6 +144,8 @@ def main(argv):
     ap.add_argument("--out", default="build/oracles/nic_pkt")
     ap.add_argument("--lua", default=os.path.join(os.path.dirname(__file__), "nic.lua"))
     ap.add_argument("--pcap")
+    ap.add_argument("--probes", help="write the scapy probes of check 3 as lines 'verdict hex' to this file "
+                    "and stop (the RTL receive parser's oracle: tb_nic_pkt_rx --scenario oracle)")
     a = ap.parse_args(argv)
     if a.pcap:
         return check_pcap(a)
@@ -127,6 +157,13 @@ def main(argv):
              offset=0xFFFFFFF7, target_addr=(1 << 64) - 1, handle=0xFFFF)
     cases.append((f, p))
     cases += [random_case(rng) for _ in range(a.n)]
+    if a.probes:
+        pl = probe_list(cases)
+        with open(a.probes, "w") as fp:
+            fp.writelines("%d %s\n" % (vd, m.hex()) for vd, m, _, _ in pl)
+        print("nic_pkt_check: %d scapy probes (%d one-rule breaks) written to %s"
+              % (len(pl), sum(vd != V_OK for vd, _, _, _ in pl), a.probes))
+        return 0
     errs = []
 
     # 1. builder: C vs scapy
@@ -168,25 +205,9 @@ def main(argv):
         errs.append("tshark expert items:\n" + ex[-1500:])
 
     # 3. parser: unmodified packets OK with the same fields, one broken rule each -> its verdict
-    probes, want = [], []
-    for i, (f, p) in enumerate(cases[:60]):
-        good = raw(scapy_pkt(f, p))
-        probes.append(good.hex()); want.append((V_OK, f, len(p)))
-        muts = [(V_TRUNC, good[:89]), (V_NOT_ROCE, raw(scapy_pkt(f, p, ethertype=0x86dd))),
-                (V_NOT_ROCE, raw(scapy_pkt(f, p, proto=6))), (V_NOT_ROCE, raw(scapy_pkt(f, p, dport=4792))),
-                (V_IP_CSUM, good[:24] + bytes([good[24] ^ 0x01]) + good[25:]),
-                (V_LEN, good + b"\0\0\0\0"),
-                (V_ICRC, good[:-1] + bytes([good[-1] ^ 0x80])),
-                (V_OPCODE, raw(scapy_pkt(f, p, opcode=0xC2))), (V_OPCODE, raw(scapy_pkt(f, p, pkey=0x7fff))),
-                (V_OPCODE, raw(scapy_pkt(f, p, tver=1))),
-                (V_NXH, raw(scapy_pkt(f, p, ver=2))), (V_NXH, raw(scapy_pkt(f, p, rsvd=1)))]
-        if len(p) % 4:
-            muts.append((V_RANGE, raw(scapy_pkt(f, p, pad_byte=0x5a))))
-        if f["msg_len"] < 0xFFFFFFFF and f["offset"] + len(p) <= f["msg_len"]:
-            g = dict(f, offset=f["msg_len"] - len(p) + 1)
-            muts.append((V_RANGE, raw(scapy_pkt(g, p))))
-        for vd, m in muts:
-            probes.append(m.hex()); want.append((vd, None, None))
+    pl = probe_list(cases)
+    probes = [m.hex() for _, m, _, _ in pl]
+    want = [(vd, f, plen) for vd, _, f, plen in pl]
     got = run([a.gen, "parse"], "\n".join(probes) + "\n").strip("\n").split("\n")
     nmut = 0
     for i, (g, (vd, f, plen)) in enumerate(zip(got, want)):
