@@ -39,10 +39,15 @@
 //          its last beat was accepted (R3: credits only on buffer drain).
 //   s_axil_*  CSR slave (rdl/nic_rxdma.rdl).
 // Timing (docs/nic_rxdma.md 4): header checks take 4 cycles (capture, CHK1 context read, CHK2
-//   compares, CHK3 priority), then WAIT (room) and DATA (one beat per cycle, written into the
-//   buffer one cycle after its handshake). RX_HOST_SCHED runs every 4 cycles (phase 0 snapshot,
-//   1 decision, 2 length, 3 apply: occ, rem, VA updated, the write command queued); the streamer
-//   reads one buffer line per cycle into an 8-entry output FIFO (3 cycles RAM -> FIFO).
+//   compares, CHK3 reasons and priority), then WAIT (room: free lines registered, so the room
+//   term is two cycles old) and DATA (one beat per cycle, written into the buffer one cycle after
+//   its handshake; a first packet allocates its context one cycle after its acceptance).
+//   RX_HOST_SCHED runs every 4 cycles: phase 0 snapshot of the context state, 1 eligibility /
+//   T2 / length terms, 2 decision (nic_rxdma_sched), 3 apply (occ, rem, VA updated; the write
+//   command is registered and pushed into the 4-entry command queue in the next cycle). The
+//   streamer reads one buffer line per cycle into an 8-entry output FIFO (RAM, data register,
+//   FIFO: a line reaches m_dma_wr 3 cycles after its read). A context is freed at the end of the
+//   phase-3 cycle after its event left the write port.
 // Throughput: one payload beat per cycle in; one write beat per cycle out, one write per 4 cycles.
 // Resources at the lab size (N_VN 4, 1024 lines): docs/nic_rxdma.md 8.
 module nic_rxdma #(
@@ -123,7 +128,7 @@ module nic_rxdma #(
     localparam OFW    = 256 + 1 + 8 + 1 + 24 + 13 + 64 + VN_W; // {data, last, beats, done, pid, len, addr, vn}
 
     initial begin
-        if (N_VN < 2 || N_VN > 4 || (1 << VN_W) < N_VN || VN_W > 2 || (1 << LA_W) != LINES || LA_W < 6 || LA_W > 11) begin
+        if (N_VN < 2 || N_VN > 4 || (1 << VN_W) < N_VN || VN_W > 2 || (1 << LA_W) != LINES || LA_W < 8 || LA_W > 11) begin
             $error("%m: bad parameters");
             $finish;
         end
@@ -226,7 +231,7 @@ module nic_rxdma #(
     end
 
     // ------------------------------------------------------------ context state
-    reg  [N_VN-1:0]   ctx_v, ctx_frs;
+    reg  [N_VN-1:0]   ctx_v, ctx_frs, clr_pend;
     reg  [20:0]       ctx_len   [0:N_VN-1];
     reg  [20:0]       ctx_rcvd  [0:N_VN-1];    // bytes received (in the buffer or written)
     reg  [20:0]       ctx_rem   [0:N_VN-1];    // bytes not yet handed to a write
@@ -288,19 +293,21 @@ module nic_rxdma #(
             k_lastb <= {h_plen[4:0] == 5'd0, h_plen[4:0]};
         end
 
-    // CHK2: the reasons, registered
-    reg  [7:0] r_raw;    // {last, len, offset, nomsg, first, align, len0, vn} (priority: bit 0 first)
-    wire       k_open = k_v && k_rcvd != k_clen;
+    // CHK2: the compares, registered
+    reg        c_gt, c_eq, c_offne, c_open, c_big;
     always @(posedge clk)
-        if (st_reg[ST_CHK2])
-            r_raw <= {h_last != (k_end == {1'b0, k_len}),
-                      k_end > {1'b0, k_len} || {{(OW-8){1'b0}}, k_need} > k_size,
-                      h_first ? h_off != 21'd0 : h_off != k_rcvd,
-                      !h_first && !k_open,
-                      h_first && k_open,
-                      k_align, k_len0, k_vnbad};
+        if (st_reg[ST_CHK2]) begin
+            c_gt    <= k_end > {1'b0, k_len};
+            c_eq    <= k_end == {1'b0, k_len};
+            c_offne <= h_first ? h_off != 21'd0 : h_off != k_rcvd;
+            c_open  <= k_v && k_rcvd != k_clen;
+            c_big   <= {{(OW-8){1'b0}}, k_need} > k_size;
+        end
 
-    // CHK3: the first reason (one-hot), DROP or WAIT
+    // CHK3: the reasons {last, len, offset, nomsg, first, align, len0, vn} (priority: bit 0
+    // first), the first reason (one-hot), DROP or WAIT
+    wire [7:0] r_raw = {h_last != c_eq, c_gt || c_big, c_offne, !h_first && !c_open, h_first && c_open,
+                        k_align, k_len0, k_vnbad};
     reg  [7:0] r_oh;
     always @(*) begin
         r_oh = 8'd0;
@@ -317,10 +324,16 @@ module nic_rxdma #(
     end
 
     // WAIT: room in the slice and (first packet) a free context, registered every cycle
+    // (free lines of each slice registered every cycle: the room term is two cycles old, the
+    // context term one; both only become more permissive while a header waits)
     reg  ok_reg;
-    always @(posedge clk)
-        ok_reg <= ({1'b0, size_reg[hv]} - {1'b0, used_reg[hv]} >= {{(OW-8){1'b0}}, 1'b0, k_need}) &&
+    reg  [OW:0] free_reg [0:N_VN-1];
+    always @(posedge clk) begin
+        for (i = 0; i < N_VN; i = i + 1)
+            free_reg[i] <= {1'b0, size_reg[i]} - {1'b0, used_reg[i]};
+        ok_reg <= !free_reg[hv][OW] && free_reg[hv][OW-1:0] >= {{(OW-8){1'b0}}, k_need} &&
                   (!h_first || !ctx_v[hv]);
+    end
     wire acc      = st_reg[ST_WAIT] && ok_reg;
     wire stall_ev = st_reg[ST_WAIT] && !ok_reg;
 
@@ -336,12 +349,12 @@ module nic_rxdma #(
     reg             bw_en;
     reg  [LA_W-1:0] bw_addr;
     reg  [255:0]    bw_data;
-    reg  [VN_W-1:0] bw_vn;
+    reg  [N_VN-1:0] bw_oh;                     // the beat's VN, one-hot (0 when no beat)
     reg  [5:0]      bw_bytes;
     always @(posedge clk) begin
         bw_en    <= !rst && dat_hs;
         bw_addr  <= iptr;
-        bw_vn    <= hv;
+        for (i = 0; i < N_VN; i = i + 1) bw_oh[i] <= !rst && dat_hs && hv == i[VN_W-1:0];
         bw_bytes <= ib_one ? k_lastb : 6'd32;
         for (j = 0; j < 32; j = j + 1)
             bw_data[8*j +: 8] <= s_data_data[8*j +: 8] & {8{!ib_one || k_mask[j]}};
@@ -373,14 +386,23 @@ module nic_rxdma #(
     end
 
     // ------------------------------------------------------------ RX_HOST_SCHED pipeline
-    reg  [1:0]      ph_reg;                    // 0 snapshot, 1 decide, 2 length, 3 apply
+    // phase 0: snapshot of the context state (registered every cycle; the one of phase 0 is used)
+    // phase 1: eligibility, T2 and write-length terms from the snapshot (registered)
+    // phase 2: the decision (nic_rxdma_sched) and its write length (registered)
+    // phase 3: apply: occ, rem, VA of the granted context updated, the write command registered
+    //          (pushed into the command queue at the end of the next cycle)
+    reg  [1:0]      ph_reg;
+    reg  [N_VN-1:0] v_s, frs_s;
+    reg  [20:0]     rcvd_s [0:N_VN-1];
+    reg  [20:0]     len_s  [0:N_VN-1];
+    reg  [BW-1:0]   occ_s  [0:N_VN-1];
+    reg  [12:0]     mb_s   [0:N_VN-1];         // MPS - va % MPS (bytes to the MPS / page boundary)
+    reg  [N_VN*N_VN-1:0] older_s, older_s2;
+    reg             room_s, room_s2;
     reg  [N_VN-1:0] e_s, b_s;
-    reg  [BW-1:0]   occ_s [0:N_VN-1];
-    reg  [12:0]     mb_s  [0:N_VN-1];          // MPS - va % MPS (bytes to the MPS / page boundary)
-    reg  [12:0]     wl_s  [0:N_VN-1];          // min(occ, mb) of the snapshot
-    reg  [N_VN*N_VN-1:0] older_s;
-    reg             room_s;
-    wire            cq_s_ready;
+    reg  [12:0]     wl_s   [0:N_VN-1];         // min(occ, mb) of the snapshot
+    wire [2:0]      cq_cnt;
+    wire            cq_room = cq_cnt <= 3'd2;  // room for the pending push and one more
 `ifdef FORMAL
     // formal: T1 is an arbitrary constant (the CSR rule: T1 is written while no message is in
     // flight; formal/nic_rxdma/nic_rxdma_props.vh)
@@ -393,59 +415,63 @@ module nic_rxdma #(
     wire [VN_W-1:0] d_idx;
     wire [N_VN-1:0] d_oh;
     nic_rxdma_sched #(.N_VN(N_VN), .VN_W(VN_W)) u_sched (
-        .elig(e_s), .big(b_s), .older(older_s), .slot(room_s),
+        .elig(e_s), .big(b_s), .older(older_s2), .slot(room_s2),
         .gnt_v(d_v), .gnt_idx(d_idx), .gnt_oh(d_oh)
     );
-    reg             g_v;
+    reg  [N_VN-1:0] ap_oh;                     // phase 3: the granted context, one-hot
     reg  [VN_W-1:0] g_idx;
-    reg  [N_VN-1:0] g_oh;
     reg  [12:0]     wlen_reg;
     reg  [7:0]      wbeats_reg;
-    reg  [20:0]     grem_reg;
-    reg  [63:0]     gva_reg;
-    reg  [51:0]     gvahi1_reg;
-    reg  [23:0]     gpid_reg;
-    wire            apply = ph_reg == 2'd3 && g_v;
-    wire            g_done = grem_reg == {8'd0, wlen_reg};
-    wire [12:0]     va_lo_nx = {1'b0, gva_reg[11:0]} + wlen_reg;
+    wire            apply = |ap_oh;
+    reg             cqp_v;                     // the write command to push
+    reg  [CQW-1:0]  cqp_data;
+    wire [12:0]     va_lo_nx [0:N_VN-1];
+    genvar gi;
+    generate
+        for (gi = 0; gi < N_VN; gi = gi + 1) begin : g_va
+            assign va_lo_nx[gi] = {1'b0, ctx_va[gi][11:0]} + wlen_reg;
+        end
+    endgenerate
     always @(posedge clk) begin
         ph_reg <= rst ? 2'd0 : ph_reg + 2'd1;
-        // snapshot: every cycle (the decision uses the one of phase 0)
         for (i = 0; i < N_VN; i = i + 1) begin
-            e_s[i]   <= ctx_v[i] && ctx_occ[i] != {BW{1'b0}} &&
-                        (ctx_frs[i] || ctx_rcvd[i] >= t1_use || ctx_rcvd[i] >= ctx_len[i]);
-            b_s[i]   <= {{(32-BW){1'b0}}, ctx_occ[i]} > {15'd0, t2_reg};
-            occ_s[i] <= ctx_occ[i];
-            mb_s[i]  <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
-            wl_s[i]  <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
+            // phase 0 -> 1
+            v_s[i]    <= ctx_v[i];
+            frs_s[i]  <= ctx_frs[i];
+            rcvd_s[i] <= ctx_rcvd[i];
+            len_s[i]  <= ctx_len[i];
+            occ_s[i]  <= ctx_occ[i];
+            mb_s[i]   <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
+            // phase 1 -> 2
+            e_s[i]    <= v_s[i] && occ_s[i] != {BW{1'b0}} &&
+                         (frs_s[i] || rcvd_s[i] >= t1_use || rcvd_s[i] >= len_s[i]);
+            b_s[i]    <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
+            wl_s[i]   <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
         end
-        older_s <= older_reg;
-        room_s  <= cq_s_ready;
-        if (rst) g_v <= 1'b0;
-        else if (ph_reg == 2'd1) g_v <= d_v;
-        if (ph_reg == 2'd1) begin
-            g_idx <= d_idx;
-            g_oh  <= d_oh;
-        end
+        older_s  <= older_reg;
+        room_s   <= cq_room;
+        older_s2 <= older_s;
+        room_s2  <= room_s;
+        // phase 2 -> 3
+        ap_oh <= (!rst && ph_reg == 2'd2) ? d_oh : {N_VN{1'b0}};
         if (ph_reg == 2'd2) begin
-            wlen_reg   <= wl_s[g_idx];
-            wbeats_reg <= wl_s[g_idx][12:5] + {7'd0, wl_s[g_idx][4:0] != 5'd0};
-            grem_reg   <= ctx_rem[g_idx];
-            gva_reg    <= ctx_va[g_idx];
-            gvahi1_reg <= ctx_vahi1[g_idx];
-            gpid_reg   <= ctx_pid[g_idx];
+            g_idx      <= d_idx;
+            wlen_reg   <= wl_s[d_idx];
+            wbeats_reg <= wl_s[d_idx][12:5] + {7'd0, wl_s[d_idx][4:0] != 5'd0};
         end
+        // phase 3 -> command push register
+        cqp_v    <= !rst && apply;
+        cqp_data <= {wbeats_reg, ctx_rem[g_idx] == {8'd0, wlen_reg}, ctx_pid[g_idx], wlen_reg, ctx_va[g_idx], g_idx};
     end
 
     // write-command queue
     wire            cq_m_valid;
     wire [CQW-1:0]  cq_m_data;
     wire            cq_pop;
-    wire [1:0]      cq_cnt;
-    sync_fifo #(.WIDTH(CQW), .DEPTH(2)) u_cq (
+    wire            cq_s_ready;
+    sync_fifo #(.WIDTH(CQW), .DEPTH(4)) u_cq (
         .clk(clk), .rst(rst),
-        .s_data({wbeats_reg, g_done, gpid_reg, wlen_reg, gva_reg, g_idx}),
-        .s_valid(apply), .s_ready(cq_s_ready),
+        .s_data(cqp_data), .s_valid(cqp_v), .s_ready(cq_s_ready),
         .m_data(cq_m_data), .m_valid(cq_m_valid), .m_ready(cq_pop), .count(cq_cnt)
     );
 
@@ -466,9 +492,8 @@ module nic_rxdma #(
     reg  [VN_W-1:0] p1_vn, p2_vn;
     reg  [CQW-1-VN_W:0] p1_meta, p2_meta;
     reg  [255:0]    p2_data;
-    wire            of_s_ready, of_m_valid;
+    wire            of_m_valid;
     wire [OFW-1:0]  of_m_data;
-    wire [3:0]      of_cnt;
     wire            of_pop;
     always @(posedge clk) begin
         if (rst) begin
@@ -509,10 +534,10 @@ module nic_rxdma #(
         .rd_en(rd_issue), .rd_addr(sm_ptr), .rd_data(buf_rd)
     );
 
-    sync_fifo #(.WIDTH(OFW), .DEPTH(8)) u_of (
+    nic_rxdma_ofifo #(.W(OFW), .DEPTH(8), .AW(3)) u_of (
         .clk(clk), .rst(rst),
-        .s_data({p2_data, p2_last, p2_meta, p2_vn}), .s_valid(p2_v), .s_ready(of_s_ready),
-        .m_data(of_m_data), .m_valid(of_m_valid), .m_ready(of_pop), .count(of_cnt)
+        .s_valid(p2_v), .s_data({p2_data, p2_last, p2_meta, p2_vn}),
+        .m_valid(of_m_valid), .m_ready(of_pop), .m_data(of_m_data)
     );
     // output FIFO word: {data 256, last, beats 8, done, pid 24, len 13, addr 64, vn}
     wire [VN_W-1:0] f_vn    = of_m_data[VN_W-1:0];
@@ -553,7 +578,7 @@ module nic_rxdma #(
         end
         cr_vc <= f_vn;
         cr_n  <= f_beats;
-        if (evt_set) begin
+        if (!evt_v) begin   // the head beat's context while no event is held (taken at evt_set)
             evt_eqh <= ctx_eqh[f_vn];
             evt_src <= ctx_src[f_vn];
             evt_mid <= ctx_mid[f_vn];
@@ -575,15 +600,18 @@ module nic_rxdma #(
     assign m_credit_n      = cr_n;
 
     // ------------------------------------------------------------ context updates
+    reg  [N_VN-1:0] al_oh;
+    always @(posedge clk)
+        for (i = 0; i < N_VN; i = i + 1) al_oh[i] <= !rst && acc && h_first && hv == i[VN_W-1:0];
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1) begin
             // occ: + the beat written, - the write applied
-            ctx_occ[i] <= ctx_occ[i] + (bw_en && bw_vn == i[VN_W-1:0] ? {{(BW-6){1'b0}}, bw_bytes} : {BW{1'b0}})
-                                     - (apply && g_oh[i] ? {{(BW-13){1'b0}}, wlen_reg} : {BW{1'b0}});
-            if (bw_en && bw_vn == i[VN_W-1:0]) ctx_rcvd[i] <= ctx_rcvd[i] + {15'd0, bw_bytes};
-            if (apply && g_oh[i]) begin
+            ctx_occ[i] <= ctx_occ[i] + (bw_oh[i] ? {{(BW-6){1'b0}}, bw_bytes} : {BW{1'b0}})
+                                     - (ap_oh[i] ? {{(BW-13){1'b0}}, wlen_reg} : {BW{1'b0}});
+            if (bw_oh[i]) ctx_rcvd[i] <= ctx_rcvd[i] + {15'd0, bw_bytes};
+            if (ap_oh[i]) begin
                 ctx_rem[i] <= ctx_rem[i] - {8'd0, wlen_reg};
-                ctx_va[i]  <= {va_lo_nx[12] ? gvahi1_reg : gva_reg[63:12], va_lo_nx[11:0]};
+                ctx_va[i]  <= {va_lo_nx[i][12] ? ctx_vahi1[i] : ctx_va[i][63:12], va_lo_nx[i][11:0]};
                 ctx_frs[i] <= 1'b1;
             end
             ctx_vahi1[i] <= ctx_va[i][63:12] + 52'd1;
@@ -592,7 +620,12 @@ module nic_rxdma #(
                                        - (cr_v && cr_vc == i[VN_W-1:0] ? {{(OW-8){1'b0}}, cr_n} : {OW{1'b0}});
             if (dat_hs && ib_one && hv == i[VN_W-1:0]) wptr_reg[i] <= iptr_nx;
             if (rd_issue && sm_one && sm_vn == i[VN_W-1:0]) rptr_reg[i] <= sm_ptr_nx;
-            if (acc && h_first && hv == i[VN_W-1:0]) begin
+            if (w_base[i]) begin            // a new slice (written while idle): pointers at its base
+                wptr_reg[i] <= w_data[LA_W-1:0];
+                rptr_reg[i] <= w_data[LA_W-1:0];
+            end
+            // allocation one cycle after the first packet's acceptance (al_oh): h_* still hold it
+            if (al_oh[i]) begin
                 ctx_v[i]    <= 1'b1;
                 ctx_frs[i]  <= 1'b0;
                 ctx_len[i]  <= h_mlen;
@@ -610,9 +643,16 @@ module nic_rxdma #(
                         older_reg[j*N_VN+i] <= 1'b1;
                     end
             end
-            if (evt_set && f_vn == i[VN_W-1:0]) ctx_v[i] <= 1'b0;
+            // the context is freed at the end of a phase-3 cycle after its event (clr_pend), so
+            // it stays valid from a snapshot to the apply of a decision (docs/nic_rxdma.md 4.2)
+            if (evt_set && f_vn == i[VN_W-1:0]) clr_pend[i] <= 1'b1;
+            if (ph_reg == 2'd3 && clr_pend[i]) begin
+                ctx_v[i]    <= 1'b0;
+                clr_pend[i] <= 1'b0;
+            end
             if (rst) begin
                 ctx_v[i]    <= 1'b0;
+                clr_pend[i] <= 1'b0;
                 ctx_frs[i]  <= 1'b0;
                 ctx_occ[i]  <= {BW{1'b0}};
                 ctx_rcvd[i] <= 21'd0;
@@ -696,7 +736,7 @@ module nic_rxdma #(
         end
     end
     wire unused_ok = &{1'b0, stat_rd_valid, reg_rd_addr, rd_stage[2], reg_wr_data, w_data[31:21],
-                       cq_cnt, of_cnt, of_s_ready, sm_left};
+                       cq_s_ready, sm_left, d_v};
 
 `ifdef FORMAL
 `include "nic_rxdma_props.vh"

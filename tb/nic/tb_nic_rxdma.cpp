@@ -4,10 +4,10 @@
 // Every cycle (sample phase, settled values before the rising edge):
 //   - RX_HOST_SCHED: in the snapshot cycle (ph_reg 0) the RTL's context state (ctx_v, ctx_frs,
 //     ctx_len, ctx_rcvd, ctx_occ, ctx_va, the age matrix, T1, T2, MPS, command-queue room) goes
-//     into nic_rxdma_host_sched(); in the decision cycle (ph_reg 1) the RTL's grant (d_v, d_idx)
-//     must equal it, and in the apply cycle (ph_reg 3) the RTL's write length (wlen_reg).
-//   - the room rule of a waiting header: ok_reg must equal nic_rxdma_room_ok() of the previous
-//     cycle's state; the model's stall counter advances from that rule (nic_rxdma_tick).
+//     into nic_rxdma_host_sched(); in the decision cycle (ph_reg 2) the RTL's grant (d_v, d_idx)
+//     must equal it, and in the apply cycle (ph_reg 3) the RTL's apply flag and write length.
+//   - the room rule of a waiting header: ok_reg must equal nic_rxdma_room_ok() (size / used two
+//     cycles before, the context flag one cycle before); the stall counter follows it (tick).
 //   - R3 first half: occ <= 32 * BUF_SIZE and used <= BUF_SIZE for every context.
 // Per handshake (post phase, model order: header, payload beat, write issued, write beat,
 // credit, event): headers and beats go to the model, whose verdict must equal the stimulus's
@@ -121,7 +121,7 @@ struct Env {
   bool have_hs = false;
   nic_rxdma_hs_out hs_exp{};
   bool prev_ok = false;
-  uint32_t pv_size = 0, pv_used = 0, pv_need = 0;
+  uint32_t pv_need = 0, pv_sz[NVN] = {}, pv_us[NVN] = {}, pv2_sz[NVN] = {}, pv2_us[NVN] = {};
   int pv_first = 0, pv_v = 0;
   uint64_t pkts_good = 0, pkts_bad = 0, beats_in = 0, wbeats = 0, writes = 0, evts = 0, credits = 0;
   // bench
@@ -357,7 +357,8 @@ void Rx::sample() {
   bool wait = (st >> 4) & 1;
   if (wait) {
     if (!e.prev_ok) h.fail("room", "WAIT without a previous cycle");
-    bool exp = nic_rxdma_room_ok(e.pv_size, e.pv_used, e.pv_need, e.pv_first, e.pv_v);
+    unsigned hv0 = r->nic_rxdma__DOT__h_vn % NVN;
+    bool exp = nic_rxdma_room_ok(e.pv2_sz[hv0], e.pv2_us[hv0], e.pv_need, e.pv_first, e.pv_v);
     if (bool(r->nic_rxdma__DOT__ok_reg) != exp)
       h.fail("room", "MISMATCH on room: ok_reg " + std::to_string(int(r->nic_rxdma__DOT__ok_reg)) + ", model " + std::to_string(int(exp)));
     h.checks++;
@@ -365,7 +366,10 @@ void Rx::sample() {
     if (!exp) h.cover("hdr_stall");
   }
   unsigned hv = r->nic_rxdma__DOT__h_vn % NVN;
-  e.pv_size = r->nic_rxdma__DOT__size_reg[hv], e.pv_used = r->nic_rxdma__DOT__used_reg[hv];
+  for (unsigned c = 0; c < NVN; c++) {
+    e.pv2_sz[c] = e.pv_sz[c], e.pv2_us[c] = e.pv_us[c];
+    e.pv_sz[c] = r->nic_rxdma__DOT__size_reg[c], e.pv_us[c] = r->nic_rxdma__DOT__used_reg[c];
+  }
   e.pv_need = r->nic_rxdma__DOT__k_need, e.pv_first = r->nic_rxdma__DOT__h_first;
   e.pv_v = (r->nic_rxdma__DOT__ctx_v >> hv) & 1;
   e.prev_ok = true;
@@ -387,14 +391,14 @@ void Rx::sample() {
       s.va[c] = r->nic_rxdma__DOT__ctx_va[c];
     }
     s.older = uint16_t(r->nic_rxdma__DOT__older_reg);
-    s.room = r->nic_rxdma__DOT__cq_s_ready;
+    s.room = r->nic_rxdma__DOT__cq_room;
     nic_rxdma_host_sched(&s, &e.hs_exp);
     if (e.fault_gnt && !e.fault_done && e.hs_exp.gnt_v && h.cycle() > 5000)
       e.hs_exp.gnt = (e.hs_exp.gnt + 1) % NVN, e.fault_done = true;
     e.have_hs = true;
     if (e.hs_exp.big) h.cover("t2_big");
     if ((e.hs_exp.elig & (e.hs_exp.elig - 1)) != 0) h.cover("sched_multi");
-  } else if (ph == 1) {
+  } else if (ph == 2) {
     if (!e.have_hs) h.fail("rx_host_sched", "decision cycle without a snapshot");
     const nic_rxdma_hs_out& x = e.hs_exp;
     bool dv = r->nic_rxdma__DOT__d_v;
@@ -408,7 +412,7 @@ void Rx::sample() {
     if (x.gnt_v) h.cover("gnt_" + std::to_string(x.gnt));
   } else if (ph == 3 && e.have_hs) {
     const nic_rxdma_hs_out& x = e.hs_exp;
-    if (bool(r->nic_rxdma__DOT__g_v) != bool(x.gnt_v)) h.fail("rx_host_sched", "MISMATCH on rx_host_sched: applied grant differs");
+    if (bool(r->nic_rxdma__DOT__apply) != bool(x.gnt_v)) h.fail("rx_host_sched", "MISMATCH on rx_host_sched: applied grant differs");
     if (x.gnt_v) {
       if (r->nic_rxdma__DOT__wlen_reg != x.wlen) {
         char b[120];
