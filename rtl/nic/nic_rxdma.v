@@ -124,7 +124,7 @@ module nic_rxdma #(
     localparam BW     = LA_W + 6;      // byte counts 0..32 * LINES
     localparam NSTAT  = 12;
     localparam SLICE0 = LINES / N_VN;  // default slice lines per VN
-    localparam CQW    = 8 + 1 + 24 + 13 + 64 + VN_W;          // {beats, done, pid, len, addr, vn}
+    localparam CQW    = 1 + 8 + 1 + 24 + 13 + 64 + VN_W;      // {one, beats, done, pid, len, addr, vn}
     localparam OFW    = 256 + 1 + 8 + 1 + 24 + 13 + 64 + VN_W; // {data, last, beats, done, pid, len, addr, vn}
 
     initial begin
@@ -261,7 +261,7 @@ module nic_rxdma #(
     assign s_hdr_ready = st_reg[ST_IDLE] && en_reg;
     wire hdr_hs = s_hdr_valid && s_hdr_ready;
     always @(posedge clk)
-        if (hdr_hs) begin
+        if (st_reg[ST_IDLE]) begin   // loaded every idle cycle: holds the header taken
             h_vn <= s_hdr_vn;  h_pid <= s_hdr_pid;  h_addr <= s_hdr_target_addr;
             h_mlen <= s_hdr_msg_len;  h_off <= s_hdr_offset;  h_plen <= s_hdr_pay_len;
             h_first <= s_hdr_first;  h_last <= s_hdr_last;
@@ -276,9 +276,11 @@ module nic_rxdma #(
     reg  [7:0]      k_need;                    // ceil(pay_len / 32) (pay_len <= 4096 when used)
     reg  [31:0]     k_mask;                    // valid bytes of the last beat
     reg  [5:0]      k_lastb;                   // bytes of the last beat, 1..32
+    reg  [N_VN-1:0] hv_oh;                     // the packet's VN, one-hot
     always @(posedge clk)
         if (st_reg[ST_CHK1]) begin
             k_vnbad <= {30'd0, h_vn} >= N_VN;
+            for (i = 0; i < N_VN; i = i + 1) hv_oh[i] <= hv == i[VN_W-1:0];
             k_v     <= ctx_v[hv];
             k_rcvd  <= ctx_rcvd[hv];
             k_clen  <= ctx_len[hv];
@@ -328,11 +330,14 @@ module nic_rxdma #(
     // context term one; both only become more permissive while a header waits)
     reg  ok_reg;
     reg  [OW:0] free_reg [0:N_VN-1];
+    reg  [N_VN-1:0] room_c;                    // free lines of slice c >= the packet's lines
+    always @(*)
+        for (i = 0; i < N_VN; i = i + 1)
+            room_c[i] = !free_reg[i][OW] && free_reg[i][OW-1:0] >= {{(OW-8){1'b0}}, k_need};
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1)
             free_reg[i] <= {1'b0, size_reg[i]} - {1'b0, used_reg[i]};
-        ok_reg <= !free_reg[hv][OW] && free_reg[hv][OW-1:0] >= {{(OW-8){1'b0}}, k_need} &&
-                  (!h_first || !ctx_v[hv]);
+        ok_reg <= |(hv_oh & room_c) && (!h_first || !(|(hv_oh & ctx_v)));
     end
     wire acc      = st_reg[ST_WAIT] && ok_reg;
     wire stall_ev = st_reg[ST_WAIT] && !ok_reg;
@@ -372,7 +377,7 @@ module nic_rxdma #(
             if (dat_hs && ib_one) st_reg <= 7'd1 << ST_IDLE;
             if (drop_hs && s_data_last) st_reg <= 7'd1 << ST_IDLE;
         end
-        if (acc) begin
+        if (st_reg[ST_CHK3]) begin   // (a VN's pointers change only in its own DATA state)
             ib_rem <= k_need;
             ib_one <= k_need == 8'd1;
             iptr   <= wptr_reg[hv];
@@ -386,21 +391,23 @@ module nic_rxdma #(
     end
 
     // ------------------------------------------------------------ RX_HOST_SCHED pipeline
-    // phase 0: snapshot of the context state (registered every cycle; the one of phase 0 is used)
-    // phase 1: eligibility, T2 and write-length terms from the snapshot (registered)
-    // phase 2: the decision (nic_rxdma_sched) and its write length (registered)
-    // phase 3: apply: occ, rem, VA of the granted context updated, the write command registered
-    //          (pushed into the command queue at the end of the next cycle)
+    // phase 0: snapshot of the context state and its compares (loaded in phase 0 only)
+    // phase 1: eligibility, T2 and write-length terms from the snapshot (loaded in phase 1)
+    // phase 2: the decision (nic_rxdma_sched, registered one-hot) and, per context, the terms of
+    //          its write (done, beats, next VA) from the phase-1 length (loaded in phase 2)
+    // phase 3: apply: occ, rem, VA of the granted context updated from its own terms (no mux);
+    //          the write command is registered and pushed into the command queue in the next cycle
     reg  [1:0]      ph_reg;
-    reg  [N_VN-1:0] v_s, frs_s;
-    reg  [20:0]     rcvd_s [0:N_VN-1];
-    reg  [20:0]     len_s  [0:N_VN-1];
+    reg  [N_VN-1:0] v_s, frs_s, t1ok_s, occnz_s;
     reg  [BW-1:0]   occ_s  [0:N_VN-1];
     reg  [12:0]     mb_s   [0:N_VN-1];         // MPS - va % MPS (bytes to the MPS / page boundary)
     reg  [N_VN*N_VN-1:0] older_s, older_s2;
     reg             room_s, room_s2;
     reg  [N_VN-1:0] e_s, b_s;
     reg  [12:0]     wl_s   [0:N_VN-1];         // min(occ, mb) of the snapshot
+    reg  [N_VN-1:0] done_s, cy_s, one_s;       // wl == rem; VA carry into bit 12; wl <= 32
+    reg  [11:0]     lo_s   [0:N_VN-1];         // (va + wl) % 4096
+    reg  [7:0]      wb_s   [0:N_VN-1];         // ceil(wl / 32)
     wire [2:0]      cq_cnt;
     wire            cq_room = cq_cnt <= 3'd2;  // room for the pending push and one more
 `ifdef FORMAL
@@ -420,8 +427,7 @@ module nic_rxdma #(
     );
     reg  [N_VN-1:0] ap_oh;                     // phase 3: the granted context, one-hot
     reg  [VN_W-1:0] g_idx;
-    reg  [12:0]     wlen_reg;
-    reg  [7:0]      wbeats_reg;
+    wire [12:0]     wlen_g = wl_s[g_idx];      // the granted write's length (phase 3)
     wire            apply = |ap_oh;
     reg             cqp_v;                     // the write command to push
     reg  [CQW-1:0]  cqp_data;
@@ -429,39 +435,46 @@ module nic_rxdma #(
     genvar gi;
     generate
         for (gi = 0; gi < N_VN; gi = gi + 1) begin : g_va
-            assign va_lo_nx[gi] = {1'b0, ctx_va[gi][11:0]} + wlen_reg;
+            assign va_lo_nx[gi] = {1'b0, ctx_va[gi][11:0]} + wl_s[gi];
         end
     endgenerate
     always @(posedge clk) begin
         ph_reg <= rst ? 2'd0 : ph_reg + 2'd1;
         for (i = 0; i < N_VN; i = i + 1) begin
-            // phase 0 -> 1
-            v_s[i]    <= ctx_v[i];
-            frs_s[i]  <= ctx_frs[i];
-            rcvd_s[i] <= ctx_rcvd[i];
-            len_s[i]  <= ctx_len[i];
-            occ_s[i]  <= ctx_occ[i];
-            mb_s[i]   <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
-            // phase 1 -> 2
-            e_s[i]    <= v_s[i] && occ_s[i] != {BW{1'b0}} &&
-                         (frs_s[i] || rcvd_s[i] >= t1_use || rcvd_s[i] >= len_s[i]);
-            b_s[i]    <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
-            wl_s[i]   <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
+            if (ph_reg == 2'd0) begin
+                v_s[i]     <= ctx_v[i];
+                frs_s[i]   <= ctx_frs[i];
+                t1ok_s[i]  <= ctx_rcvd[i] >= t1_use || ctx_rcvd[i] >= ctx_len[i];   // rcvd >= min(T1, len)
+                occnz_s[i] <= ctx_occ[i] != {BW{1'b0}};
+                occ_s[i]   <= ctx_occ[i];
+                mb_s[i]    <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
+            end
+            if (ph_reg == 2'd1) begin
+                e_s[i]  <= v_s[i] && occnz_s[i] && (frs_s[i] || t1ok_s[i]);
+                b_s[i]  <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
+                wl_s[i] <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
+            end
+            if (ph_reg == 2'd2) begin
+                done_s[i] <= ctx_rem[i] == {8'd0, wl_s[i]};
+                cy_s[i]   <= va_lo_nx[i][12];
+                lo_s[i]   <= va_lo_nx[i][11:0];
+                wb_s[i]   <= wl_s[i][12:5] + {7'd0, wl_s[i][4:0] != 5'd0};
+                one_s[i]  <= wl_s[i] <= 13'd32;
+            end
         end
-        older_s  <= older_reg;
-        room_s   <= cq_room;
-        older_s2 <= older_s;
-        room_s2  <= room_s;
-        // phase 2 -> 3
+        if (ph_reg == 2'd0) begin
+            older_s <= older_reg;
+            room_s  <= cq_room;
+        end
+        if (ph_reg == 2'd1) begin
+            older_s2 <= older_s;
+            room_s2  <= room_s;
+        end
         ap_oh <= (!rst && ph_reg == 2'd2) ? d_oh : {N_VN{1'b0}};
-        if (ph_reg == 2'd2) begin
-            g_idx      <= d_idx;
-            wlen_reg   <= wl_s[d_idx];
-            wbeats_reg <= wl_s[d_idx][12:5] + {7'd0, wl_s[d_idx][4:0] != 5'd0};
-        end
+        if (ph_reg == 2'd2) g_idx <= d_idx;
         // phase 3 -> command push register
         cqp_v    <= !rst && apply;
-        cqp_data <= {wbeats_reg, ctx_rem[g_idx] == {8'd0, wlen_reg}, ctx_pid[g_idx], wlen_reg, ctx_va[g_idx], g_idx};
+        cqp_data <= {one_s[g_idx], wb_s[g_idx], done_s[g_idx], ctx_pid[g_idx], wl_s[g_idx], ctx_va[g_idx], g_idx};
     end
 
     // write-command queue
@@ -481,33 +494,44 @@ module nic_rxdma #(
     reg  [LA_W-1:0] sm_ptr, sm_last, sm_base;
     reg  [7:0]      sm_left;
     reg             sm_one;
-    reg  [CQW-1-VN_W:0] sm_meta;               // {beats, done, pid, len, addr}
+    reg  [CQW-2-VN_W:0] sm_meta;               // {beats, done, pid, len, addr}
     reg  [3:0]      ocnt_reg;                  // lines issued, not yet taken on m_dma_wr
-    assign cq_pop = !sm_act && cq_m_valid;
-    wire [VN_W-1:0] cq_vn = cq_m_data[VN_W-1:0];
+    reg             nx_v;                      // the next command, registered from the queue
+    reg  [CQW-1:0]  nx_data;
+    wire            sm_load = !sm_act && nx_v;
+    assign cq_pop = cq_m_valid && (!nx_v || sm_load);
+    wire [VN_W-1:0] cq_vn = nx_data[VN_W-1:0];
+    always @(posedge clk) begin
+        if (rst) nx_v <= 1'b0;
+        else if (cq_pop) nx_v <= 1'b1;
+        else if (sm_load) nx_v <= 1'b0;
+        if (cq_pop) nx_data <= cq_m_data;
+    end
     wire            rd_issue = sm_act && !ocnt_reg[3];
     wire [LA_W-1:0] sm_ptr_nx = sm_ptr == sm_last ? sm_base : sm_ptr + {{(LA_W-1){1'b0}}, 1'b1};
     wire [255:0]    buf_rd;
     reg             p1_v, p2_v, p1_last, p2_last;
     reg  [VN_W-1:0] p1_vn, p2_vn;
-    reg  [CQW-1-VN_W:0] p1_meta, p2_meta;
-    reg  [255:0]    p2_data;
+    reg             p3_v, p3_last;
+    reg  [VN_W-1:0] p3_vn;
+    reg  [CQW-2-VN_W:0] p1_meta, p2_meta, p3_meta;
+    reg  [255:0]    p3_data;
     wire            of_m_valid;
     wire [OFW-1:0]  of_m_data;
     wire            of_pop;
     always @(posedge clk) begin
         if (rst) begin
             sm_act <= 1'b0;
-        end else if (cq_pop) begin
+        end else if (sm_load) begin
             sm_act <= 1'b1;
         end else if (rd_issue && sm_one) begin
             sm_act <= 1'b0;
         end
-        if (cq_pop) begin
+        if (sm_load) begin
             sm_vn   <= cq_vn;
-            sm_meta <= cq_m_data[CQW-1:VN_W];
-            sm_left <= cq_m_data[CQW-1 -: 8];
-            sm_one  <= cq_m_data[CQW-1 -: 8] == 8'd1;
+            sm_meta <= nx_data[CQW-2:VN_W];
+            sm_left <= nx_data[CQW-2 -: 8];
+            sm_one  <= nx_data[CQW-1];
             sm_ptr  <= rptr_reg[cq_vn];
             sm_last <= endm1_reg[cq_vn];
             sm_base <= base_reg[cq_vn];
@@ -524,7 +548,11 @@ module nic_rxdma #(
         p2_last <= p1_last;
         p2_vn   <= p1_vn;
         p2_meta <= p1_meta;
-        p2_data <= buf_rd;
+        p3_v    <= !rst && p2_v;
+        p3_last <= p2_last;
+        p3_vn   <= p2_vn;
+        p3_meta <= p2_meta;
+        p3_data <= buf_rd;
         if (rst) ocnt_reg <= 4'd0;
         else ocnt_reg <= ocnt_reg + {3'd0, rd_issue} - {3'd0, of_pop};
     end
@@ -536,7 +564,7 @@ module nic_rxdma #(
 
     nic_rxdma_ofifo #(.W(OFW), .DEPTH(8), .AW(3)) u_of (
         .clk(clk), .rst(rst),
-        .s_valid(p2_v), .s_data({p2_data, p2_last, p2_meta, p2_vn}),
+        .s_valid(p3_v), .s_data({p3_data, p3_last, p3_meta, p3_vn}),
         .m_valid(of_m_valid), .m_ready(of_pop), .m_data(of_m_data)
     );
     // output FIFO word: {data 256, last, beats 8, done, pid 24, len 13, addr 64, vn}
@@ -558,7 +586,8 @@ module nic_rxdma #(
     reg             cr_v;
     reg  [VN_W-1:0] cr_vc;
     reg  [7:0]      cr_n;
-    wire            ev_block = f_last && f_done && evt_v;
+    reg  [N_VN-1:0] cr_oh;                     // the credit's VN, one-hot
+    wire            ev_block = evt_v || evp_v;    // (registered: every beat waits while an event is held)
     assign m_dma_wr_valid = of_m_valid && !ev_block;
     assign of_pop         = m_dma_wr_valid && m_dma_wr_ready;
     assign m_dma_wr_addr  = f_addr;
@@ -567,24 +596,30 @@ module nic_rxdma #(
     assign m_dma_wr_last  = f_last;
     assign m_dma_wr_pid   = f_pid;
     wire            evt_set = of_pop && f_last && f_done;
+    reg             evp_v;                     // the event's beat left: fields load next cycle
+    reg  [VN_W-1:0] evp_vn;
     always @(posedge clk) begin
         if (rst) begin
             evt_v <= 1'b0;
+            evp_v <= 1'b0;
             cr_v  <= 1'b0;
         end else begin
-            if (evt_set) evt_v <= 1'b1;
+            evp_v <= evt_set;
+            if (evp_v) evt_v <= 1'b1;
             else if (m_evt_ready) evt_v <= 1'b0;
             cr_v <= of_pop && f_last;
         end
         cr_vc <= f_vn;
         cr_n  <= f_beats;
-        if (!evt_v) begin   // the head beat's context while no event is held (taken at evt_set)
-            evt_eqh <= ctx_eqh[f_vn];
-            evt_src <= ctx_src[f_vn];
-            evt_mid <= ctx_mid[f_vn];
-            evt_len <= ctx_len[f_vn];
-            evt_pid <= ctx_pid[f_vn];
-            evt_vn  <= {{(2-VN_W){1'b0}}, f_vn};
+        for (i = 0; i < N_VN; i = i + 1) cr_oh[i] <= !rst && of_pop && f_last && f_vn == i[VN_W-1:0];
+        evp_vn <= f_vn;
+        if (evp_v) begin
+            evt_eqh <= ctx_eqh[evp_vn];
+            evt_src <= ctx_src[evp_vn];
+            evt_mid <= ctx_mid[evp_vn];
+            evt_len <= ctx_len[evp_vn];
+            evt_pid <= ctx_pid[evp_vn];
+            evt_vn  <= {{(2-VN_W){1'b0}}, evp_vn};
         end
     end
     assign m_evt_valid     = evt_v;
@@ -600,24 +635,27 @@ module nic_rxdma #(
     assign m_credit_n      = cr_n;
 
     // ------------------------------------------------------------ context updates
-    reg  [N_VN-1:0] al_oh;
+    reg  [N_VN-1:0] al_oh, ua_oh;              // allocation / used-lines increment, one cycle after acc
     always @(posedge clk)
-        for (i = 0; i < N_VN; i = i + 1) al_oh[i] <= !rst && acc && h_first && hv == i[VN_W-1:0];
+        for (i = 0; i < N_VN; i = i + 1) begin
+            al_oh[i] <= !rst && acc && h_first && hv == i[VN_W-1:0];
+            ua_oh[i] <= !rst && acc && hv == i[VN_W-1:0];
+        end
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1) begin
             // occ: + the beat written, - the write applied
             ctx_occ[i] <= ctx_occ[i] + (bw_oh[i] ? {{(BW-6){1'b0}}, bw_bytes} : {BW{1'b0}})
-                                     - (ap_oh[i] ? {{(BW-13){1'b0}}, wlen_reg} : {BW{1'b0}});
+                                     - (ap_oh[i] ? {{(BW-13){1'b0}}, wl_s[i]} : {BW{1'b0}});
             if (bw_oh[i]) ctx_rcvd[i] <= ctx_rcvd[i] + {15'd0, bw_bytes};
             if (ap_oh[i]) begin
-                ctx_rem[i] <= ctx_rem[i] - {8'd0, wlen_reg};
-                ctx_va[i]  <= {va_lo_nx[i][12] ? ctx_vahi1[i] : ctx_va[i][63:12], va_lo_nx[i][11:0]};
+                ctx_rem[i] <= ctx_rem[i] - {8'd0, wl_s[i]};
+                ctx_va[i]  <= {cy_s[i] ? ctx_vahi1[i] : ctx_va[i][63:12], lo_s[i]};
                 ctx_frs[i] <= 1'b1;
             end
             ctx_vahi1[i] <= ctx_va[i][63:12] + 52'd1;
             // used lines: + the packet accepted, - the write drained (credit)
-            used_reg[i] <= used_reg[i] + (acc && hv == i[VN_W-1:0] ? {{(OW-8){1'b0}}, k_need} : {OW{1'b0}})
-                                       - (cr_v && cr_vc == i[VN_W-1:0] ? {{(OW-8){1'b0}}, cr_n} : {OW{1'b0}});
+            used_reg[i] <= used_reg[i] + (ua_oh[i] ? {{(OW-8){1'b0}}, k_need} : {OW{1'b0}})
+                                       - (cr_oh[i] ? {{(OW-8){1'b0}}, cr_n} : {OW{1'b0}});
             if (dat_hs && ib_one && hv == i[VN_W-1:0]) wptr_reg[i] <= iptr_nx;
             if (rd_issue && sm_one && sm_vn == i[VN_W-1:0]) rptr_reg[i] <= sm_ptr_nx;
             if (w_base[i]) begin            // a new slice (written while idle): pointers at its base
@@ -645,7 +683,7 @@ module nic_rxdma #(
             end
             // the context is freed at the end of a phase-3 cycle after its event (clr_pend), so
             // it stays valid from a snapshot to the apply of a decision (docs/nic_rxdma.md 4.2)
-            if (evt_set && f_vn == i[VN_W-1:0]) clr_pend[i] <= 1'b1;
+            if (evp_v && evp_vn == i[VN_W-1:0]) clr_pend[i] <= 1'b1;
             if (ph_reg == 2'd3 && clr_pend[i]) begin
                 ctx_v[i]    <= 1'b0;
                 clr_pend[i] <= 1'b0;
@@ -694,7 +732,7 @@ module nic_rxdma #(
     );
     always @(posedge clk)
         if (rst) bytes_reg <= 64'd0;
-        else if (apply) bytes_reg <= bytes_reg + {51'd0, wlen_reg};
+        else if (cqp_v) bytes_reg <= bytes_reg + {51'd0, cqp_data[VN_W+64 +: 13]};
 
     // CSR reads: stage 0 decode, stage 1 value
     reg  [3:0] rd_code_reg;
@@ -736,7 +774,7 @@ module nic_rxdma #(
         end
     end
     wire unused_ok = &{1'b0, stat_rd_valid, reg_rd_addr, rd_stage[2], reg_wr_data, w_data[31:21],
-                       cq_s_ready, sm_left, d_v};
+                       cq_s_ready, sm_left, d_v, wlen_g};
 
 `ifdef FORMAL
 `include "nic_rxdma_props.vh"

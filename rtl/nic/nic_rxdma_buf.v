@@ -7,7 +7,9 @@
 // Source: seed 003 L54 (one logical memory, one input path, one output path), L56 (partitioned
 // per VN; the partition is the engine's CSR base/size, not this module's business).
 // Ports: wr_en, wr_addr[AW], wr_data[W] (written at the clock edge); rd_en, rd_addr[AW],
-//   rd_data[W] valid in the cycle after rd_en. Latency 1, one write and one read per cycle.
+//   rd_data[W] valid two cycles after rd_en (the RAM's read register and an output register,
+//   which Yosys can fold into the DP16KD output register). Latency 2, one write and one read
+//   per cycle.
 // Not reset (a RAM). no_rw_check: the engine never reads a line in the cycle it is written (a line
 // is read only after its bytes were counted in occ, one cycle after its write, and the write
 // decision needs a further 4-cycle snapshot/decision pipeline: docs/nic_rxdma.md 4).
@@ -26,9 +28,11 @@ module nic_rxdma_buf #(
     output reg  [W-1:0]  rd_data
 );
     (* no_rw_check *) reg [W-1:0] mem [0:LINES-1];
+    reg [W-1:0] rd_q;
     always @(posedge clk) begin
         if (wr_en) mem[wr_addr] <= wr_data;
-        if (rd_en) rd_data <= mem[rd_addr];
+        if (rd_en) rd_q <= mem[rd_addr];
+        rd_data <= rd_q;
     end
 endmodule
 `resetall

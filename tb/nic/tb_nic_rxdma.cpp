@@ -414,9 +414,9 @@ void Rx::sample() {
     const nic_rxdma_hs_out& x = e.hs_exp;
     if (bool(r->nic_rxdma__DOT__apply) != bool(x.gnt_v)) h.fail("rx_host_sched", "MISMATCH on rx_host_sched: applied grant differs");
     if (x.gnt_v) {
-      if (r->nic_rxdma__DOT__wlen_reg != x.wlen) {
+      if (r->nic_rxdma__DOT__wlen_g != x.wlen) {
         char b[120];
-        std::snprintf(b, sizeof b, "  vn %u: RTL wlen %u, model %u", x.gnt, unsigned(r->nic_rxdma__DOT__wlen_reg), x.wlen);
+        std::snprintf(b, sizeof b, "  vn %u: RTL wlen %u, model %u", x.gnt, unsigned(r->nic_rxdma__DOT__wlen_g), x.wlen);
         h.fail("rx_host_sched", "MISMATCH on rx_host_sched: write length differs", b);
       }
       do_write = true, write_vn = x.gnt, write_len = x.wlen;
