@@ -40,10 +40,10 @@
 //   is written into a RAM (2^BUF_LOG2 beats of 256 bits, block RAM) at base + k, two stages after
 //   A, and committed (base += beats) or dropped at the verdict, 5 cycles after the last beat is in
 //   A; the header and the payload geometry go to two FIFOs; the payload is read from the RAM
-//   into a 4-word FIFO and an output skid.
+//   (read register + one more register) into an 8-word FIFO and an output skid.
 // Latency: a good packet's header leaves 8 cycles after its last beat's handshake, the first
-//   payload beat 9 (make bench-nic_pkt_rx). Throughput: one beat per cycle in, for any packet of at least 5 beats (129 B);
-//   shorter packets at one per 5 cycles. Backpressure: m_hdr / m_data stall the input only when
+//   payload beat 11 (make bench-nic_pkt_rx). Throughput: one beat per cycle in, for any packet
+//   of at least 5 beats (129 B); shorter packets at one per 5 cycles. Backpressure: m_hdr / m_data stall the input only when
 //   the header FIFO (HQ_LOG2) or the payload RAM fills.
 // Errors: every dropped packet counts in exactly one verdict counter; nothing else changes.
 module nic_pkt_rx #(
@@ -149,7 +149,17 @@ module nic_pkt_rx #(
     reg [31:0]  a_keep_reg;
     reg [7:0]   a_idx_reg;
     reg [4:0]   a_s_reg;
+    // index flags of the beat in A, registered from in_idx (copies per 32-bit lane: fan-out)
+    wire [7:0]  a_i0_c, a_i1_c;
+    wire [5:0]  a_i2_c;
+    wire        a_i0 = a_i0_c[0];
+    reg         a_wa_reg;            // beat 3 .. 130: writes realigned beat idx - 3
+    ff_keep #(.WIDTH(22)) u_aic (
+        .clk(clk), .rst(1'b0),
+        .d({{6{in_idx_reg == 8'd2}}, {8{in_idx_reg == 8'd1}}, {8{in_first}}}), .q({a_i2_c, a_i1_c, a_i0_c})
+    );
     always @(posedge clk) begin
+        a_wa_reg   <= in_idx_reg >= 8'd3 && in_idx_reg < 8'd131;
         a_v_reg    <= in_fire && !rst;
         a_data_reg <= s_axis_tdata;
         a_keep_reg <= s_axis_tkeep;
@@ -161,11 +171,24 @@ module nic_pkt_rx #(
     // header beats 0, 1 and bytes 64..85 of beat 2, snapshotted at the last beat (P)
     reg  [255:0] hb0_reg, hb1_reg;
     reg  [175:0] hb2_reg;
-    wire [255:0] hb0_n = (a_v_reg && a_idx_reg == 8'd0) ? a_data_reg : hb0_reg;
-    wire [255:0] hb1_n = (a_v_reg && a_idx_reg == 8'd1) ? a_data_reg : hb1_reg;
-    wire [175:0] hb2_n = (a_v_reg && a_idx_reg == 8'd2) ? a_data_reg[175:0] : hb2_reg;
+    // (loaded whenever A's index matches, valid or not: an idle A holds the index of the beat still
+    // to come, so a stale load is overwritten by the real beat before the snapshot needs it)
+    reg  [255:0] hb0_n, hb1_n;
+    reg  [191:0] hb2_w;
+    wire [191:0] hb2_x = {16'd0, hb2_reg};
+    integer l;
+    always @* begin
+        for (l = 0; l < 8; l = l + 1) begin
+            hb0_n[32*l +: 32] = a_i0_c[l] ? a_data_reg[32*l +: 32] : hb0_reg[32*l +: 32];
+            hb1_n[32*l +: 32] = a_i1_c[l] ? a_data_reg[32*l +: 32] : hb1_reg[32*l +: 32];
+        end
+        for (l = 0; l < 6; l = l + 1)
+            hb2_w[32*l +: 32] = a_i2_c[l] ? a_data_reg[32*l +: 32] : hb2_x[32*l +: 32];
+    end
+    wire [175:0] hb2_n = hb2_w[175:0];
     reg          p_v_reg, p_trunc_reg, p_over_reg;
     reg  [687:0] p_reg;              // packet bytes 0..85
+    wire [159:0] p_ip;               // bytes 14..33 again, for ipv4_csum alone (a kept copy: fan-out)
     reg  [7:0]   p_idx_reg;          // index of the last beat
     reg  [31:0]  p_keep_reg;         // tkeep of the last beat
     always @(posedge clk) begin
@@ -181,6 +204,9 @@ module nic_pkt_rx #(
             p_over_reg  <= a_idx_reg > 8'd130 || (a_idx_reg == 8'd130 && a_keep_reg[29]);
         end
     end
+    ff_keep #(.WIDTH(160)) u_pip (
+        .clk(clk), .rst(1'b0), .d((a_v_reg && a_last_reg) ? {hb1_n[15:0], hb0_n[255:112]} : p_ip), .q(p_ip)
+    );
     function [7:0] pb(input integer b);   // packet byte b of the snapshot
         pb = p_reg[8*b +: 8];
     endfunction
@@ -192,8 +218,12 @@ module nic_pkt_rx #(
     localparam [255:0] M0_AND = ~{{(256 - 80){1'b0}}, 80'hFFFFFFFFFFFFFFFFFFFF};
     localparam [255:0] M0_OR  = {{(256 - 208){1'b0}}, 208'hffff00ff000000000000ff00ffffffff00000000000000000000};
     localparam [255:0] M1_OR  = {{(256 - 120){1'b0}}, 120'hFF_0000_0000_FFFF_0000_0000_0000_0000};
-    wire [255:0] a_mask = (a_idx_reg == 8'd0) ? ((a_data_reg & M0_AND) | M0_OR) :
-                          (a_idx_reg == 8'd1) ? (a_data_reg | M1_OR) : a_data_reg;
+    reg  [255:0] a_mask;
+    always @* begin
+        for (l = 0; l < 8; l = l + 1)
+            a_mask[32*l +: 32] = a_i0_c[l] ? ((a_data_reg[32*l +: 32] & M0_AND[32*l +: 32]) | M0_OR[32*l +: 32]) :
+                                 a_i1_c[l] ? (a_data_reg[32*l +: 32] | M1_OR[32*l +: 32]) : a_data_reg[32*l +: 32];
+    end
     // B: the previous beat of the packet (masked; zero before beat 0)
     reg         b_v_reg, b_last_reg;
     reg [255:0] b_data_reg;
@@ -206,7 +236,11 @@ module nic_pkt_rx #(
         b_v_reg    <= a_v_reg && !rst;
         b_last_reg <= a_last_reg;
     end
-    wire [255:0] b_prev = (a_idx_reg == 8'd0) ? 256'd0 : b_data_reg;
+    reg  [255:0] b_prev;
+    always @* begin
+        for (l = 0; l < 8; l = l + 1)
+            b_prev[32*l +: 32] = a_i0_c[l] ? 32'd0 : b_data_reg[32*l +: 32];
+    end
     // funnel: shifted beat = top 32 bytes of {this, previous} << s bytes; step 1 by 8*s[4:3]
     wire [511:0] f_win = {a_mask, b_prev};
     wire [511:0] f_sh1 = f_win << (64 * a_s_reg[4:3]);
@@ -215,7 +249,7 @@ module nic_pkt_rx #(
     reg  [2:0]   f1_s_reg;
     always @(posedge clk) begin
         f1_v_reg     <= a_v_reg && !rst;
-        f1_first_reg <= a_idx_reg == 8'd0;
+        f1_first_reg <= a_i0;
         f1_last_reg  <= a_last_reg;
         f1_reg       <= f_sh1[511:200];
         f1_s_reg     <= a_s_reg[2:0];
@@ -253,6 +287,7 @@ module nic_pkt_rx #(
     reg  [15:0] q_lm1_reg;           // expected frame length - 1 = total length + 13
     reg  [17:0] q_pl_reg;            // total length - 76 - pad (signed: payload bytes)
     reg         q_short_reg;         // total length - 76 < pad
+    reg  [32:0] q_room_reg;          // msg_len - offset (33-bit two's complement)
     always @(posedge clk) begin
         q_not_roce_reg <= {pb(12), pb(13)} != 16'h0800 || pb(14) != 8'h45 || ({pb(20), pb(21)} & 16'h3FFF) != 16'd0 ||
                           pb(23) != 8'd17 || {pb(36), pb(37)} != 16'd4791;
@@ -260,20 +295,21 @@ module nic_pkt_rx #(
         q_nxh_reg      <= nxh0[7:4] != 4'd1 || nxh1[4:0] != 5'd0;
         q_udp_ok_reg   <= udp_len == tot_len - 16'd20;
         q_lm1_reg      <= tot_len + 16'd13;
-        q_pl_reg       <= {2'b00, tot_len} - 18'd76 - {16'd0, pad};
-        q_short_reg    <= {1'b0, tot_len} < 17'd76 + {15'd0, pad};
+        q_pl_reg       <= {2'b00, tot_len} - {11'd0, 5'b10011, pad};   // - (76 + pad)
+        q_short_reg    <= {1'b0, tot_len} < {10'd0, 5'b10011, pad};   // 76 + pad
+        q_room_reg     <= {1'b0, msg_len} - {1'b0, offset};
     end
     // second step: LEN, RANGE, payload geometry
     wire [4:0]  lm1_lo = q_lm1_reg[4:0];
     reg         r_len_reg, r_range_reg;
     reg  [12:0] r_pl_reg;
     reg  [7:0]  r_nb_reg;            // payload beats
-    reg  [31:0] r_lkeep_reg;         // tkeep of the last payload beat
-    wire [32:0] end_off = {1'b0, offset} + {15'd0, q_pl_reg};
+    reg  [31:0] r_lkeep_reg;          // tkeep of the last payload beat
     always @(posedge clk) begin
         r_len_reg   <= !(q_udp_ok_reg && {5'd0, p_idx_reg} == {2'b00, q_lm1_reg[15:5]} &&
                          p_keep_reg == (32'hFFFFFFFF >> (5'd31 - lm1_lo)));
-        r_range_reg <= q_short_reg || q_pl_reg[17] || q_pl_reg[16:0] > 17'd4096 || end_off > {1'b0, msg_len};
+        r_range_reg <= q_short_reg || q_pl_reg[17] || q_pl_reg[16:0] > 17'd4096 ||
+                       q_room_reg[32] || {1'b0, q_room_reg[31:0]} < {16'd0, q_pl_reg[16:0]};   // offset + payload > msg_len
         r_pl_reg    <= q_pl_reg[12:0];
         r_nb_reg    <= q_pl_reg[12:5] + {7'd0, q_pl_reg[4:0] != 5'd0};
         r_lkeep_reg <= (q_pl_reg[4:0] == 5'd0) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << q_pl_reg[4:0]);
@@ -290,7 +326,7 @@ module nic_pkt_rx #(
     wire        csum_v;
     wire [15:0] csum;
     ipv4_csum #(.PIPELINE(1)) u_csum (
-        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_reg[8*14 +: 160]), .out_valid(csum_v), .out_sum(csum)
+        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_ip), .out_valid(csum_v), .out_sum(csum)
     );
 
     // ------------------------------------------------------------------ verdict (one-hot)
@@ -321,7 +357,7 @@ module nic_pkt_rx #(
     // ------------------------------------------------------------------ payload write
     // realigned beat k = bytes 22..31 of beat k + 2, bytes 0..21 of beat k + 3 (written when beat
     // k + 3 is in A); the last beat's tail is flushed in the next cycle (B = last beat)
-    wire        wa = a_v_reg && a_idx_reg >= 8'd3 && a_idx_reg < 8'd131;
+    wire        wa = a_v_reg && a_wa_reg;
     wire        wf = b_v_reg && b_last_reg && b_idx_reg >= 8'd2 && b_idx_reg < 8'd130;
     reg         w1_v_reg, w2_v_reg;
     reg [6:0]   w1_k_reg, w2_k_reg;
@@ -336,7 +372,10 @@ module nic_pkt_rx #(
     end
     reg  [BW-1:0] base_reg, wp_hi_reg, rd_ptr_reg;
     wire [BW-1:0] w_addr = base_reg + {{(BW-7){1'b0}}, w2_k_reg};
-    reg  [255:0]  buf_mem [0:DEPTH-1];
+    // no_rw_check: a read of a line in the cycle it is written is never used (reads stay below the
+    // committed base, writes at or above it; an idle read's data is dropped), so no bypass LUT
+    // after the block RAM
+    (* no_rw_check *) reg [255:0] buf_mem [0:DEPTH-1];
     always @(posedge clk)
         if (w2_v_reg)
             buf_mem[w_addr[BUF_LOG2-1:0]] <= w2_d_reg;
@@ -390,31 +429,47 @@ module nic_pkt_rx #(
         room_ok_reg <= !rst && hq_count < (1 << HQ_LOG2) - 1 && lq_count < (1 << HQ_LOG2) - 1;
 
     // ------------------------------------------------------------------ payload read
-    reg  [6:0]   r_cnt_reg;          // beat of the head packet
-    reg          r1_v_reg, r1_last_reg;
-    reg  [31:0]  r1_keep_reg;
-    reg  [255:0] r1_data_reg;
-    wire [2:0]   oq_count;
-    wire         rd_last = r_cnt_reg == lq_out[6:0];
-    wire         rd_go = lq_valid && ({1'b0, oq_count} + {3'd0, r1_v_reg}) < 4'd3;
-    assign lq_pop = rd_go && rd_last;
+    // the head packet's geometry is loaded into registers (one idle cycle per packet), then its
+    // beats are read: RAM (registered read, R1), a register after the RAM (R2), the output FIFO
+    reg          r_act_reg;          // a packet is being read
+    reg  [6:0]   r_left_reg;         // its beats left - 1
+    reg  [31:0]  rd_lkeep_reg;        // its last beat's tkeep
+    reg          r1_v_reg, r1_last_reg, r2_v_reg, r2_last_reg;
+    reg  [31:0]  r1_keep_reg, r2_keep_reg;
+    reg  [255:0] r1_data_reg, r2_data_reg;
+    wire [3:0]   oq_count;
+    wire         rd_last = r_left_reg == 7'd0;
+    wire         rd_go = r_act_reg && ({1'b0, oq_count} + {4'd0, r1_v_reg} + {4'd0, r2_v_reg}) < 5'd6;
+    assign lq_pop = !r_act_reg && lq_valid;
     always @(posedge clk) begin
         if (rst) begin
-            r_cnt_reg  <= 7'd0;
+            r_act_reg  <= 1'b0;
             rd_ptr_reg <= {BW{1'b0}};
+        end else if (lq_pop) begin
+            r_act_reg  <= 1'b1;
         end else if (rd_go) begin
-            r_cnt_reg  <= rd_last ? 7'd0 : r_cnt_reg + 7'd1;
+            r_act_reg  <= !rd_last;
             rd_ptr_reg <= rd_ptr_reg + 1'b1;
+        end
+        if (lq_pop) begin
+            r_left_reg  <= lq_out[6:0];
+            rd_lkeep_reg <= lq_out[39:8];
+        end else if (rd_go) begin
+            r_left_reg  <= r_left_reg - 7'd1;
         end
         r1_v_reg    <= rd_go && !rst;
         r1_last_reg <= rd_last;
-        r1_keep_reg <= rd_last ? lq_out[39:8] : 32'hFFFFFFFF;
+        r1_keep_reg <= rd_last ? rd_lkeep_reg : 32'hFFFFFFFF;
         r1_data_reg <= buf_mem[rd_ptr_reg[BUF_LOG2-1:0]];
+        r2_v_reg    <= r1_v_reg && !rst;
+        r2_last_reg <= r1_last_reg;
+        r2_keep_reg <= r1_keep_reg;
+        r2_data_reg <= r1_data_reg;
     end
     wire [288:0] oq_out, os_out;
     wire         oq_valid, oq_pop;
-    sync_fifo #(.WIDTH(289), .DEPTH(4)) u_oq (
-        .clk(clk), .rst(rst), .s_data({r1_last_reg, r1_keep_reg, r1_data_reg}), .s_valid(r1_v_reg), .s_ready(),
+    sync_fifo #(.WIDTH(289), .DEPTH(8)) u_oq (
+        .clk(clk), .rst(rst), .s_data({r2_last_reg, r2_keep_reg, r2_data_reg}), .s_valid(r2_v_reg), .s_ready(),
         .m_data(oq_out), .m_valid(oq_valid), .m_ready(oq_pop), .count(oq_count)
     );
     axis_skid #(.DATA_WIDTH(289)) u_os (
