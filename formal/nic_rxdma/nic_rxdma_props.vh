@@ -60,9 +60,7 @@
             // context, and so does an allocation; the decision pipeline (snapshot, eligibility,
             // grant) serves valid contexts that passed the T1 rule
             assert((st_reg & (st_reg - 7'd1)) == 7'd0 && st_reg != 7'd0);
-            if (st_reg[ST_WAIT] && ok_reg && h_first) assert(!ctx_v[hv]);
-            if (!st_reg[ST_IDLE] && !st_reg[ST_CHK1])
-                for (fi = 0; fi < N_VN; fi = fi + 1) assert(hv_oh[fi] == (hv == fi[VN_W-1:0]));
+            if (st_reg[ST_WAIT] && ok_reg && h_first) assert((hv_oh & ctx_v) == {N_VN{1'b0}});
             for (fi = 0; fi < N_VN; fi = fi + 1) begin
                 if (al_oh[fi]) assert(!ctx_v[fi] && st_reg[ST_DATA]);
                 if (ph_reg == 2'd1 && v_s[fi] && (frs_s[fi] || t1ok_s[fi]))

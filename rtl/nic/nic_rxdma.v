@@ -257,12 +257,14 @@ module nic_rxdma #(
     reg  [12:0]     h_plen;
     reg             h_first, h_last;
     reg  [15:0]     h_src, h_mid, h_eqh;
+    reg  [N_VN-1:0] hv_oh;                     // the packet's VN, one-hot (captured with it)
     wire [VN_W-1:0] hv = h_vn[VN_W-1:0];
     assign s_hdr_ready = st_reg[ST_IDLE] && en_reg;
     wire hdr_hs = s_hdr_valid && s_hdr_ready;
     always @(posedge clk)
         if (st_reg[ST_IDLE]) begin   // loaded every idle cycle: holds the header taken
-            h_vn <= s_hdr_vn;  h_pid <= s_hdr_pid;  h_addr <= s_hdr_target_addr;
+            h_vn <= s_hdr_vn;
+            for (i = 0; i < N_VN; i = i + 1) hv_oh[i] <= s_hdr_vn == i[1:0];  h_pid <= s_hdr_pid;  h_addr <= s_hdr_target_addr;
             h_mlen <= s_hdr_msg_len;  h_off <= s_hdr_offset;  h_plen <= s_hdr_pay_len;
             h_first <= s_hdr_first;  h_last <= s_hdr_last;
             h_src <= s_hdr_src_nid;  h_mid <= s_hdr_msg_id;  h_eqh <= s_hdr_eq_handle;
@@ -276,16 +278,28 @@ module nic_rxdma #(
     reg  [7:0]      k_need;                    // ceil(pay_len / 32) (pay_len <= 4096 when used)
     reg  [31:0]     k_mask;                    // valid bytes of the last beat
     reg  [5:0]      k_lastb;                   // bytes of the last beat, 1..32
-    reg  [N_VN-1:0] hv_oh;                     // the packet's VN, one-hot
+    reg             k_off0;
+    reg  [20:0]     sel_rcvd, sel_len;         // the VN's context fields (AND-OR by hv_oh)
+    reg  [OW-1:0]   sel_size;
+    always @(*) begin
+        sel_rcvd = 21'd0;
+        sel_len  = 21'd0;
+        sel_size = {OW{1'b0}};
+        for (i = 0; i < N_VN; i = i + 1) begin
+            sel_rcvd = sel_rcvd | ({21{hv_oh[i]}} & ctx_rcvd[i]);
+            sel_len  = sel_len  | ({21{hv_oh[i]}} & ctx_len[i]);
+            sel_size = sel_size | ({OW{hv_oh[i]}} & size_reg[i]);
+        end
+    end
     always @(posedge clk)
         if (st_reg[ST_CHK1]) begin
             k_vnbad <= {30'd0, h_vn} >= N_VN;
-            for (i = 0; i < N_VN; i = i + 1) hv_oh[i] <= hv == i[VN_W-1:0];
-            k_v     <= ctx_v[hv];
-            k_rcvd  <= ctx_rcvd[hv];
-            k_clen  <= ctx_len[hv];
-            k_len   <= h_first ? h_mlen : ctx_len[hv];
-            k_size  <= size_reg[hv];
+            k_v     <= |(hv_oh & ctx_v);
+            k_rcvd  <= sel_rcvd;
+            k_clen  <= sel_len;
+            k_len   <= h_first ? h_mlen : sel_len;
+            k_size  <= sel_size;
+            k_off0  <= h_off != 21'd0;
             k_end   <= {1'b0, h_off} + {9'd0, h_plen};
             k_need  <= h_plen[12:5] + {7'd0, h_plen[4:0] != 5'd0};
             k_len0  <= h_plen == 13'd0 || h_plen > 13'd4096 ||
@@ -301,14 +315,14 @@ module nic_rxdma #(
         if (st_reg[ST_CHK2]) begin
             c_gt    <= k_end > {1'b0, k_len};
             c_eq    <= k_end == {1'b0, k_len};
-            c_offne <= h_first ? h_off != 21'd0 : h_off != k_rcvd;
+            c_offne <= h_off != k_rcvd;
             c_open  <= k_v && k_rcvd != k_clen;
             c_big   <= {{(OW-8){1'b0}}, k_need} > k_size;
         end
 
     // CHK3: the reasons {last, len, offset, nomsg, first, align, len0, vn} (priority: bit 0
     // first), the first reason (one-hot), DROP or WAIT
-    wire [7:0] r_raw = {h_last != c_eq, c_gt || c_big, c_offne, !h_first && !c_open, h_first && c_open,
+    wire [7:0] r_raw = {h_last != c_eq, c_gt || c_big, h_first ? k_off0 : c_offne, !h_first && !c_open, h_first && c_open,
                         k_align, k_len0, k_vnbad};
     reg  [7:0] r_oh;
     always @(*) begin
@@ -359,7 +373,7 @@ module nic_rxdma #(
     always @(posedge clk) begin
         bw_en    <= !rst && dat_hs;
         bw_addr  <= iptr;
-        for (i = 0; i < N_VN; i = i + 1) bw_oh[i] <= !rst && dat_hs && hv == i[VN_W-1:0];
+        for (i = 0; i < N_VN; i = i + 1) bw_oh[i] <= !rst && dat_hs && hv_oh[i];
         bw_bytes <= ib_one ? k_lastb : 6'd32;
         for (j = 0; j < 32; j = j + 1)
             bw_data[8*j +: 8] <= s_data_data[8*j +: 8] & {8{!ib_one || k_mask[j]}};
@@ -481,16 +495,16 @@ module nic_rxdma #(
     wire            cq_m_valid;
     wire [CQW-1:0]  cq_m_data;
     wire            cq_pop;
-    wire            cq_s_ready;
-    sync_fifo #(.WIDTH(CQW), .DEPTH(4)) u_cq (
+    nic_rxdma_ofifo #(.W(CQW), .DEPTH(4), .AW(2), .NB(2)) u_cq (
         .clk(clk), .rst(rst),
-        .s_data(cqp_data), .s_valid(cqp_v), .s_ready(cq_s_ready),
-        .m_data(cq_m_data), .m_valid(cq_m_valid), .m_ready(cq_pop), .count(cq_cnt)
+        .s_valid(cqp_v), .s_data(cqp_data),
+        .m_valid(cq_m_valid), .m_ready(cq_pop), .m_data(cq_m_data), .count(cq_cnt)
     );
 
     // ------------------------------------------------------------ streamer: buffer -> output FIFO
     reg             sm_act;
     reg  [VN_W-1:0] sm_vn;
+    reg  [N_VN-1:0] sm_oh;
     reg  [LA_W-1:0] sm_ptr, sm_last, sm_base;
     reg  [7:0]      sm_left;
     reg             sm_one;
@@ -529,6 +543,7 @@ module nic_rxdma #(
         end
         if (sm_load) begin
             sm_vn   <= cq_vn;
+            for (i = 0; i < N_VN; i = i + 1) sm_oh[i] <= cq_vn == i[VN_W-1:0];
             sm_meta <= nx_data[CQW-2:VN_W];
             sm_left <= nx_data[CQW-2 -: 8];
             sm_one  <= nx_data[CQW-1];
@@ -562,10 +577,11 @@ module nic_rxdma #(
         .rd_en(rd_issue), .rd_addr(sm_ptr), .rd_data(buf_rd)
     );
 
-    nic_rxdma_ofifo #(.W(OFW), .DEPTH(8), .AW(3)) u_of (
+    wire [3:0]      of_cnt;
+    nic_rxdma_ofifo #(.W(OFW), .DEPTH(8), .AW(3), .NB(4)) u_of (
         .clk(clk), .rst(rst),
         .s_valid(p3_v), .s_data({p3_data, p3_last, p3_meta, p3_vn}),
-        .m_valid(of_m_valid), .m_ready(of_pop), .m_data(of_m_data)
+        .m_valid(of_m_valid), .m_ready(of_pop), .m_data(of_m_data), .count(of_cnt)
     );
     // output FIFO word: {data 256, last, beats 8, done, pid 24, len 13, addr 64, vn}
     wire [VN_W-1:0] f_vn    = of_m_data[VN_W-1:0];
@@ -638,8 +654,8 @@ module nic_rxdma #(
     reg  [N_VN-1:0] al_oh, ua_oh;              // allocation / used-lines increment, one cycle after acc
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
-            al_oh[i] <= !rst && acc && h_first && hv == i[VN_W-1:0];
-            ua_oh[i] <= !rst && acc && hv == i[VN_W-1:0];
+            al_oh[i] <= !rst && acc && h_first && hv_oh[i];
+            ua_oh[i] <= !rst && acc && hv_oh[i];
         end
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1) begin
@@ -656,8 +672,8 @@ module nic_rxdma #(
             // used lines: + the packet accepted, - the write drained (credit)
             used_reg[i] <= used_reg[i] + (ua_oh[i] ? {{(OW-8){1'b0}}, k_need} : {OW{1'b0}})
                                        - (cr_oh[i] ? {{(OW-8){1'b0}}, cr_n} : {OW{1'b0}});
-            if (dat_hs && ib_one && hv == i[VN_W-1:0]) wptr_reg[i] <= iptr_nx;
-            if (rd_issue && sm_one && sm_vn == i[VN_W-1:0]) rptr_reg[i] <= sm_ptr_nx;
+            if (dat_hs && ib_one && hv_oh[i]) wptr_reg[i] <= iptr_nx;
+            if (rd_issue && sm_one && sm_oh[i]) rptr_reg[i] <= sm_ptr_nx;
             if (w_base[i]) begin            // a new slice (written while idle): pointers at its base
                 wptr_reg[i] <= w_data[LA_W-1:0];
                 rptr_reg[i] <= w_data[LA_W-1:0];
@@ -774,7 +790,7 @@ module nic_rxdma #(
         end
     end
     wire unused_ok = &{1'b0, stat_rd_valid, reg_rd_addr, rd_stage[2], reg_wr_data, w_data[31:21],
-                       cq_s_ready, sm_left, d_v, wlen_g};
+                       sm_left, d_v, wlen_g, of_cnt};
 
 `ifdef FORMAL
 `include "nic_rxdma_props.vh"
