@@ -28,6 +28,7 @@
 struct ntd_msg {
     struct nic_txdma_cmd c;
     uint16_t stamp;
+    unsigned mrrs_code;     /* the MRRS CSR latched at the start (a later write: next message) */
 };
 
 struct ntd_read {
@@ -74,7 +75,7 @@ void nic_txdma_host_sched(const struct nic_txdma_hs_state *s, struct nic_txdma_h
     uint32_t nrb[NTD_MAX_VN];
     memset(o, 0, sizeof *o);
     for (unsigned c = 0; c < n; c++) {
-        nrb[c] = nic_txdma_next_req(s->addr[c], s->rem[c], s->mrrs_code);
+        nrb[c] = nic_txdma_next_req(s->addr[c], s->rem[c], s->mrrs_code[c]);
         uint32_t nrl = (nrb[c] + 31) / 32, fill = s->occ[c] + s->rsv[c];
         int blocked = s->alloc[c] < fill + nrl;                  /* alloc - occ - rsv < next_req */
         if (s->v[c] && s->rem[c] > 0 && !blocked) needs |= 1u << c;
@@ -231,6 +232,7 @@ int nic_txdma_start(struct nic_txdma *m, unsigned vn)
 {
     struct nic_txdma_vn *v = &m->vn[vn];
     if (vn >= m->cfg.n_vn || v->started >= v->nmsg || v->rd_msg != v->started) return NTD_EEMPTY;
+    v->msg[v->started].mrrs_code = m->mrrs_code;
     v->started++;
     m->stat[NTD_ST_STARTS]++;
     return NTD_OK;
@@ -244,7 +246,7 @@ int nic_txdma_pop_rd(struct nic_txdma *m, unsigned vn, unsigned tag, struct nic_
     if (m->tag_rd[tag] >= 0) return NTD_ETAG;
     const struct nic_txdma_cmd *c = &v->msg[v->rd_msg].c;
     uint64_t a = c->addr + v->rd_off;
-    uint32_t len = nic_txdma_next_req(a, (uint32_t)(c->len - v->rd_off), m->mrrs_code);
+    uint32_t len = nic_txdma_next_req(a, (uint32_t)(c->len - v->rd_off), v->msg[v->rd_msg].mrrs_code);
     if (v->nrd == v->cap_rd) {
         size_t nc = v->cap_rd ? 2 * v->cap_rd : 64;
         struct ntd_read *p = realloc(v->rd, nc * sizeof *p);

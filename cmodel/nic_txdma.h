@@ -49,7 +49,8 @@ enum {
 /* Snapshot for HOST_SCHED (the RTL's phase-0 cycle). Per context c (= VN c). */
 struct nic_txdma_hs_state {
     unsigned n_vn;
-    unsigned mrrs_code;               /* MRRS CSR: 128 << min(code, 5) bytes */
+    unsigned mrrs_code[NTD_MAX_VN];   /* MRRS of context c's message (the CSR latched at its
+                                         start): 128 << min(code, 5) bytes */
     int      v[NTD_MAX_VN];
     uint64_t addr[NTD_MAX_VN];        /* next byte to request */
     uint32_t rem[NTD_MAX_VN];         /* bytes not yet requested */

@@ -22,8 +22,9 @@ static uint16_t ages(unsigned n, const unsigned *ord, unsigned k)
 static void hs_base(struct nic_txdma_hs_state *s)
 {
     memset(s, 0, sizeof *s);
-    s->n_vn = 4, s->mrrs_code = 2, s->tag_free = 1;
-    for (unsigned c = 0; c < 4; c++) s->alloc[c] = 512, s->addr[c] = 0x10000 + c * 0x100000;
+    s->n_vn = 4, s->tag_free = 1;
+    for (unsigned c = 0; c < 4; c++)
+        s->alloc[c] = 512, s->addr[c] = 0x10000 + c * 0x100000, s->mrrs_code[c] = 2;
 }
 
 static void test_next_req(void)

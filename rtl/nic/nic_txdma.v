@@ -335,12 +335,18 @@ module nic_txdma #(
     // flit granted (a retire moves lines from rsv to occ); both sums computed, the grant selects
     reg  [OW:0] fill_reg [0:N_VN-1];
     reg  [OW:0] fl_a [0:N_VN-1], fl_am1 [0:N_VN-1];
-    // nrla_reg[c]: lines from ctx_addr[c] to the MRRS boundary, registered from the next-state
-    // address and the MRRS of this cycle (so it equals mrrs_b - (ctx_addr & (mrrs_b - 1)) in
-    // lines in the cycle where ctx_addr holds that address); the MRRS mask and size in lines are
-    // decoded from mrrs_reg directly (no subtractor on the path)
+    // nrla_reg[c]: lines from ctx_addr[c] to the boundary of the context's MRRS (= m - (ctx_addr
+    // & (m - 1)) in lines, m = ctx_ml[c] * 32) while rem[c] != 0. The MRRS is latched per
+    // context at its start (ctx_ml, from the same cycle's CSR as nrlah_reg), so a CSR write
+    // takes effect from the next message started and never splits a message's reads
+    // unevenly. A start loads nrla from the head command's address (nrlah_reg); a granted
+    // read of nrb = min(rem, that distance) bytes either ends on the boundary (distance then
+    // = ctx_ml) or empties rem (the value is then unused until the next start). So no adder
+    // sits on the path (timing pass 13). The MRRS mask and size in lines are decoded from
+    // mrrs_reg directly.
     reg  [7:0]  nrla_reg [0:N_VN-1];
-    reg  [12:0] an_lo [0:N_VN-1];       // bits 12:0 of the next ctx_addr
+    reg  [7:0]  ctx_ml [0:N_VN-1];      // MRRS of the context's message, lines
+    reg  [7:0]  mlh_reg;                // MRRS in lines, registered with nrlah_reg
     reg  [6:0]  mmask_c;                // MRRS / 32 - 1
     reg  [7:0]  mlines_c;               // MRRS / 32
     always @(*) begin
@@ -352,19 +358,18 @@ module nic_txdma #(
             3'd4: begin mlines_c = 8'd64;  mmask_c = 7'd63;  end
             default: begin mlines_c = 8'd128; mmask_c = 7'd127; end
         endcase
-        for (i = 0; i < N_VN; i = i + 1) begin
-            an_lo[i] = ctx_addr[i][12:0];
-            if (!rst && grd_oh[i]) an_lo[i] = ctx_addr[i][12:0] + a_reqb[i];
-        end
     end
     // nrlah_reg[c]: the same for the head command of VN c (its address), registered every cycle;
     // a start takes it (the head holds from the snapshot that saw it to the start; MRRS is
     // written while idle, docs/nic_txdma.md 6)
     reg  [7:0]  nrlah_reg [0:N_VN-1];
+    always @(posedge clk) mlh_reg <= mlines_c;
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
             nrlah_reg[i] <= mlines_c - {1'b0, cf_m_data[i][11:5] & mmask_c};
-            nrla_reg[i]  <= (!rst && gst_oh[i]) ? nrlah_reg[i] : mlines_c - {1'b0, an_lo[i][11:5] & mmask_c};
+            if (!rst && gst_oh[i])      nrla_reg[i] <= nrlah_reg[i];
+            else if (!rst && grd_oh[i]) nrla_reg[i] <= ctx_ml[i];
+            if (!rst && gst_oh[i])      ctx_ml[i]   <= mlh_reg;
         end
     always @(*) begin
         for (i = 0; i < N_VN; i = i + 1) begin
@@ -542,11 +547,19 @@ module nic_txdma #(
         r_err   <= |(tag_err & ret_clr);   // the retired tag's err (final once its last beat is in)
     end
     always @(*) tq_push = grd_oh;
+`ifdef FORMAL
+    wire [NT*TAG_W-1:0] f_tq_mem [0:N_VN-1];
+    wire [TAG_W-1:0]    f_tq_rd  [0:N_VN-1];
+    wire [TAG_W:0]      f_tq_cnt [0:N_VN-1];
+`endif
     generate
         for (g = 0; g < N_VN; g = g + 1) begin : g_tq
             nic_txdma_tq #(.TAG_W(TAG_W), .NT(NT)) u_tq (
                 .clk(clk), .rst(rst), .s_data(a_tag), .s_valid(tq_push[g]),
                 .m_data(tq_head[g]), .m_oh(tq_oh[g]), .m_valid(tq_valid[g]), .m_ready(tq_pop[g])
+`ifdef FORMAL
+                , .f_mem(f_tq_mem[g]), .f_rd_ptr(f_tq_rd[g]), .f_count(f_tq_cnt[g])
+`endif
             );
         end
     endgenerate

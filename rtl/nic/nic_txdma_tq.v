@@ -23,6 +23,12 @@ module nic_txdma_tq #(
     output wire [NT-1:0]     m_oh,
     output wire              m_valid,
     input  wire              m_ready
+`ifdef FORMAL
+    // formal only (formal/nic_txdma): the queue contents for the D1 reservation invariant
+    , output wire [NT*TAG_W-1:0] f_mem,     // word k at [k*TAG_W +: TAG_W]
+    output wire [TAG_W-1:0]      f_rd_ptr,
+    output wire [TAG_W:0]        f_count
+`endif
 );
     localparam [TAG_W-1:0] ONE = 1;
     // storage: never reset; two identical copies, one read at rd_ptr and one at rd_ptr + 1, so
@@ -73,5 +79,37 @@ module nic_txdma_tq #(
     assign m_data  = head_reg;
     assign m_oh    = hoh_reg;
     assign m_valid = hv_reg;
+`ifdef FORMAL
+    // the queue's own consistency (inductive with nic_txdma's D1 invariants): the write pointer
+    // is the read pointer plus the count, rd_ptr1 = rd_ptr + 1, the registered head and its
+    // one-hot are the word at rd_ptr, both storage copies agree on every live word
+    genvar fg;
+    for (fg = 0; fg < NT; fg = fg + 1) begin : g_fm
+        assign f_mem[fg*TAG_W +: TAG_W] = mem[fg];
+    end
+    assign f_rd_ptr = rd_ptr_reg;
+    assign f_count  = count_reg;
+`ifdef TD_F_D1
+    // asserted in nic_txdma's D1 task only: "at most NT words" holds because the tags are unique
+    // (nic_txdma's invariants), not by this queue alone
+    reg f_init = 1'b0;                 // past the first cycle (nic_txdma's props assume rst then)
+    always @(posedge clk) f_init <= 1'b1;
+    integer fk;
+    always @(*)
+        if (f_init && !rst) begin
+            assert(count_reg <= NT[TAG_W:0]);
+            assert(wr_ptr_reg == rd_ptr_reg + count_reg[TAG_W-1:0]);
+            assert(rd_ptr1_reg == rd_ptr_reg + ONE);
+            assert(hv_reg == (count_reg != {(TAG_W+1){1'b0}}));
+            if (hv_reg) begin
+                assert(head_reg == mem[rd_ptr_reg]);
+                assert(hoh_reg == ({{(NT-1){1'b0}}, 1'b1} << head_reg));
+            end
+            for (fk = 0; fk < NT; fk = fk + 1)
+                if (fk < count_reg)
+                    assert(mem1[rd_ptr_reg + fk[TAG_W-1:0]] == mem[rd_ptr_reg + fk[TAG_W-1:0]]);
+        end
+`endif
+`endif
 endmodule
 `resetall

@@ -303,8 +303,11 @@ void Tx::sample() {
   } else if (phase == 2) {
     nic_txdma_hs_state s{};
     s.n_vn = NVN;
-    s.mrrs_code = r->nic_txdma__DOT__mrrs_reg;
     for (unsigned c = 0; c < NVN; c++) {
+      // the context's latched MRRS in lines (4 << code); unused while rem == 0
+      unsigned ml = r->nic_txdma__DOT__ctx_ml[c], code = 0;
+      while (code < 5 && (4u << code) < ml) code++;
+      s.mrrs_code[c] = code;
       s.v[c] = (r->nic_txdma__DOT__ctx_v >> c) & 1;
       s.addr[c] = r->nic_txdma__DOT__ctx_addr[c];
       s.rem[c] = r->nic_txdma__DOT__ctx_rem[c];
