@@ -8,7 +8,7 @@
 RD_CM    := cmodel/nic_rxdma.c cmodel/nic_rxdma.h cmodel/regs/nic_rxdma_regs.h
 RD_HOST  := cmodel/nic_host.c cmodel/nic_host.h cmodel/nic_xlat.c cmodel/nic_xlat.h
 RD_RTL   := rtl/nic/nic_rxdma.v rtl/nic/nic_rxdma_sched.v rtl/nic/nic_rxdma_buf.v rtl/nic/nic_rxdma_ofifo.v \
-            rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v
+            rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v rtl/common/ff_keep.v
 RD_VLT   := rtl/common/common.vlt
 RD_LINT  := $(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_rxdma $(RD_VLT)
 RD_BIN   := $(B)/nic_rxdma/tb_nic_rxdma

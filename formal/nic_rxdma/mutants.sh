@@ -2,7 +2,7 @@
 # sourced by scripts/formal.sh, which defines `mutant SRC DST SED_EXPR`. One mutant per property:
 # bug1 (R1): eligibility ignores the T1 rule: a first write issues before rcvd >= min(T1, len)
 mutant rtl/nic/nic_rxdma.v nic_rxdma_r1.v \
-    's/e_s\[i\]  <= v_s\[i\] \&\& occnz_s\[i\] \&\& (frs_s\[i\] || t1ok_s\[i\]);/e_s[i]  <= v_s[i] \&\& occnz_s[i]; \/\/ MUTANT: no T1 rule/' || return 1
+    's/e_s\[i\] = v_s\[i\] \&\& occnz_s\[i\] \&\& (frs_s\[i\] || t1ok_s\[i\]);/e_s[i] = v_s[i] \&\& occnz_s[i]; \/\/ MUTANT: no T1 rule/' || return 1
 # bug2 (age): an allocated context does not set its column: the others are not older than it
 mutant rtl/nic/nic_rxdma.v nic_rxdma_age.v \
     's/older_reg\[j\*N_VN+i\] <= 1'"'"'b1;/older_reg[j*N_VN+i] <= older_reg[j*N_VN+i]; \/\/ MUTANT: column kept/' || return 1

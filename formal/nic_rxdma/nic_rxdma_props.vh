@@ -63,7 +63,7 @@
             if (st_reg[ST_WAIT] && ok_reg && h_first) assert((hv_oh & ctx_v) == {N_VN{1'b0}});
             for (fi = 0; fi < N_VN; fi = fi + 1) begin
                 if (al_oh[fi]) assert(!ctx_v[fi] && st_reg[ST_DATA]);
-                if (ph_reg == 2'd1 && v_s[fi] && (frs_s[fi] || t1ok_s[fi]))
+                if (ph_reg == 2'd1 && v_s[fi] && (frs_s[fi] || rcvd_s[fi] >= t1_use || rcvd_s[fi] >= len_s[fi]))
                     assert(ctx_v[fi] && (ctx_frs[fi] || f_seen[fi]));
                 if (ph_reg == 2'd2 && e_s[fi]) assert(ctx_v[fi] && (ctx_frs[fi] || f_seen[fi]));
                 if (ap_oh[fi]) assert(ph_reg == 2'd3 && ctx_v[fi] && (ctx_frs[fi] || f_seen[fi]));

@@ -413,11 +413,13 @@ module nic_rxdma #(
     //          the write command is registered and pushed into the command queue in the next cycle
     reg  [1:0]      ph_reg;
     reg  [N_VN-1:0] v_s, frs_s, t1ok_s, occnz_s;
+    reg  [20:0]     rcvd_s [0:N_VN-1];
+    reg  [20:0]     len_s  [0:N_VN-1];
     reg  [BW-1:0]   occ_s  [0:N_VN-1];
     reg  [12:0]     mb_s   [0:N_VN-1];         // MPS - va % MPS (bytes to the MPS / page boundary)
     reg  [N_VN*N_VN-1:0] older_s, older_s2;
     reg             room_s, room_s2;
-    reg  [N_VN-1:0] e_s, b_s;
+    reg  [N_VN-1:0] e_s, b_s;                  // e_s: phase-2 wire from the phase-1 terms
     reg  [12:0]     wl_s   [0:N_VN-1];         // min(occ, mb) of the snapshot
     reg  [N_VN-1:0] done_s, cy_s, one_s;       // wl == rem; VA carry into bit 12; wl <= 32
     reg  [11:0]     lo_s   [0:N_VN-1];         // (va + wl) % 4096
@@ -432,6 +434,9 @@ module nic_rxdma #(
 `else
     wire [20:0]     t1_use = t1_reg;
 `endif
+    always @(*)
+        for (i = 0; i < N_VN; i = i + 1)
+            e_s[i] = v_s[i] && occnz_s[i] && (frs_s[i] || t1ok_s[i]);
     wire            d_v;
     wire [VN_W-1:0] d_idx;
     wire [N_VN-1:0] d_oh;
@@ -458,13 +463,14 @@ module nic_rxdma #(
             if (ph_reg == 2'd0) begin
                 v_s[i]     <= ctx_v[i];
                 frs_s[i]   <= ctx_frs[i];
-                t1ok_s[i]  <= ctx_rcvd[i] >= t1_use || ctx_rcvd[i] >= ctx_len[i];   // rcvd >= min(T1, len)
-                occnz_s[i] <= ctx_occ[i] != {BW{1'b0}};
+                rcvd_s[i]  <= ctx_rcvd[i];
+                len_s[i]   <= ctx_len[i];
                 occ_s[i]   <= ctx_occ[i];
                 mb_s[i]    <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
             end
             if (ph_reg == 2'd1) begin
-                e_s[i]  <= v_s[i] && occnz_s[i] && (frs_s[i] || t1ok_s[i]);
+                t1ok_s[i]  <= rcvd_s[i] >= t1_use || rcvd_s[i] >= len_s[i];   // rcvd >= min(T1, len)
+                occnz_s[i] <= occ_s[i] != {BW{1'b0}};
                 b_s[i]  <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
                 wl_s[i] <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
             end
@@ -484,7 +490,7 @@ module nic_rxdma #(
             older_s2 <= older_s;
             room_s2  <= room_s;
         end
-        ap_oh <= (!rst && ph_reg == 2'd2) ? d_oh : {N_VN{1'b0}};
+        ap_oh <= ap_nx;
         if (ph_reg == 2'd2) g_idx <= d_idx;
         // phase 3 -> command push register
         cqp_v    <= !rst && apply;
@@ -519,7 +525,7 @@ module nic_rxdma #(
         if (rst) nx_v <= 1'b0;
         else if (cq_pop) nx_v <= 1'b1;
         else if (sm_load) nx_v <= 1'b0;
-        if (cq_pop) nx_data <= cq_m_data;
+        if (!nx_v || sm_load) nx_data <= cq_m_data;   // (valid only with nx_v)
     end
     wire            rd_issue = sm_act && !ocnt_reg[3];
     wire [LA_W-1:0] sm_ptr_nx = sm_ptr == sm_last ? sm_base : sm_ptr + {{(LA_W-1){1'b0}}, 1'b1};
@@ -652,9 +658,15 @@ module nic_rxdma #(
 
     // ------------------------------------------------------------ context updates
     reg  [N_VN-1:0] al_oh, ua_oh;              // allocation / used-lines increment, one cycle after acc
+    wire [N_VN-1:0] al_nx = {N_VN{!rst && acc && h_first}} & hv_oh;
+    wire [N_VN-1:0] ap_nx = (!rst && ph_reg == 2'd2) ? d_oh : {N_VN{1'b0}};
+    wire [N_VN-1:0] al_lo, al_hi, ap_lo, ap_hi;  // copies of al_oh / ap_oh for the two VA halves
+    ff_keep #(.WIDTH(4 * N_VN)) u_vacp (
+        .clk(clk), .rst(1'b0), .d({al_nx, al_nx, ap_nx, ap_nx}), .q({al_hi, al_lo, ap_hi, ap_lo})
+    );
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
-            al_oh[i] <= !rst && acc && h_first && hv_oh[i];
+            al_oh[i] <= al_nx[i];
             ua_oh[i] <= !rst && acc && hv_oh[i];
         end
     always @(posedge clk) begin
@@ -665,10 +677,14 @@ module nic_rxdma #(
             if (bw_oh[i]) ctx_rcvd[i] <= ctx_rcvd[i] + {15'd0, bw_bytes};
             if (ap_oh[i]) begin
                 ctx_rem[i] <= ctx_rem[i] - {8'd0, wl_s[i]};
-                ctx_va[i]  <= {cy_s[i] ? ctx_vahi1[i] : ctx_va[i][63:12], lo_s[i]};
                 ctx_frs[i] <= 1'b1;
             end
             ctx_vahi1[i] <= ctx_va[i][63:12] + 52'd1;
+            // VA: two halves, each loaded by its own copies of the alloc / apply strobes
+            if (al_lo[i]) ctx_va[i][31:0] <= h_addr[31:0];
+            else if (ap_lo[i]) ctx_va[i][31:0] <= {cy_s[i] ? ctx_vahi1[i][19:0] : ctx_va[i][31:12], lo_s[i]};
+            if (al_hi[i]) ctx_va[i][63:32] <= h_addr[63:32];
+            else if (ap_hi[i]) ctx_va[i][63:32] <= cy_s[i] ? ctx_vahi1[i][51:20] : ctx_va[i][63:32];
             // used lines: + the packet accepted, - the write drained (credit)
             used_reg[i] <= used_reg[i] + (ua_oh[i] ? {{(OW-8){1'b0}}, k_need} : {OW{1'b0}})
                                        - (cr_oh[i] ? {{(OW-8){1'b0}}, cr_n} : {OW{1'b0}});
@@ -686,7 +702,6 @@ module nic_rxdma #(
                 ctx_rcvd[i] <= 21'd0;
                 ctx_occ[i]  <= {BW{1'b0}};
                 ctx_rem[i]  <= h_mlen;
-                ctx_va[i]   <= h_addr;
                 ctx_pid[i]  <= h_pid;
                 ctx_src[i]  <= h_src;
                 ctx_mid[i]  <= h_mid;

@@ -27,11 +27,12 @@ module nic_rxdma_buf #(
     input  wire [AW-1:0] rd_addr,
     output reg  [W-1:0]  rd_data
 );
+    wire unused_ok = rd_en;
     (* no_rw_check *) reg [W-1:0] mem [0:LINES-1];
     reg [W-1:0] rd_q;
     always @(posedge clk) begin
         if (wr_en) mem[wr_addr] <= wr_data;
-        if (rd_en) rd_q <= mem[rd_addr];
+        rd_q <= mem[rd_addr];        // read every cycle (rd_en only documents the caller's use)
         rd_data <= rd_q;
     end
 endmodule
