@@ -6,7 +6,7 @@
 
 NCQ_CM   := cmodel/nic_cmdq.c cmodel/nic_cmdq.h cmodel/regs/nic_cmdq_regs.h
 NCQ_RTL  := rtl/nic/nic_cmdq.v rtl/nic/nic_cmdq_axiw.v rtl/common/arbiter.v rtl/common/prio_enc.v \
-            rtl/common/sync_fifo.v rtl/common/axil_reg_if.v
+            rtl/common/sync_fifo.v rtl/common/axil_reg_if_pipe.v
 NCQ_VLT  := rtl/common/common.vlt
 NCQ_LINT := $(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_cmdq $(NCQ_VLT)
 NCQ_BIN  := $(B)/nic_cmdq/tb_nic_cmdq

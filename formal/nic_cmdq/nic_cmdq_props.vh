@@ -9,8 +9,9 @@
 //   C4  the pid pushed with a command (and into its bytes 5:4) is the owner's
 // Environment (assumptions): reset in the first cycle; a queue's QCFG is written only while no
 // pop of it is in flight, and its mode is fixed (queue q RING iff q odd); log_size changes only
-// on an idle queue; the host answers each read with exactly its beats, last on the last, and
-// sends no completion for a tag with no read outstanding (stray beats are the lockstep's job).
+// on an idle queue (no read, no fetch, no op in S2, no doorbell write pending in S3); the host
+// answers each read with exactly its beats, last on the last, and sends no completion for a tag
+// with no read outstanding (stray beats are the lockstep's job).
     reg f_past = 1'b0;
     always @(posedge clk) f_past <= 1'b1;
     always @(*) if (!f_past) assume(rst);
@@ -19,10 +20,11 @@
     wire f_qcfg_wr = csr_wr && reg_wr_addr == NCQ_QCFG_ADDR;
     always @(*) if (f_qcfg_wr) begin
         assume(reg_wr_data[1] == !qs[0]);
-        assume(!pop && !p1_valid && !p2_valid);
+        assume(!pop && !p1_valid && !p2_valid && !p3_valid);
         if (reg_wr_data[11:8] != log_reg[qs])
-            assume(prod_reg[qs] == cons_reg[qs] && fetch_reg[qs] == cons_reg[qs] && !infl_reg[qs] && !s2_valid &&
-                   !(f2_valid && f2_q == qs) && !(f3_valid && f3_q == qs) && !(rd_valid_reg && rd_q_reg == qs));
+            assume(prod_reg[qs] == cons_reg[qs] && fetch_reg[qs] == cons_reg[qs] && !infl_reg[qs] && !s2_valid && !lst_db &&
+                   !(f2_valid && f2_q == qs) && !(f3_valid && f3_q == qs) && !(f4_valid && f4_q == qs) &&
+                   !(rd_valid_reg && rd_q_reg == qs));
     end
     reg [13:0] f_left [0:NQ-1];     // completion beats still due per tag
     integer fi;
@@ -45,12 +47,13 @@
     reg [15:0] f_out [0:NQ-1];
     reg        f_popped;
     reg [IW-1:0] f_pidx;
+    reg [QW-1:0] f_pq;
     always @(posedge clk) begin
         if (rst) begin
             for (fi = 0; fi < NE; fi = fi + 1) f_gm[fi] <= 64'd0;
             for (fi = 0; fi < NQ; fi = fi + 1) f_out[fi] <= 16'd0;
         end else begin
-            if (s2_wr) f_gm[s2_idx] <= f_gm[s2_idx] | s2_bm;
+            if (s3_we) f_gm[s3_idx] <= f_gm[s3_idx] | s3_be;      // the slot write lands in S3
             if (pop) begin
                 f_gm[pop_idx]   <= 64'd0;
                 f_out[pg_index] <= f_out[pg_index] + 16'd1;
@@ -58,6 +61,7 @@
         end
         f_popped <= !rst && pop;
         f_pidx   <= pop_idx;
+        f_pq     <= pg_index;
     end
 
     genvar fq, fs;
@@ -68,6 +72,9 @@
             always @(*) if (f_past && !rst) begin
 `ifndef NCQ_F_SEL
                 assert(f_out[fq] == cons_reg[fq]);                                   // C2
+                // helper: a registered request of a queue not granted in the previous cycle
+                // still has a full head (only its own pop clears it)
+                if (elig_reg[fq] && !pg_gprev[fq]) assert(head_full[fq]);
 `endif
 `ifdef NCQ_F_C1
                 if (ring_reg[fq]) begin
@@ -99,15 +106,30 @@
         // C2: in order (the next sequence number's slot), exactly once (freed after)
         if (pop) assert(cons_reg[pg_index][SW-1:0] == f_out[pg_index][SW-1:0]);
         if (f_popped) assert(!full_reg[f_pidx]);
+        // a queue never pops in two consecutive cycles (the write stage's doorbell check and its
+        // S0 snapshot of cons rely on it: at most one pop of the op's queue since the snapshot)
+        if (f_popped && pop) assert(pg_index != f_pq);
         // C4: the owner's pid, also in the command's initiator PID field
         if (p2_valid) assert(p2_pid == pid_reg[p2_q] && p2_word[47:32] == {{(16-PIDW){1'b0}}, pid_reg[p2_q]});
     end
     // helpers (pipeline state the properties above need for induction)
+    integer fg;
 `ifndef NCQ_F_SEL
     always @(*) if (f_past && !rst) begin
-        if (s2_valid) assert(s2_cur == mask_ram[s2_idx]);
-        if (s2_valid) assert(s2_isfull == full_reg[s2_idx] && s2_en == en_reg[s2_q] && s2_ring == ring_reg[s2_q]);
+        // S2 sees the slot as it is after the pending S3 write (forwarding)
+        if (s2_valid) assert(s2_cur == ((lst_valid && s3_idx == s2_idx) ? lst_mask : mask_ram[s2_idx]));
+        if (s2_valid) assert(s2_isfull == (full_reg[s2_idx] || (lst_valid && lst_comp && s3_idx == s2_idx)) &&
+                             s2_en == en_reg[s2_q] && s2_ring == ring_reg[s2_q]);
+        if (s2_valid && !s2_isfull) assert(s2_comp == &s2_new);
         if (pg_valid) assert(head_full[pg_index]);
+        if (s2_valid) assert(s2_oh == ({{(NE-1){1'b0}}, 1'b1} << s2_idx));
+        // the pending S3 write: the slot is not full, the written mask is the ghost's after it
+        if (lst_valid) begin
+            assert(s3_we && s3_oh == ({{(NE-1){1'b0}}, 1'b1} << s3_idx) && !full_reg[s3_idx]);
+            assert(lst_comp == ((f_gm[s3_idx] | s3_be) == {64{1'b1}}));
+            assert(lst_mask == (lst_comp ? 64'd0 : (f_gm[s3_idx] | s3_be)));
+        end
+        if (!lst_valid) assert(!s3_we);
         if (p1_valid) assert(p1_pid == pid_reg[p1_q]);
         if (p2_valid) assert(p2_pid == pid_reg[p2_q]);
         if (init_reg) assert(full_reg == {NE{1'b0}} && !s1_valid && !s2_valid);

@@ -26,16 +26,22 @@
 //             (16-bit consumer index, zero extended, in the 8-byte lane addr[4:3]).
 //   s_axil_*  CSRs (rdl/nic_cmdq.rdl): QSEL-indirect queue config, WB_K, state, 13 counters.
 // Pipeline (docs/nic_cmdq.md 4): write ops (AXI W beats, completion beats; a completion has
-//   priority) go S0 (decode / completion slot pointer) -> S1 (mask RAM read) -> S2 (the write
-//   stage: every check against the current registers, mask merge with forwarding from the
-//   previous op, mask write, slot full set) -> S3 (data RAM write with byte enables). Pops: the
-//   round-robin arbiter (rtl/common/arbiter.v) over queues whose head slot is full grants in t+1;
-//   the pop (cons + 1, slot freed) in the grant cycle P0; data RAM read P1; FIFO push P2 (PID
-//   overwrite); FIFO (4 deep) to m_cmd. Ring fetch: arbiter grant -> F1 snapshot -> F2 caps ->
-//   F3 request register (fetch + n). Write-back: arbiter grant -> request register.
-// Latency: PIO: last byte's W handshake to m_cmd_valid 7 cycles (idle queue, no stall).
-// Throughput: one write op per cycle (one AXI beat or one completion beat), one command per cycle
-//   out; one DMA read outstanding per queue, one fetch issued per 4 cycles.
+//   priority) go S0 (decode / completion slot pointer; snapshot of the doorbell queue's cons,
+//   prod, size) -> S1 (mask RAM read, per-group completion bits, doorbell window compares) -> S2
+//   (the write stage: the checks corrected for the pops since the snapshot and forwarded from the
+//   ops in S3 / S4, the drop decision, registered) -> S3 (mask RAM, full / error bit, prod
+//   written; data RAM write with byte enables). Pops: registered requests (head full, one cycle
+//   old; a queue granted in this or the last cycle does not request) -> round-robin arbiter
+//   (rtl/common/arbiter.v, registered grant) -> pop in the grant cycle P0 (cons + 1, slot freed);
+//   data RAM read P1; PID overwrite P2; P3 register; FIFO (4 deep) to m_cmd. Ring fetch: arbiter
+//   grant -> F1 snapshot -> F2 caps -> F3 count -> F4 request register and fetch + n. Write-back:
+//   cons - last (registered) -> guard (registered) -> arbiter grant -> W1 (cons, address) -> W2
+//   request register. CSRs: axil_reg_if_pipe (writes applied the cycle after AW/W; reads from
+//   registered snapshots).
+// Latency: PIO: last byte's W handshake to m_cmd_valid 10 cycles (idle queue, no stall).
+// Throughput: one write op per cycle (one AXI beat or one completion beat), one command per
+//   3 cycles per queue (its request is masked for two cycles after a grant), one per cycle over
+//   queues; one DMA read outstanding per queue, one fetch issued per 5 cycles.
 // Errors (each dropped and counted, never silent; STAT indices): 2 drop_full (write to a slot
 //   holding an unconsumed command: C5), 3 drop_disabled, 4 drop_mode, 5 drop_undef, 6 drop_db,
 //   7 cpl_err (the slot's command is discarded at its turn: 9 cmd_lost), 8 cpl_stray, 12 csr_err.
@@ -119,7 +125,6 @@ module nic_cmdq #(
     localparam AW_W = 13 + QW;
     localparam NSTAT = 13;
     localparam OW   = 512 + QW + PIDW + 2;  // output FIFO word
-    localparam [16:0] NS17 = N_SLOT[16:0];
     localparam [8:0]  NQ9  = NQ[8:0];
     // drop codes of the write stage
     localparam [2:0] D_OK = 3'd0, D_FULL = 3'd1, D_DIS = 3'd2, D_MODE = 3'd3, D_UNDEF = 3'd4,
@@ -157,6 +162,9 @@ module nic_cmdq #(
     // slot storage: byte-valid masks and data (RAM, not reset)
     (* ram_style = "distributed" *)
     reg  [63:0]     mask_ram [0:NE-1];   // LUT RAM: its read register feeds S2 directly
+    // a slot is read (P1) only once its command is complete, never in a cycle its data is written
+    // (S3): no read-during-write logic
+    (* no_rw_check *)
     reg  [511:0]    data_ram [0:NE-1];
 
     reg  [NSTAT-1:0] inc;                  // counter increments of this cycle
@@ -178,8 +186,11 @@ module nic_cmdq #(
             if (&init_idx) init_reg <= 1'b0;
         end
     end
-    wire            csr_wait     = s_axil_awvalid && s_axil_wvalid;   // a CSR write waits for an empty S1
-    wire            op_ok        = !init_reg && !csr_wait;
+    // a CSR write (u_axil: accepted in one cycle, applied in the next) stops S0 in both cycles:
+    // S1 is then empty when it applies, and every op sees the configuration of its S2 cycle
+    wire            reg_wr_en;
+    wire            csr_wait     = s_axil_awvalid && s_axil_wvalid;
+    wire            op_ok        = !init_reg && !csr_wait && !reg_wr_en;
     wire            beat_take_ok = !s_dma_cpl_valid && op_ok;
     nic_cmdq_axiw #(.ID_W(ID_W), .AW_W(AW_W)) u_axiw (
         .clk(clk), .rst(rst),
@@ -207,6 +218,20 @@ module nic_cmdq #(
     wire          c_tag_ok = (s_dma_cpl_tag >> QW) == {TAG_W{1'b0}} && infl_reg[c_q];
     wire [SW:0]   c_ptr  = cptr_reg[c_q];
 
+    // S0 snapshot for the doorbell window check (a doorbell is always a W op: its queue is w_q,
+    // a register of u_axiw): cons, prod, size - 1 and size of queue w_q, and whether queue w_q
+    // pops in this cycle (the snapshot misses that pop; S2 corrects for it)
+    reg  [15:0]   s1_cons, s1_prod, s1_lo, s1_sz;
+    reg           s1_popq0;
+    wire [15:0]   w_lo = 16'hffff >> (4'd15 - log_reg[w_q]) >> 1;   // size - 1
+    always @(posedge clk) begin
+        s1_cons  <= cons_reg[w_q];
+        s1_prod  <= prod_reg[w_q];
+        s1_lo    <= w_lo;
+        s1_sz    <= w_lo + 16'd1;
+        s1_popq0 <= pop && pg_index == w_q;
+    end
+
     reg           s1_valid, s1_cpl, s1_err, s1_stray, s1_last;
     reg  [1:0]    s1_kind;
     reg  [QW-1:0] s1_q;
@@ -220,18 +245,33 @@ module nic_cmdq #(
         s1_err   <= s_dma_cpl_err;
         s1_stray <= !c_tag_ok;
         s1_last  <= beat_last;
-        s1_kind  <= c_op ? K_SLOT : w_kind;
-        s1_q     <= c_op ? c_q : w_q;
-        s1_slot  <= c_op ? c_ptr[SW:1] : w_off[SW+5:6];
-        s1_bm    <= c_op ? (c_ptr[0] ? {{32{1'b1}}, 32'd0} : {32'd0, {32{1'b1}}})
+        s1_kind  <= s_dma_cpl_valid ? K_SLOT : w_kind;   // (an op taken is a completion iff cpl_valid)
+        s1_q     <= s_dma_cpl_valid ? c_q : w_q;
+        s1_slot  <= s_dma_cpl_valid ? c_ptr[SW:1] : w_off[SW+5:6];
+        s1_bm    <= s_dma_cpl_valid ? (c_ptr[0] ? {{32{1'b1}}, 32'd0} : {32'd0, {32{1'b1}}})
                          : ({56'd0, s_axi_wstrb} << {w_off[5:3], 3'b000});
-        s1_data  <= c_op ? s_dma_cpl_data : {4{s_axi_wdata}};
+        s1_data  <= s_dma_cpl_valid ? s_dma_cpl_data : {4{s_axi_wdata}};
         s1_db    <= s_axi_wdata[15:0];
     end
 
     // ------------------------------------------------------------------ S1: mask RAM read
+    // the merge's completion test is split: per 8-byte group, S1 registers "all present" for the
+    // mask as read (s2_grd), for the mask the op now in S2 writes (s2_gfw) and for the one the op
+    // now in S3 writes (s2_gfw2: used when S2 forwards from them); S2 selects and ANDs 8 bits
     reg  [63:0]   mask_rd;
-    always @(posedge clk) mask_rd <= mask_ram[{s1_q, s1_slot}];
+    reg  [7:0]    s2_grd, s2_gfw, s2_gfw2;
+    reg  [63:0]   lst_mask;                // the mask the op now in S3 writes (S2 one cycle before)
+    wire [63:0]   s1_mrd = mask_ram[{s1_q, s1_slot}];
+    wire [63:0]   s2_new;
+    integer gi;
+    always @(posedge clk) begin
+        mask_rd <= s1_mrd;
+        for (gi = 0; gi < 8; gi = gi + 1) begin
+            s2_grd[gi] <= &(s1_mrd[8*gi +: 8] | s1_bm[8*gi +: 8]);
+            s2_gfw[gi] <= &(s2_new[8*gi +: 8] | s1_bm[8*gi +: 8]);
+            s2_gfw2[gi] <= &(lst_mask[8*gi +: 8] | s1_bm[8*gi +: 8]);
+        end
+    end
 
     reg           s2_valid, s2_cpl, s2_err, s2_stray, s2_last;
     reg  [1:0]    s2_kind;
@@ -240,6 +280,9 @@ module nic_cmdq #(
     reg  [63:0]   s2_bm;
     reg  [255:0]  s2_data;
     reg  [15:0]   s2_db;
+    reg  [QW-1:0] s3_q, s4_q;              // the ops in S3 and S4 (S2 one and two cycles before)
+    reg  [15:0]   s3_db, s4_db;
+    reg  [IW-1:0] s3_idx;
     // S1 reads the queue state for its op; S2 corrects it for what changed in the S1 cycle (the op
     // then in S2, the pop of that cycle). CSR writes wait for an empty S1 (see u_axil), so the
     // configuration read in S1 is the one of the S2 cycle.
@@ -248,31 +291,44 @@ module nic_cmdq #(
     wire [IW-1:0] pop_idx;
     wire          pop;
     wire [QW-1:0] pg_index;
-    wire [15:0]   s1_cons   = cons_reg[s1_q];
-    wire [15:0]   s1_prod   = prod_reg[s1_q];
-    wire [15:0]   s1_lo     = 16'hffff >> (4'd15 - log_reg[s1_q]) >> 1;   // size - 1
     // d <= size  <=>  no bit of d at or above log_size, or d == size (no second carry chain)
-    function ok_le(input [15:0] d, input [15:0] lo);
-        ok_le = (d & ~lo) == 16'd0 || d == lo + 16'd1;
+    function ok_le(input [15:0] d, input [15:0] lo, input [15:0] sz);
+        ok_le = (d & ~lo) == 16'd0 || d == sz;
     endfunction
+    // the doorbell window, against the S0 snapshot (cons and prod as read two cycles before S2)
+    // and the values S2 may have to use instead: cons + 1 (a pop of the queue in the S0 or the S1
+    // cycle: a queue never pops in two consecutive cycles), prod := the doorbell of the op now in
+    // S2 (in S2 in the S1 cycle) or now in S3 (in S2 in the S0 cycle)
     wire [15:0]   s1_d1a    = s1_db - s1_cons;            // cons as read
-    wire [15:0]   s1_d1b    = s1_db + ~s1_cons;           // cons + 1 (a pop in this cycle)
+    wire [15:0]   s1_d1b    = s1_db + ~s1_cons;           // cons + 1
     wire [15:0]   s1_d2a    = s1_db - s1_prod;            // prod as read
     wire [15:0]   s1_d2b    = s1_db - s2_db;              // prod := the doorbell now in S2
-    reg           s2_ok1a, s2_ok1b, s2_ok2a, s2_ok2b, s2_full, s2_en, s2_ring;
-    reg           s2_popq, s2_popi, s2_eqi, s2_eqq;
+    wire [15:0]   s1_d2c    = s1_db - s3_db;              // prod := the doorbell now in S3
+    wire [15:0]   s1_d2d    = s1_db - s4_db;              // prod := the doorbell now in S4
+    reg           s2_ok1a, s2_ok1b, s2_ok2a, s2_ok2b, s2_ok2c, s2_ok2d, s2_full, s2_en, s2_ring;
+    reg           s2_popq0, s2_popi1, s2_hslot, s2_eqi, s2_eqi2, s2_eqq, s2_eqq2, s2_eqq3;
+    reg  [NE-1:0] s2_oh;                   // one-hot of the op's slot (the full bit's set)
+    wire          s2_popq = s2_popq0 || s2_popi1;      // cons[q] + 1 since the S0 snapshot
+    wire          s2_popi = s2_popi1 && s2_hslot;      // the slot freed at the end of the S1 cycle
     always @(posedge clk) begin
-        s2_ok1a  <= ok_le(s1_d1a, s1_lo);
-        s2_ok1b  <= ok_le(s1_d1b, s1_lo);
-        s2_ok2a  <= ok_le(s1_d2a, s1_lo);
-        s2_ok2b  <= ok_le(s1_d2b, s1_lo);
+        s2_ok1a  <= ok_le(s1_d1a, s1_lo, s1_sz);
+        s2_ok1b  <= ok_le(s1_d1b, s1_lo, s1_sz);
+        s2_ok2a  <= ok_le(s1_d2a, s1_lo, s1_sz);
+        s2_ok2b  <= ok_le(s1_d2b, s1_lo, s1_sz);
+        s2_ok2c  <= ok_le(s1_d2c, s1_lo, s1_sz);
+        s2_ok2d  <= ok_le(s1_d2d, s1_lo, s1_sz);
         s2_full  <= full_reg[s1_idx];
         s2_en    <= en_reg[s1_q];
         s2_ring  <= ring_reg[s1_q];
-        s2_popq  <= pop && pg_index == s1_q;               // cons[q] + 1 at the end of the S1 cycle
-        s2_popi  <= pop && pop_idx == s1_idx;              // the slot freed at the end of the S1 cycle
+        s2_popq0 <= s1_popq0;                              // cons[q] + 1 since the S0 snapshot
+        s2_popi1 <= pop && pg_index == s1_q;               // the queue pops at the end of the S1 cycle
+        s2_hslot <= cons_reg[s1_q][SW-1:0] == s1_slot;     // ... and the slot is its head
         s2_eqi   <= s2_idx == s1_idx;                      // the op ahead wrote the same slot
+        s2_oh    <= {{(NE-1){1'b0}}, 1'b1} << s1_idx;
         s2_eqq   <= s2_q == s1_q;
+        s2_eqq2  <= s3_q == s1_q;
+        s2_eqq3  <= s4_q == s1_q;
+        s2_eqi2  <= s3_idx == s1_idx;                      // the op two ahead wrote the same slot
     end
     always @(posedge clk) begin
         s2_valid <= !rst && s1_valid;
@@ -290,15 +346,24 @@ module nic_cmdq #(
 
     // ------------------------------------------------------------------ S2: the write stage
     assign        s2_idx  = {s2_q, s2_slot};
-    reg           lst_valid;               // the previous cycle's S2 wrote mask_ram[lst_idx]
-    reg           lst_comp;                // ... and completed that slot
-    reg           lst_db;                  // the previous cycle's S2 took a doorbell
-    reg  [63:0]   lst_mask;
-    wire [63:0]   s2_cur  = (lst_valid && s2_eqi) ? lst_mask : mask_rd;
-    wire [63:0]   s2_new  = s2_cur | s2_bm;
-    wire          s2_comp = &s2_new;
-    wire          s2_isfull = (s2_full && !s2_popi) || (lst_valid && lst_comp && s2_eqi);
-    wire          s2_dbok = (s2_popq ? s2_ok1b : s2_ok1a) && ((lst_db && s2_eqq) ? s2_ok2b : s2_ok2a);
+    // The decision is registered (lst_*) and written in S3 (mask RAM, full and error bits, prod),
+    // so S2 forwards from the op in S3 (lst: its writes land at the end of this cycle) and from the
+    // op in S4 (lst2: they landed at the end of the last cycle, after this op's S1 reads).
+    reg           lst_valid, lst2_valid;   // the op in S3 / S4 wrote its slot s3_idx / S4's
+    reg           lst_comp, lst2_comp;     // ... and completed it
+    reg           lst_err;                 // ... the op in S3 is a completion beat with cpl_err
+    reg           lst_db, lst2_db, lst3_db;// the op in S3 / S4 / S5 took a doorbell (prod := its db)
+    reg  [63:0]   lst2_mask;
+    reg  [NE-1:0] s3_oh;
+    wire          s2_f1   = lst_valid && s2_eqi;
+    wire          s2_f2   = lst2_valid && s2_eqi2;
+    wire [63:0]   s2_cur  = s2_f1 ? lst_mask : s2_f2 ? lst2_mask : mask_rd;
+    assign        s2_new  = s2_cur | s2_bm;
+    wire          s2_comp = &(s2_f1 ? s2_gfw : s2_f2 ? s2_gfw2 : s2_grd);
+    wire          s2_isfull = (s2_full && !s2_popi) || (s2_f1 && lst_comp) || (s2_f2 && lst2_comp);
+    wire          s2_dbok = (s2_popq ? s2_ok1b : s2_ok1a) &&
+                            ((lst_db && s2_eqq) ? s2_ok2b : (lst2_db && s2_eqq2) ? s2_ok2c :
+                             (lst3_db && s2_eqq3) ? s2_ok2d : s2_ok2a);
     reg  [2:0]    s2_drop;
     always @(*) begin
         if (s2_cpl)
@@ -317,12 +382,19 @@ module nic_cmdq #(
     wire s2_wdrop = s2_valid && !s2_cpl && s2_drop != D_OK;
 
     always @(posedge clk) begin
-        if (init_reg)   mask_ram[init_idx] <= 64'd0;
-        else if (s2_wr) mask_ram[s2_idx] <= s2_comp ? 64'd0 : s2_new;
-        lst_valid <= !rst && s2_wr;
-        lst_comp  <= s2_comp;
-        lst_db    <= !rst && s2_dbwr;
-        lst_mask  <= s2_comp ? 64'd0 : s2_new;
+        if (init_reg)       mask_ram[init_idx] <= 64'd0;
+        else if (lst_valid) mask_ram[s3_idx] <= lst_mask;          // S3
+        lst_valid  <= !rst && s2_wr;
+        lst_comp   <= s2_comp;
+        lst_err    <= s2_cpl && s2_err;
+        lst_mask   <= s2_comp ? 64'd0 : s2_new;
+        lst2_valid <= !rst && lst_valid;
+        lst2_comp  <= lst_comp;
+        lst2_mask  <= lst_mask;
+        lst_db     <= !rst && s2_dbwr;
+        lst2_db    <= !rst && lst_db;
+        lst3_db    <= !rst && lst2_db;
+        s3_oh      <= s2_oh;
     end
 
     reg burst_err_reg;
@@ -335,10 +407,13 @@ module nic_cmdq #(
 
     // ------------------------------------------------------------------ S3: data RAM write
     reg           s3_we;
-    reg  [IW-1:0] s3_idx;
     reg  [63:0]   s3_be;
     reg  [255:0]  s3_data;
     always @(posedge clk) begin
+        s3_q    <= s2_q;
+        s3_db   <= s2_db;
+        s4_q    <= s3_q;
+        s4_db   <= s3_db;
         s3_we   <= !rst && s2_wr;
         s3_idx  <= s2_idx;
         s3_be   <= s2_bm;
@@ -370,10 +445,19 @@ module nic_cmdq #(
     wire          pg_valid;
     wire [2:0]    ofifo_count;
     reg           p1_valid, p2_valid;
-    assign        pop     = pg_valid && ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid}) < 4'd4;
-    wire [NQ-1:0] pop_oh  = pop ? pg_grant : {NQ{1'b0}};
+    reg           p3_valid;
+    assign        pop     = pg_valid &&
+                            ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid} + {3'd0, p3_valid}) < 4'd4;
+    // the requests are registered (elig_reg: one cycle old); a queue granted in this or the
+    // previous cycle does not request (its head may have just left: a queue never pops in two
+    // consecutive cycles, which the write stage's doorbell check relies on)
+    reg  [NQ-1:0] elig_reg, pg_gprev;
+    always @(posedge clk) begin
+        elig_reg <= rst ? {NQ{1'b0}} : elig;
+        pg_gprev <= rst ? {NQ{1'b0}} : pg_grant;
+    end
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_parb (
-        .clk(clk), .rst(rst), .req(elig & ~pop_oh), .ack({NQ{1'b0}}),
+        .clk(clk), .rst(rst), .req(elig_reg & ~pg_grant & ~pg_gprev), .ack({NQ{1'b0}}),
         .grant(pg_grant), .grant_valid(pg_valid), .grant_index(pg_index)
     );
     assign        pop_idx = {pg_index, cons_reg[pg_index][SW-1:0]};
@@ -405,8 +489,14 @@ module nic_cmdq #(
     wire [OW-1:0] p2_word = {p2_vn, p2_pid, p2_q, p2_rd[511:48], p2_pid16, p2_rd[31:0]};
     wire [OW-1:0] ofifo_out;
     wire          ofifo_ready;
+    // P3: the data RAM's output registered before the FIFO
+    reg  [OW-1:0] p3_word;
+    always @(posedge clk) begin
+        p3_valid <= !rst && p2_valid && !p2_err;
+        p3_word  <= p2_word;
+    end
     sync_fifo #(.WIDTH(OW), .DEPTH(4)) u_ofifo (
-        .clk(clk), .rst(rst), .s_data(p2_word), .s_valid(p2_valid && !p2_err), .s_ready(ofifo_ready),
+        .clk(clk), .rst(rst), .s_data(p3_word), .s_valid(p3_valid), .s_ready(ofifo_ready),
         .m_data(ofifo_out), .m_valid(m_cmd_valid), .m_ready(m_cmd_ready), .count(ofifo_count)
     );
     assign m_cmd_data = ofifo_out[511:0];
@@ -427,8 +517,8 @@ module nic_cmdq #(
     wire [NQ-1:0] fg_grant;
     wire          fg_valid;
     wire [QW-1:0] fg_index;
-    reg           f2_valid, f3_valid, rd_valid_reg;
-    wire          f_take  = fg_valid && !f2_valid && !f3_valid && !rd_valid_reg;
+    reg           f2_valid, f3_valid, f4_valid, rd_valid_reg;
+    wire          f_take  = fg_valid && !f2_valid && !f3_valid && !f4_valid && !rd_valid_reg;
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_farb (
         .clk(clk), .rst(rst), .req(fneed_reg & ~infl_reg & ~(f_take ? fg_grant : {NQ{1'b0}})),
         .ack({NQ{1'b0}}), .grant(fg_grant), .grant_valid(fg_valid), .grant_index(fg_index)
@@ -437,18 +527,25 @@ module nic_cmdq #(
     reg  [QW-1:0] f2_q, f3_q;
     reg  [15:0]   f2_prod, f2_fetch;
     reg  [SW:0]   f2_cons;
-    reg  [3:0]    f2_log;
     reg  [63:0]   f2_base, f3_base;
     // F2 -> F3: capped counts
     reg  [SW:0]   f3_avail, f3_free, f3_toend;
     reg  [15:0]   f3_off, f3_fetch;
+    // F3 -> F4: the count n, the new fetch index
+    reg  [QW-1:0] f4_q;
+    reg  [SW:0]   f4_n;
+    reg  [15:0]   f4_off, f4_fetch;
+    reg  [63:0]   f4_base;
     reg  [63:0]   rd_addr_reg;
     reg  [12:0]   rd_len_reg;
     reg  [QW-1:0] rd_q_reg;
-    wire [15:0]   f2_mask  = 16'hffff >> (4'd15 - f2_log) >> 1;   // size - 1
+    reg  [15:0]   f2_mask;                                        // size - 1 (F1)
     wire [15:0]   f2_avail = f2_prod - f2_fetch;
     wire [15:0]   f2_off   = f2_fetch & f2_mask;
-    wire [16:0]   f2_toend = {1'b0, f2_mask} + 17'd1 - {1'b0, f2_off};
+    wire [16:0]   f2_toend = {1'b0, f2_mask} + 17'd1 - {1'b0, f2_off};   // mask + 1 folds into the subtract's carry
+    // caps without a comparator: x >= N_SLOT <=> a bit of x at or above SW (N_SLOT a power of two)
+    wire          f2_avail_big = f2_avail[15:SW] != {(16-SW){1'b0}};
+    wire          f2_toend_big = f2_toend[16:SW] != {(17-SW){1'b0}};
     wire [SW:0]   f3_min1  = f3_avail < f3_free ? f3_avail : f3_free;
     wire [SW:0]   f3_n     = f3_min1 < f3_toend ? f3_min1 : f3_toend;
     always @(posedge clk) begin
@@ -457,27 +554,33 @@ module nic_cmdq #(
         f2_prod  <= prod_reg[fg_index];
         f2_fetch <= fetch_reg[fg_index];
         f2_cons  <= cons_reg[fg_index][SW:0];
-        f2_log   <= log_reg[fg_index];
+        f2_mask  <= 16'hffff >> (4'd15 - log_reg[fg_index]) >> 1;
         f2_base  <= {base_hi_ram[fg_index], base_lo_ram[fg_index][31:6], 6'd0};
         f3_valid <= !rst && f2_valid;
         f3_q     <= f2_q;
         f3_base  <= f2_base;
         f3_off   <= f2_off;
         f3_fetch <= f2_fetch;
-        f3_avail <= f2_avail > NS17[15:0] ? N_SLOT[SW:0] : f2_avail[SW:0];
+        f3_avail <= f2_avail_big ? N_SLOT[SW:0] : f2_avail[SW:0];
         f3_free  <= N_SLOT[SW:0] - (f2_fetch[SW:0] - f2_cons);
-        f3_toend <= f2_toend > NS17 ? N_SLOT[SW:0] : f2_toend[SW:0];
+        f3_toend <= f2_toend_big ? N_SLOT[SW:0] : f2_toend[SW:0];
+        f4_valid <= !rst && f3_valid;
+        f4_q     <= f3_q;
+        f4_n     <= f3_n;
+        f4_off   <= f3_off;
+        f4_fetch <= f3_fetch;
+        f4_base  <= f3_base;
         if (rst) begin
             rd_valid_reg <= 1'b0;
-        end else if (f3_valid && f3_n != 0) begin
+        end else if (f4_valid && f4_n != 0) begin
             rd_valid_reg <= 1'b1;
         end else if (m_dma_rd_req_ready) begin
             rd_valid_reg <= 1'b0;
         end
-        if (f3_valid) begin
-            rd_addr_reg <= f3_base + {42'd0, f3_off, 6'd0};
-            rd_len_reg  <= {{(6-SW){1'b0}}, f3_n, 6'd0};
-            rd_q_reg    <= f3_q;
+        if (f4_valid) begin
+            rd_addr_reg <= f4_base + {42'd0, f4_off, 6'd0};
+            rd_len_reg  <= {{(6-SW){1'b0}}, f4_n, 6'd0};
+            rd_q_reg    <= f4_q;
         end
     end
     assign m_dma_rd_req_valid = rd_valid_reg;
@@ -486,39 +589,64 @@ module nic_cmdq #(
     assign m_dma_rd_req_tag   = {{(TAG_W-QW){1'b0}}, rd_q_reg};
 
     // ------------------------------------------------------------------ consumer-index write-back
+    // two stages: wd_reg = cons - last written (and the queue's enable and emptiness), then the
+    // guard (wneed_reg): the request is two cycles old, so a queue whose write-back was taken in
+    // one of the last two cycles does not request (below)
     wire [NQ-1:0] wneed;
-    reg  [NQ-1:0] wneed_reg;
+    reg  [NQ-1:0] wneed_reg, wen_reg, wempty_reg;
+    reg  [15:0]   wd_reg [0:NQ-1];
     generate
         for (gq = 0; gq < NQ; gq = gq + 1) begin : g_wneed
-            wire [15:0] d     = cons_reg[gq] - wbv_reg[gq];
-            wire        empty = ring_reg[gq] ? cons_reg[gq] == prod_reg[gq] : !head_full[gq];
-            assign wneed[gq]  = en_reg[gq] && d != 16'd0 &&
-                                (d[15:8] != 8'd0 || d[7:0] >= k_reg || empty);
+            wire [15:0] d     = wd_reg[gq];
+            assign wneed[gq]  = wen_reg[gq] && d != 16'd0 &&
+                                (d[15:8] != 8'd0 || d[7:0] >= k_reg || wempty_reg[gq]);
+            always @(posedge clk) begin
+                wd_reg[gq]     <= cons_reg[gq] - wbv_reg[gq];
+                wen_reg[gq]    <= !rst && en_reg[gq];
+                wempty_reg[gq] <= ring_reg[gq] ? cons_reg[gq] == prod_reg[gq] : !head_full[gq];
+            end
         end
     endgenerate
     wire [NQ-1:0] wg_grant;
     wire          wg_valid;
     wire [QW-1:0] wg_index;
     reg           wr_valid_reg;
-    wire          w_take  = wg_valid && !wr_valid_reg;
+    reg           w1_valid;
+    wire          w_take  = wg_valid && !wr_valid_reg && !w1_valid;
     wire [15:0]   w_cons  = cons_reg[wg_index];
-    wire          w_issue = w_take;   // wneed_reg is one cycle old: the previous take is masked below
-    reg  [NQ-1:0] wtake_prev;
-    always @(posedge clk) wtake_prev <= (!rst && w_take) ? wg_grant : {NQ{1'b0}};
+    wire          w_issue = w_take;
+    // wneed_reg is two cycles old and the take updates wbv a cycle later (W1): a queue taken in one
+    // of the last three cycles does not request
+    // (masked by the grant, taken or not: a queue granted while the request register is busy loses
+    // its turn for three cycles)
+    reg  [NQ-1:0] wtake_prev, wtake_prev2, wtake_prev3;
+    always @(posedge clk) begin
+        wtake_prev  <= rst ? {NQ{1'b0}} : wg_grant;
+        wtake_prev2 <= rst ? {NQ{1'b0}} : wtake_prev;
+        wtake_prev3 <= rst ? {NQ{1'b0}} : wtake_prev2;
+    end
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_warb (
-        .clk(clk), .rst(rst), .req(wneed_reg & ~(w_take ? wg_grant : {NQ{1'b0}}) & ~wtake_prev),
+        .clk(clk), .rst(rst), .req(wneed_reg & ~wg_grant & ~wtake_prev & ~wtake_prev2 & ~wtake_prev3),
         .ack({NQ{1'b0}}), .grant(wg_grant), .grant_valid(wg_valid), .grant_index(wg_index)
     );
+    // W1: the taken queue's cons and write-back address registered; W2: the request register
     reg  [63:0]   wr_addr_reg;
     reg  [255:0]  wr_data_reg;
+    reg  [QW-1:0] w1_q;
+    reg  [15:0]   w1_cons;
+    reg  [63:0]   w1_addr;
     wire [63:0]   w_addr = {wb_hi_ram[wg_index], wb_lo_ram[wg_index][31:3], 3'd0};
     always @(posedge clk) begin
+        w1_valid <= !rst && w_issue;
+        w1_q     <= wg_index;
+        w1_cons  <= w_cons;
+        w1_addr  <= w_addr;
         if (rst)                       wr_valid_reg <= 1'b0;
-        else if (w_issue)              wr_valid_reg <= 1'b1;
+        else if (w1_valid)             wr_valid_reg <= 1'b1;
         else if (m_dma_wr_ready)       wr_valid_reg <= 1'b0;
-        if (w_issue) begin
-            wr_addr_reg <= w_addr;
-            wr_data_reg <= {192'd0, 48'd0, w_cons} << {w_addr[4:3], 6'd0};
+        if (w1_valid) begin
+            wr_addr_reg <= w1_addr;
+            wr_data_reg <= {192'd0, 48'd0, w1_cons} << {w1_addr[4:3], 6'd0};
         end
     end
     assign m_dma_wr_valid = wr_valid_reg;
@@ -528,23 +656,26 @@ module nic_cmdq #(
     assign m_dma_wr_last  = 1'b1;
 
     // ------------------------------------------------------------------ CSRs
-    wire        reg_wr_en;
+    // axil_reg_if_pipe: writes registered and applied in the cycle after the AW/W handshake;
+    // reads: address registered (stage 0: the register snapshots below load), data sampled in
+    // stage 1 from those snapshots
     wire [11:0] reg_wr_addr, reg_rd_addr;
     wire [31:0] reg_wr_data;
     wire [3:0]  reg_wr_strb;
+    wire [1:0]  reg_rd_stage;
     reg         reg_wr_err, reg_rd_err;
     reg  [31:0] reg_rd_data;
-    axil_reg_if #(.ADDR_WIDTH(12)) u_axil (
+    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(2)) u_axil (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !s1_valid),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid && !s1_valid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
         .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
         .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
         .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
         .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
         .reg_wr_strb(reg_wr_strb), .reg_wr_err(reg_wr_err),
-        .reg_rd_addr(reg_rd_addr), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
+        .reg_rd_addr(reg_rd_addr), .reg_rd_stage(reg_rd_stage), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
     );
     wire [QW-1:0] qs = qsel_reg[QW-1:0];
     always @(*) begin
@@ -566,25 +697,37 @@ module nic_cmdq #(
         if (csr_wr && reg_wr_addr == NCQ_QWB_LO_ADDR)   wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
         if (csr_wr && reg_wr_addr == NCQ_QWB_HI_ADDR)   wb_hi_ram[qs]   <= reg_wr_data;
     end
+    // read snapshots (loaded every cycle; the read samples them two cycles after its address)
+    reg  [31:0] rs_stat, rs_qcfg, rs_blo, rs_bhi, rs_wlo, rs_whi, rs_qstate, rs_qfetch;
+    always @(posedge clk) begin
+        rs_stat   <= stat_reg[reg_rd_addr[5:2]];
+        rs_qcfg   <= {{(16-PIDW){1'b0}}, pid_reg[qs], 4'd0, log_reg[qs], 2'd0, vn_reg[qs], 2'd0,
+                      ring_reg[qs], en_reg[qs]};
+        rs_blo    <= base_lo_ram[qs];
+        rs_bhi    <= base_hi_ram[qs];
+        rs_wlo    <= wb_lo_ram[qs];
+        rs_whi    <= wb_hi_ram[qs];
+        rs_qstate <= {cons_reg[qs], prod_reg[qs]};
+        rs_qfetch <= {wbv_reg[qs], fetch_reg[qs]};
+    end
     always @(*) begin
         reg_rd_err  = 1'b0;
         reg_rd_data = 32'd0;
         if (reg_rd_addr >= NCQ_STAT_ADDR && reg_rd_addr < NCQ_STAT_ADDR + 4 * NSTAT &&
             reg_rd_addr[1:0] == 2'b00) begin
-            reg_rd_data = stat_reg[reg_rd_addr[5:2]];
+            reg_rd_data = rs_stat;
         end else case (reg_rd_addr)
             NCQ_ID_ADDR:       reg_rd_data = NCQ_ID_ID_RESET;
             NCQ_PARAMS_ADDR:   reg_rd_data = {8'd0, PIDW[7:0], N_SLOT[7:0], NQ[7:0]};
             NCQ_WB_K_ADDR:     reg_rd_data = {24'd0, k_reg};
             NCQ_QSEL_ADDR:     reg_rd_data = {24'd0, qsel_reg};
-            NCQ_QCFG_ADDR:     reg_rd_data = {{(16-PIDW){1'b0}}, pid_reg[qs], 4'd0, log_reg[qs], 2'd0,
-                                              vn_reg[qs], 2'd0, ring_reg[qs], en_reg[qs]};
-            NCQ_QBASE_LO_ADDR: reg_rd_data = base_lo_ram[qs];
-            NCQ_QBASE_HI_ADDR: reg_rd_data = base_hi_ram[qs];
-            NCQ_QWB_LO_ADDR:   reg_rd_data = wb_lo_ram[qs];
-            NCQ_QWB_HI_ADDR:   reg_rd_data = wb_hi_ram[qs];
-            NCQ_QSTATE_ADDR:   reg_rd_data = {cons_reg[qs], prod_reg[qs]};
-            NCQ_QFETCH_ADDR:   reg_rd_data = {wbv_reg[qs], fetch_reg[qs]};
+            NCQ_QCFG_ADDR:     reg_rd_data = rs_qcfg;
+            NCQ_QBASE_LO_ADDR: reg_rd_data = rs_blo;
+            NCQ_QBASE_HI_ADDR: reg_rd_data = rs_bhi;
+            NCQ_QWB_LO_ADDR:   reg_rd_data = rs_wlo;
+            NCQ_QWB_HI_ADDR:   reg_rd_data = rs_whi;
+            NCQ_QSTATE_ADDR:   reg_rd_data = rs_qstate;
+            NCQ_QFETCH_ADDR:   reg_rd_data = rs_qfetch;
             default:           reg_rd_err  = 1'b1;
         endcase
     end
@@ -632,15 +775,18 @@ module nic_cmdq #(
             end
             // F1: a read starts
             if (f_take) infl_reg[fg_index] <= 1'b1;
-            // F3: n commands requested (n = 0: config changed under the fetch; nothing issued)
-            if (f3_valid) begin
-                fetch_reg[f3_q] <= f3_fetch + {{(15-SW){1'b0}}, f3_n};
-                if (f3_n == 0) infl_reg[f3_q] <= 1'b0;
+            // F4: n commands requested (n = 0: config changed under the fetch; nothing issued)
+            if (f4_valid) begin
+                fetch_reg[f4_q] <= f4_fetch + {{(15-SW){1'b0}}, f4_n};
+                if (f4_n == 0) infl_reg[f4_q] <= 1'b0;
             end
             // S2: slot complete, doorbell
-            if (s2_wr && s2_comp) full_reg[s2_idx] <= 1'b1;
-            if (s2_wr && s2_cpl && s2_err) err_reg[s2_idx] <= 1'b1;
-            if (s2_dbwr) prod_reg[s2_q] <= s2_db;
+            // S3: slot complete, completion error, doorbell (decided in S2 the cycle before)
+            for (i = 0; i < NE; i = i + 1) begin
+                if (lst_valid && lst_comp && s3_oh[i]) full_reg[i] <= 1'b1;
+                if (lst_valid && lst_err && s3_oh[i])  err_reg[i]  <= 1'b1;
+            end
+            if (lst_db) prod_reg[s3_q] <= s3_db;
             // pop
             if (pop) begin
                 for (i = 0; i < NQ; i = i + 1)
@@ -650,11 +796,13 @@ module nic_cmdq #(
             end
             if (p1_valid) err_reg[p1_idx] <= 1'b0;
             // write-back
-            if (w_issue) wbv_reg[wg_index] <= w_cons;
+            if (w1_valid) wbv_reg[w1_q] <= w1_cons;
         end
     end
 
     // ------------------------------------------------------------------ counters
+    reg  [NSTAT-1:0] inc_reg;              // counters count one cycle after the event
+    always @(posedge clk) inc_reg <= rst ? {NSTAT{1'b0}} : inc;
     always @(*) begin
         inc = {NSTAT{1'b0}};
         inc[0]  = p2_valid && !p2_err && !p2_ring;
@@ -667,7 +815,7 @@ module nic_cmdq #(
         inc[7]  = s2_valid && s2_cpl && s2_err;
         inc[8]  = s2_valid && s2_drop == D_STRAY;
         inc[9]  = p2_valid && p2_err;
-        inc[10] = f3_valid && f3_n != 0;
+        inc[10] = f4_valid && f4_n != 0;
         inc[11] = w_issue;
         inc[12] = reg_wr_en && reg_wr_err;
     end
@@ -676,12 +824,12 @@ module nic_cmdq #(
         for (gs = 0; gs < NSTAT; gs = gs + 1) begin : g_stat
             always @(posedge clk) begin
                 if (rst)          stat_reg[gs] <= 32'd0;
-                else if (inc[gs]) stat_reg[gs] <= stat_reg[gs] + 32'd1;
+                else if (inc_reg[gs]) stat_reg[gs] <= stat_reg[gs] + 32'd1;
             end
         end
     endgenerate
 
-    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32]};
+    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32], reg_rd_stage};
 
 `ifdef FORMAL
 `include "nic_cmdq_props.vh"
