@@ -235,7 +235,8 @@ module nic_rxdma #(
     reg  [20:0]       ctx_len   [0:N_VN-1];
     reg  [20:0]       ctx_rcvd  [0:N_VN-1];    // bytes received (in the buffer or written)
     reg  [20:0]       ctx_rem   [0:N_VN-1];    // bytes not yet handed to a write
-    reg  [BW-1:0]     ctx_occ   [0:N_VN-1];    // bytes in the buffer not yet handed to a write
+    reg  [20:0]       ctx_iss   [0:N_VN-1];    // bytes handed to writes
+    wire [BW-1:0]     ctx_occ   [0:N_VN-1];    // rcvd - iss: bytes in the buffer not yet handed to a write
     reg  [63:0]       ctx_va    [0:N_VN-1];    // VA of the next write
     reg  [51:0]       ctx_vahi1 [0:N_VN-1];    // ctx_va[63:12] + 1 (registered)
     reg  [23:0]       ctx_pid   [0:N_VN-1];
@@ -258,7 +259,6 @@ module nic_rxdma #(
     reg             h_first, h_last;
     reg  [15:0]     h_src, h_mid, h_eqh;
     reg  [N_VN-1:0] hv_oh;                     // the packet's VN, one-hot (captured with it)
-    wire [VN_W-1:0] hv = h_vn[VN_W-1:0];
     assign s_hdr_ready = st_reg[ST_IDLE] && en_reg;
     wire hdr_hs = s_hdr_valid && s_hdr_ready;
     always @(posedge clk)
@@ -281,11 +281,18 @@ module nic_rxdma #(
     reg             k_off0;
     reg  [20:0]     sel_rcvd, sel_len;         // the VN's context fields (AND-OR by hv_oh)
     reg  [OW-1:0]   sel_size;
+    reg  [LA_W-1:0] sel_wptr, sel_last, sel_base;
     always @(*) begin
         sel_rcvd = 21'd0;
         sel_len  = 21'd0;
         sel_size = {OW{1'b0}};
+        sel_wptr = {LA_W{1'b0}};
+        sel_last = {LA_W{1'b0}};
+        sel_base = {LA_W{1'b0}};
         for (i = 0; i < N_VN; i = i + 1) begin
+            sel_wptr = sel_wptr | ({LA_W{hv_oh[i]}} & wptr_reg[i]);
+            sel_last = sel_last | ({LA_W{hv_oh[i]}} & endm1_reg[i]);
+            sel_base = sel_base | ({LA_W{hv_oh[i]}} & base_reg[i]);
             sel_rcvd = sel_rcvd | ({21{hv_oh[i]}} & ctx_rcvd[i]);
             sel_len  = sel_len  | ({21{hv_oh[i]}} & ctx_len[i]);
             sel_size = sel_size | ({OW{hv_oh[i]}} & size_reg[i]);
@@ -344,13 +351,12 @@ module nic_rxdma #(
     // context term one; both only become more permissive while a header waits)
     reg  ok_reg;
     reg  [OW:0] free_reg [0:N_VN-1];
-    reg  [N_VN-1:0] room_c;                    // free lines of slice c >= the packet's lines
-    always @(*)
-        for (i = 0; i < N_VN; i = i + 1)
-            room_c[i] = !free_reg[i][OW] && free_reg[i][OW-1:0] >= {{(OW-8){1'b0}}, k_need};
+    reg  [N_VN-1:0] room_c;                    // free lines of slice c >= the packet's lines (registered)
     always @(posedge clk) begin
-        for (i = 0; i < N_VN; i = i + 1)
+        for (i = 0; i < N_VN; i = i + 1) begin
             free_reg[i] <= {1'b0, size_reg[i]} - {1'b0, used_reg[i]};
+            room_c[i]   <= !free_reg[i][OW] && free_reg[i][OW-1:0] >= {{(OW-8){1'b0}}, k_need};
+        end
         ok_reg <= |(hv_oh & room_c) && (!h_first || !(|(hv_oh & ctx_v)));
     end
     wire acc      = st_reg[ST_WAIT] && ok_reg;
@@ -394,9 +400,9 @@ module nic_rxdma #(
         if (st_reg[ST_CHK3]) begin   // (a VN's pointers change only in its own DATA state)
             ib_rem <= k_need;
             ib_one <= k_need == 8'd1;
-            iptr   <= wptr_reg[hv];
-            ilast  <= endm1_reg[hv];
-            ibase  <= base_reg[hv];
+            iptr   <= sel_wptr;
+            ilast  <= sel_last;
+            ibase  <= sel_base;
         end else if (dat_hs) begin
             ib_rem <= ib_rem - 8'd1;
             ib_one <= ib_rem == 8'd2;
@@ -453,6 +459,11 @@ module nic_rxdma #(
     wire [12:0]     va_lo_nx [0:N_VN-1];
     genvar gi;
     generate
+        for (gi = 0; gi < N_VN; gi = gi + 1) begin : g_occ
+            wire [20:0] occ_full = ctx_rcvd[gi] - ctx_iss[gi];
+            assign ctx_occ[gi] = occ_full[BW-1:0];
+            wire unused_occ = &{1'b0, occ_full[20:BW]};
+        end
         for (gi = 0; gi < N_VN; gi = gi + 1) begin : g_va
             assign va_lo_nx[gi] = {1'b0, ctx_va[gi][11:0]} + wl_s[gi];
         end
@@ -671,11 +682,10 @@ module nic_rxdma #(
         end
     always @(posedge clk) begin
         for (i = 0; i < N_VN; i = i + 1) begin
-            // occ: + the beat written, - the write applied
-            ctx_occ[i] <= ctx_occ[i] + (bw_oh[i] ? {{(BW-6){1'b0}}, bw_bytes} : {BW{1'b0}})
-                                     - (ap_oh[i] ? {{(BW-13){1'b0}}, wl_s[i]} : {BW{1'b0}});
+            // rcvd: + the beat written; iss, rem: the write applied (occ = rcvd - iss)
             if (bw_oh[i]) ctx_rcvd[i] <= ctx_rcvd[i] + {15'd0, bw_bytes};
             if (ap_oh[i]) begin
+                ctx_iss[i] <= ctx_iss[i] + {8'd0, wl_s[i]};
                 ctx_rem[i] <= ctx_rem[i] - {8'd0, wl_s[i]};
                 ctx_frs[i] <= 1'b1;
             end
@@ -700,7 +710,7 @@ module nic_rxdma #(
                 ctx_frs[i]  <= 1'b0;
                 ctx_len[i]  <= h_mlen;
                 ctx_rcvd[i] <= 21'd0;
-                ctx_occ[i]  <= {BW{1'b0}};
+                ctx_iss[i]  <= 21'd0;
                 ctx_rem[i]  <= h_mlen;
                 ctx_pid[i]  <= h_pid;
                 ctx_src[i]  <= h_src;
@@ -723,7 +733,7 @@ module nic_rxdma #(
                 ctx_v[i]    <= 1'b0;
                 clr_pend[i] <= 1'b0;
                 ctx_frs[i]  <= 1'b0;
-                ctx_occ[i]  <= {BW{1'b0}};
+                ctx_iss[i]  <= 21'd0;
                 ctx_rcvd[i] <= 21'd0;
                 ctx_rem[i]  <= 21'd0;
                 ctx_len[i]  <= 21'd0;

@@ -6,7 +6,7 @@
 //     ctx_len, ctx_rcvd, ctx_occ, ctx_va, the age matrix, T1, T2, MPS, command-queue room) goes
 //     into nic_rxdma_host_sched(); in the decision cycle (ph_reg 2) the RTL's grant (d_v, d_idx)
 //     must equal it, and in the apply cycle (ph_reg 3) the RTL's apply flag and write length.
-//   - the room rule of a waiting header: ok_reg must equal nic_rxdma_room_ok() (size / used two
+//   - the room rule of a waiting header: ok_reg must equal nic_rxdma_room_ok() (size / used three
 //     cycles before, the context flag one cycle before); the stall counter follows it (tick).
 //   - R3 first half: occ <= 32 * BUF_SIZE and used <= BUF_SIZE for every context.
 // Per handshake (post phase, model order: header, payload beat, write issued, write beat,
@@ -121,7 +121,7 @@ struct Env {
   bool have_hs = false;
   nic_rxdma_hs_out hs_exp{};
   bool prev_ok = false;
-  uint32_t pv_need = 0, pv_sz[NVN] = {}, pv_us[NVN] = {}, pv2_sz[NVN] = {}, pv2_us[NVN] = {};
+  uint32_t pv_need = 0, pv_sz[NVN] = {}, pv_us[NVN] = {}, pv2_sz[NVN] = {}, pv2_us[NVN] = {}, pv3_sz[NVN] = {}, pv3_us[NVN] = {};
   int pv_first = 0, pv_v = 0;
   uint64_t pkts_good = 0, pkts_bad = 0, beats_in = 0, wbeats = 0, writes = 0, evts = 0, credits = 0;
   // bench
@@ -358,7 +358,7 @@ void Rx::sample() {
   if (wait) {
     if (!e.prev_ok) h.fail("room", "WAIT without a previous cycle");
     unsigned hv0 = r->nic_rxdma__DOT__h_vn % NVN;
-    bool exp = nic_rxdma_room_ok(e.pv2_sz[hv0], e.pv2_us[hv0], e.pv_need, e.pv_first, e.pv_v);
+    bool exp = nic_rxdma_room_ok(e.pv3_sz[hv0], e.pv3_us[hv0], e.pv_need, e.pv_first, e.pv_v);
     if (bool(r->nic_rxdma__DOT__ok_reg) != exp)
       h.fail("room", "MISMATCH on room: ok_reg " + std::to_string(int(r->nic_rxdma__DOT__ok_reg)) + ", model " + std::to_string(int(exp)));
     h.checks++;
@@ -367,6 +367,7 @@ void Rx::sample() {
   }
   unsigned hv = r->nic_rxdma__DOT__h_vn % NVN;
   for (unsigned c = 0; c < NVN; c++) {
+    e.pv3_sz[c] = e.pv2_sz[c], e.pv3_us[c] = e.pv2_us[c];
     e.pv2_sz[c] = e.pv_sz[c], e.pv2_us[c] = e.pv_us[c];
     e.pv_sz[c] = r->nic_rxdma__DOT__size_reg[c], e.pv_us[c] = r->nic_rxdma__DOT__used_reg[c];
   }
