@@ -8,11 +8,14 @@
 //        registered flag cred_nz is exactly credits != 0 (so a grant never takes credits below 0);
 //   (D9) the age matrix is a strict total order over the valid contexts: antisymmetric and
 //        complete for every pair of valid contexts, transitive for every valid triple;
-//   (D1) occ + rsv <= alloc for every context (buffer never overflows). k-induction (task d1,
-//        -DTD_F_D1) with the reservation invariant: rsv = the lines of the reads in the
-//        context's tag queue (+ the retire in flight), every busy tag in exactly one queue place
-//        (the queue's own consistency is asserted in nic_txdma_tq under FORMAL), the fill a
-//        pending decision was checked against.
+//   (D1) occ + rsv <= alloc for every context (buffer never overflows). BMC depth 14 from reset
+//        (task d1, -DTD_F_D1), together with the invariants written for a k-induction proof:
+//        rsv = the lines of the reads in the context's tag queue (+ the retire in flight), every
+//        busy tag in exactly one queue place (the queue's own consistency is asserted in
+//        nic_txdma_tq under TD_F_D1), lines to send = reml + occ + rsv, the fill a pending
+//        decision was checked against. Their 1-step induction query did not finish in 5 minutes
+//        (yices; z3 slower), with or without HOST_SCHED / ROUTER_ARB / the command FIFOs cut, so
+//        D1 is not proved by induction yet; the lockstep testbench also asserts D1 every cycle.
 // Assumptions: rst in the first cycle; CSR writes only to MRRS and CRED_MAX, at any time (the other
 // CSRs keep their reset values, which satisfy the configuration rules of docs/nic_txdma.md 6);
 // every other input is free (commands,
@@ -45,6 +48,14 @@
             assert(!(do_rd && do_st));
             assert(!rdq_v_reg || ph_reg != 2'd0 || !do_rd);
 `ifndef TD_F_D1
+            // contracts of the two decision blocks (task d1 cuts them and assumes these): a read
+            // grant goes to a context that needs one, a start to one that may start, at most
+            // one flit grant and only to an eligible context
+            if (d_rd) assert(a_needs[d_nxt]);
+            if (d_start) assert(a_cstart[d_nxt]);
+            assert(!(d_rd && d_start));
+            assert((gnt & (gnt - 1'b1)) == {N_VN{1'b0}});
+            assert((gnt & ~(elig_pre & occ_nz & cred_nz)) == {N_VN{1'b0}});
             // D7
             for (fi = 0; fi < N_VN; fi = fi + 1) begin
                 assert({1'b0, cred_reg[fi]} + {9'd0, cr_add[fi]} <= {1'b0, cmax_reg[fi]});
@@ -121,17 +132,17 @@
             assert(w_size == {N_VN{1'b0}} && w_base == {N_VN{1'b0}});   // slices fixed (assumed CSRs)
             if (ph_reg == 2'd3 && a_ok || do_rd) assert(!tag_busy[a_tag]);
             // a tag is busy exactly when it sits in one context's tag queue, and in one place
-            for (fk = 0; fk < NT; fk = fk + 1)
-                assert(f_tocc[fk] == {7'd0, tag_busy[fk]});
+            assert(f_tin == tag_busy && !f_dup);
             assert(!f_qz);
 `endif
         end
     end
 
 `ifdef TD_F_D1
-    // The command FIFOs are cut in this task (sby: cutpoint g_cf*; sync_fifo has its own proof in
-    // formal/common): their heads obey the stream rule (a valid head not popped stays, unchanged)
-    // and hold only commands that passed the intake check (len <= 1 MiB).
+    // the command FIFO heads obey the stream rule (a valid head not popped stays, unchanged) and
+    // hold only commands that passed the intake check (len <= 1 MiB): assumed, so that the task
+    // can also run with the FIFOs cut (sync_fifo has its own proof in formal/common); in this BMC
+    // from reset the real FIFOs satisfy them
     reg [N_VN-1:0] f_cf_hold;            // the head was valid and not popped in the last cycle
     reg [CMDW-1:0] f_cf_prev [0:N_VN-1];
     always @(posedge clk)
@@ -145,26 +156,37 @@
             assume(cf_m_data[fq][84:64] <= 21'h100000);
         end
     // f_qsum[c]: lines of the reads in context c's tag queue (its outstanding, unretired reads);
-    // f_tocc[t]: in how many queue places tag t sits
     reg [OW+7:0]    f_qsum [0:N_VN-1];
-    reg [7:0]       f_tocc [0:NT-1];
+    reg [NT-1:0]    f_tin;             // tags in some live queue place
+    reg             f_dup;             // two live places hold one tag
+    reg [N_VN*NT-1:0]       f_lv;      // place (c, j) live
+    reg [N_VN*NT*TAG_W-1:0] f_tg;      // its tag
+    integer fr;
     reg [TAG_W-1:0] f_w, f_i;
     reg             f_qz;              // a queued read of 0 lines
+    // by queue place j (a static index; place j is live when (j - rd_ptr) mod NT < count)
     always @(*) begin
-        for (fk = 0; fk < NT; fk = fk + 1) f_tocc[fk] = 8'd0;
         f_qz = 1'b0;
+        f_tin = {NT{1'b0}};
         for (fq = 0; fq < N_VN; fq = fq + 1) begin
             f_qsum[fq] = {(OW+8){1'b0}};
-            for (fp = 0; fp < NT; fp = fp + 1)
-                if (fp < f_tq_cnt[fq]) begin
-                    f_i = f_tq_rd[fq] + fp[TAG_W-1:0];          // wraps at NT places
-                    f_w = f_tq_mem[fq][f_i * TAG_W +: TAG_W];
+            for (fp = 0; fp < NT; fp = fp + 1) begin
+                f_i = fp[TAG_W-1:0] - f_tq_rd[fq];
+                f_w = f_tq_mem[fq][fp*TAG_W +: TAG_W];
+                f_lv[fq*NT+fp] = {1'b0, f_i} < f_tq_cnt[fq];
+                f_tg[(fq*NT+fp)*TAG_W +: TAG_W] = f_w;
+                if (f_lv[fq*NT+fp]) begin
                     f_qsum[fq] = f_qsum[fq] + {{OW{1'b0}}, tag_lines[f_w]};
                     f_qz = f_qz | tag_lines[f_w] == 8'd0;
-                    for (fk = 0; fk < NT; fk = fk + 1)
-                        if (f_w == fk[TAG_W-1:0]) f_tocc[fk] = f_tocc[fk] + 8'd1;
+                    f_tin[f_w] = 1'b1;
                 end
+            end
         end
+        f_dup = 1'b0;
+        for (fp = 0; fp < N_VN*NT; fp = fp + 1)
+            for (fr = fp + 1; fr < N_VN*NT; fr = fr + 1)
+                if (f_lv[fp] && f_lv[fr] && f_tg[fp*TAG_W +: TAG_W] == f_tg[fr*TAG_W +: TAG_W])
+                    f_dup = 1'b1;
     end
 `endif
 

@@ -105,9 +105,9 @@ module nic_txdma_tq #(
                 assert(head_reg == mem[rd_ptr_reg]);
                 assert(hoh_reg == ({{(NT-1){1'b0}}, 1'b1} << head_reg));
             end
-            for (fk = 0; fk < NT; fk = fk + 1)
-                if (fk < count_reg)
-                    assert(mem1[rd_ptr_reg + fk[TAG_W-1:0]] == mem[rd_ptr_reg + fk[TAG_W-1:0]]);
+            for (fk = 0; fk < NT; fk = fk + 1)     // place fk live: (fk - rd_ptr) mod NT < count
+                if ({1'b0, fk[TAG_W-1:0] - rd_ptr_reg} < count_reg)
+                    assert(mem1[fk] == mem[fk]);
         end
 `endif
 `endif
