@@ -505,7 +505,7 @@ module nic_rxdma #(
         if (ph_reg == 2'd2) g_idx <= d_idx;
         // phase 3 -> command push register
         cqp_v    <= !rst && apply;
-        cqp_data <= {one_s[g_idx], wb_s[g_idx], done_s[g_idx], ctx_pid[g_idx], wl_s[g_idx], ctx_va[g_idx], g_idx};
+        cqp_data <= cq_sel;
     end
 
     // write-command queue
@@ -540,6 +540,11 @@ module nic_rxdma #(
     end
     wire            rd_issue = sm_act && !ocnt_reg[3];
     wire [LA_W-1:0] sm_ptr_nx = sm_ptr == sm_last ? sm_base : sm_ptr + {{(LA_W-1){1'b0}}, 1'b1};
+    // the buffer's read address: a copy of sm_ptr of its own (ff_keep), so the pointer logic does
+    // not follow the RAM's address pins
+    wire [LA_W-1:0] sm_ptr_ram;
+    wire [LA_W-1:0] sm_ptr_d = sm_load ? rptr_reg[cq_vn] : rd_issue ? sm_ptr_nx : sm_ptr;
+    ff_keep #(.WIDTH(LA_W)) u_rdadr (.clk(clk), .rst(1'b0), .d(sm_ptr_d), .q(sm_ptr_ram));
     wire [255:0]    buf_rd;
     reg             p1_v, p2_v, p1_last, p2_last;
     reg  [VN_W-1:0] p1_vn, p2_vn;
@@ -591,7 +596,7 @@ module nic_rxdma #(
 
     nic_rxdma_buf #(.LINES(LINES), .W(256), .AW(LA_W)) u_buf (
         .clk(clk), .wr_en(bw_en), .wr_addr(bw_addr), .wr_data(bw_data),
-        .rd_en(rd_issue), .rd_addr(sm_ptr), .rd_data(buf_rd)
+        .rd_en(rd_issue), .rd_addr(sm_ptr_ram), .rd_data(buf_rd)
     );
 
     wire [3:0]      of_cnt;
@@ -672,9 +677,21 @@ module nic_rxdma #(
     wire [N_VN-1:0] al_nx = {N_VN{!rst && acc && h_first}} & hv_oh;
     wire [N_VN-1:0] ap_nx = (!rst && ph_reg == 2'd2) ? d_oh : {N_VN{1'b0}};
     wire [N_VN-1:0] al_lo, al_hi, ap_lo, ap_hi;  // copies of al_oh / ap_oh for the two VA halves
-    ff_keep #(.WIDTH(4 * N_VN)) u_vacp (
-        .clk(clk), .rst(1'b0), .d({al_nx, al_nx, ap_nx, ap_nx}), .q({al_hi, al_lo, ap_hi, ap_lo})
+    wire [N_VN-1:0] ap_c0, ap_c1;                // copies of ap_oh for the command select
+    ff_keep #(.WIDTH(6 * N_VN)) u_vacp (
+        .clk(clk), .rst(1'b0), .d({al_nx, al_nx, ap_nx, ap_nx, ap_nx, ap_nx}),
+        .q({al_hi, al_lo, ap_hi, ap_lo, ap_c1, ap_c0})
     );
+    // the write command of the granted context: AND-OR by one-hot copies (low / high half)
+    reg  [CQW-1:0]  cq_sel;
+    always @(*) begin
+        cq_sel = {CQW{1'b0}};
+        for (i = 0; i < N_VN; i = i + 1) begin
+            cq_sel[VN_W+31:0] = cq_sel[VN_W+31:0] | ({(VN_W+32){ap_c0[i]}} & {ctx_va[i][31:0], i[VN_W-1:0]});
+            cq_sel[CQW-1:VN_W+32] = cq_sel[CQW-1:VN_W+32] |
+                ({(CQW-VN_W-32){ap_c1[i]}} & {one_s[i], wb_s[i], done_s[i], ctx_pid[i], wl_s[i], ctx_va[i][63:32]});
+        end
+    end
     always @(posedge clk)
         for (i = 0; i < N_VN; i = i + 1) begin
             al_oh[i] <= al_nx[i];
