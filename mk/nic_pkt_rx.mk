@@ -1,6 +1,6 @@
 # mk/nic_pkt_rx.mk -- the NIC receive parser nic_pkt_rx (docs/nic_pkt_rx.md; issue 12)
 #   make lint-nic_pkt_rx cmodel-test-nic_pkt_rx lockstep-nic_pkt_rx selftest-nic_pkt_rx
-#   make oracles-nic_pkt_rx bench-nic_pkt_rx
+#   make oracles-nic_pkt_rx replay-nic_pkt_rx bench-nic_pkt_rx
 #   make sim BLOCK=nic_pkt_rx SEED=n N=n [FAULT=flip] [TRACE=1]
 NPR_RTL  := rtl/nic/nic_pkt_rx.v rtl/common/sync_fifo.v rtl/common/axis_skid.v rtl/common/ipv4_csum.v \
             rtl/common/crc32_beat.v rtl/common/stats_counter_axil.v rtl/common/stats_counter.v rtl/common/ff_keep.v
@@ -28,7 +28,7 @@ $(B)/cmodel/test_nic_pkt_rx: cmodel/test/test_nic_pkt_rx.c $(NPR_CM) cmodel/test
 	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/test_nic_pkt_rx.c cmodel/nic_pkt_rx.c cmodel/nic_pkt.c cmodel/common/roce.c
 
 .PHONY: lint-nic_pkt_rx cmodel-test-nic_pkt_rx lockstep-nic_pkt_rx lockstep-quick-nic_pkt_rx selftest-nic_pkt_rx \
-        oracles-nic_pkt_rx bench-nic_pkt_rx sim-nic_pkt_rx
+        oracles-nic_pkt_rx replay-nic_pkt_rx bench-nic_pkt_rx sim-nic_pkt_rx
 lint-nic_pkt_rx:
 	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_rx $(NPR_VLT) $(NPR_RTL)
 	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_rx -GBUF_LOG2=8 -GHQ_LOG2=2 $(NPR_VLT) $(NPR_RTL)
@@ -54,6 +54,13 @@ oracles-nic_pkt_rx: $(NPR_BIN) $(B)/cmodel/nic_pkt_gen
 	$(PY) scripts/nic_pkt_check.py --gen $(B)/cmodel/nic_pkt_gen --n 54 --probes $(B)/oracles/nic_pkt_rx/probes.txt
 	$(NPR_BIN) --scenario oracle --probes $(B)/oracles/nic_pkt_rx/probes.txt --seed 1
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_pkt_rx_replay.v documents the files); 10 packets and the drain, about 4,000 cycles,
+# cycle-exact (Icarus runs this block at about 260 cycles per second: the CRC matrices)
+replay-nic_pkt_rx: $(NPR_BIN)
+	@$(call icarus_replay,$(NPR_BIN),$(B)/vectors/nic_pkt_rx,nic_pkt_rx_replay,rtl/common rtl/nic,,\
+	  tb/nic/nic_pkt_rx_replay.v $(NPR_RTL),--seed 11 --n 10 --scenario random)
+
 bench-nic_pkt_rx: $(NPR_BIN)
 	$(NPR_BIN) --scenario bench --no-stall | grep bench:
 
@@ -66,4 +73,5 @@ LOCKSTEP_TARGETS       += lockstep-nic_pkt_rx
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_pkt_rx
 SELFTEST_TARGETS       += selftest-nic_pkt_rx
 ORACLE_TARGETS         += oracles-nic_pkt_rx
+REPLAY_TARGETS         += replay-nic_pkt_rx
 BENCH_TARGETS          += bench-nic_pkt_rx

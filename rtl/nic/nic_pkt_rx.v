@@ -173,18 +173,19 @@ module nic_pkt_rx #(
     reg  [175:0] hb2_reg;
     // (loaded whenever A's index matches, valid or not: an idle A holds the index of the beat still
     // to come, so a stale load is overwritten by the real beat before the snapshot needs it)
-    reg  [255:0] hb0_n, hb1_n;
-    reg  [191:0] hb2_w;
+    wire [255:0] hb0_n, hb1_n;
+    wire [191:0] hb2_w;
     wire [191:0] hb2_x = {16'd0, hb2_reg};
-    integer l;
-    always @* begin
-        for (l = 0; l < 8; l = l + 1) begin
-            hb0_n[32*l +: 32] = a_i0_c[l] ? a_data_reg[32*l +: 32] : hb0_reg[32*l +: 32];
-            hb1_n[32*l +: 32] = a_i1_c[l] ? a_data_reg[32*l +: 32] : hb1_reg[32*l +: 32];
+    genvar gl;
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_hb
+            assign hb0_n[32*gl +: 32] = a_i0_c[gl] ? a_data_reg[32*gl +: 32] : hb0_reg[32*gl +: 32];
+            assign hb1_n[32*gl +: 32] = a_i1_c[gl] ? a_data_reg[32*gl +: 32] : hb1_reg[32*gl +: 32];
         end
-        for (l = 0; l < 6; l = l + 1)
-            hb2_w[32*l +: 32] = a_i2_c[l] ? a_data_reg[32*l +: 32] : hb2_x[32*l +: 32];
-    end
+        for (gl = 0; gl < 6; gl = gl + 1) begin : g_hb2
+            assign hb2_w[32*gl +: 32] = a_i2_c[gl] ? a_data_reg[32*gl +: 32] : hb2_x[32*gl +: 32];
+        end
+    endgenerate
     wire [175:0] hb2_n = hb2_w[175:0];
     reg          p_v_reg, p_trunc_reg, p_over_reg;
     reg  [687:0] p_reg;              // packet bytes 0..85
@@ -207,9 +208,6 @@ module nic_pkt_rx #(
     ff_keep #(.WIDTH(160)) u_pip (
         .clk(clk), .rst(1'b0), .d((a_v_reg && a_last_reg) ? {hb1_n[15:0], hb0_n[255:112]} : p_ip), .q(p_ip)
     );
-    function [7:0] pb(input integer b);   // packet byte b of the snapshot
-        pb = p_reg[8*b +: 8];
-    endfunction
 
     // ------------------------------------------------------------------ ICRC stream
     // A's beat with the variant bytes masked (IBA A17.4) and the CRC start folded in
@@ -218,12 +216,14 @@ module nic_pkt_rx #(
     localparam [255:0] M0_AND = ~{{(256 - 80){1'b0}}, 80'hFFFFFFFFFFFFFFFFFFFF};
     localparam [255:0] M0_OR  = {{(256 - 208){1'b0}}, 208'hffff00ff000000000000ff00ffffffff00000000000000000000};
     localparam [255:0] M1_OR  = {{(256 - 120){1'b0}}, 120'hFF_0000_0000_FFFF_0000_0000_0000_0000};
-    reg  [255:0] a_mask;
-    always @* begin
-        for (l = 0; l < 8; l = l + 1)
-            a_mask[32*l +: 32] = a_i0_c[l] ? ((a_data_reg[32*l +: 32] & M0_AND[32*l +: 32]) | M0_OR[32*l +: 32]) :
-                                 a_i1_c[l] ? (a_data_reg[32*l +: 32] | M1_OR[32*l +: 32]) : a_data_reg[32*l +: 32];
-    end
+    wire [255:0] a_mask;
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_mask
+            assign a_mask[32*gl +: 32] =
+                a_i0_c[gl] ? ((a_data_reg[32*gl +: 32] & M0_AND[32*gl +: 32]) | M0_OR[32*gl +: 32]) :
+                a_i1_c[gl] ? (a_data_reg[32*gl +: 32] | M1_OR[32*gl +: 32]) : a_data_reg[32*gl +: 32];
+        end
+    endgenerate
     // B: the previous beat of the packet (masked; zero before beat 0)
     reg         b_v_reg, b_last_reg;
     reg [255:0] b_data_reg;
@@ -236,11 +236,12 @@ module nic_pkt_rx #(
         b_v_reg    <= a_v_reg && !rst;
         b_last_reg <= a_last_reg;
     end
-    reg  [255:0] b_prev;
-    always @* begin
-        for (l = 0; l < 8; l = l + 1)
-            b_prev[32*l +: 32] = a_i0_c[l] ? 32'd0 : b_data_reg[32*l +: 32];
-    end
+    wire [255:0] b_prev;
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_prev
+            assign b_prev[32*gl +: 32] = a_i0_c[gl] ? 32'd0 : b_data_reg[32*gl +: 32];
+        end
+    endgenerate
     // funnel: shifted beat = top 32 bytes of {this, previous} << s bytes; step 1 by 8*s[4:3]
     wire [511:0] f_win = {a_mask, b_prev};
     wire [511:0] f_sh1 = f_win << (64 * a_s_reg[4:3]);
@@ -274,24 +275,24 @@ module nic_pkt_rx #(
         crc_last_d <= rst ? 2'b00 : {crc_last_d[0], f2_v_reg && f2_last_reg};
 
     // ------------------------------------------------------------------ checks (from P)
-    wire [15:0] tot_len = {pb(16), pb(17)};
-    wire [15:0] udp_len = {pb(38), pb(39)};
-    wire [7:0]  bth1    = pb(43);
-    wire [7:0]  bth8    = pb(50);
-    wire [7:0]  nxh0    = pb(54);
-    wire [7:0]  nxh1    = pb(55);
+    wire [15:0] tot_len = {p_reg[128 +: 8], p_reg[136 +: 8]};
+    wire [15:0] udp_len = {p_reg[304 +: 8], p_reg[312 +: 8]};
+    wire [7:0]  bth1    = p_reg[344 +: 8];
+    wire [7:0]  bth8    = p_reg[400 +: 8];
+    wire [7:0]  nxh0    = p_reg[432 +: 8];
+    wire [7:0]  nxh1    = p_reg[440 +: 8];
     wire [1:0]  pad     = bth1[5:4];
-    wire [31:0] msg_len = {pb(66), pb(67), pb(68), pb(69)};
-    wire [31:0] offset  = {pb(70), pb(71), pb(72), pb(73)};
+    wire [31:0] msg_len = {p_reg[528 +: 8], p_reg[536 +: 8], p_reg[544 +: 8], p_reg[552 +: 8]};
+    wire [31:0] offset  = {p_reg[560 +: 8], p_reg[568 +: 8], p_reg[576 +: 8], p_reg[584 +: 8]};
     reg         q_not_roce_reg, q_opcode_reg, q_nxh_reg, q_udp_ok_reg;
     reg  [15:0] q_lm1_reg;           // expected frame length - 1 = total length + 13
     reg  [17:0] q_pl_reg;            // total length - 76 - pad (signed: payload bytes)
     reg         q_short_reg;         // total length - 76 < pad
     reg  [32:0] q_room_reg;          // msg_len - offset (33-bit two's complement)
     always @(posedge clk) begin
-        q_not_roce_reg <= {pb(12), pb(13)} != 16'h0800 || pb(14) != 8'h45 || ({pb(20), pb(21)} & 16'h3FFF) != 16'd0 ||
-                          pb(23) != 8'd17 || {pb(36), pb(37)} != 16'd4791;
-        q_opcode_reg   <= (pb(42) != 8'hC0 && pb(42) != 8'hC1) || bth1[3:0] != 4'd0 || {pb(44), pb(45)} != 16'hFFFF;
+        q_not_roce_reg <= {p_reg[96 +: 8], p_reg[104 +: 8]} != 16'h0800 || p_reg[112 +: 8] != 8'h45 || ({p_reg[160 +: 8], p_reg[168 +: 8]} & 16'h3FFF) != 16'd0 ||
+                          p_reg[184 +: 8] != 8'd17 || {p_reg[288 +: 8], p_reg[296 +: 8]} != 16'd4791;
+        q_opcode_reg   <= (p_reg[336 +: 8] != 8'hC0 && p_reg[336 +: 8] != 8'hC1) || bth1[3:0] != 4'd0 || {p_reg[352 +: 8], p_reg[360 +: 8]} != 16'hFFFF;
         q_nxh_reg      <= nxh0[7:4] != 4'd1 || nxh1[4:0] != 5'd0;
         q_udp_ok_reg   <= udp_len == tot_len - 16'd20;
         q_lm1_reg      <= tot_len + 16'd13;
@@ -397,13 +398,13 @@ module nic_pkt_rx #(
         space_ok_reg <= !rst && used < DEPTH - 12;
 
     // ------------------------------------------------------------------ header and geometry FIFOs
-    wire [HW-1:0] hq_in = {pb(42), pb(51), pb(52), pb(53), pb(47), pb(48), pb(49), bth8[7],
-                           pb(0), pb(1), pb(2), pb(3), pb(4), pb(5), pb(6), pb(7), pb(8), pb(9), pb(10), pb(11),
-                           pb(26), pb(27), pb(28), pb(29), pb(30), pb(31), pb(32), pb(33), pb(34), pb(35),
-                           nxh0[3:0], nxh1[7:5], pb(56), pb(57), pb(58), pb(59), pb(60), pb(61),
-                           pb(62), pb(63), pb(64), pb(65), msg_len, offset,
-                           pb(74), pb(75), pb(76), pb(77), pb(78), pb(79), pb(80), pb(81),
-                           pb(82), pb(83), pb(84), pb(85), r_pl_reg};
+    wire [HW-1:0] hq_in = {p_reg[336 +: 8], p_reg[408 +: 8], p_reg[416 +: 8], p_reg[424 +: 8], p_reg[376 +: 8], p_reg[384 +: 8], p_reg[392 +: 8], bth8[7],
+                           p_reg[0 +: 8], p_reg[8 +: 8], p_reg[16 +: 8], p_reg[24 +: 8], p_reg[32 +: 8], p_reg[40 +: 8], p_reg[48 +: 8], p_reg[56 +: 8], p_reg[64 +: 8], p_reg[72 +: 8], p_reg[80 +: 8], p_reg[88 +: 8],
+                           p_reg[208 +: 8], p_reg[216 +: 8], p_reg[224 +: 8], p_reg[232 +: 8], p_reg[240 +: 8], p_reg[248 +: 8], p_reg[256 +: 8], p_reg[264 +: 8], p_reg[272 +: 8], p_reg[280 +: 8],
+                           nxh0[3:0], nxh1[7:5], p_reg[448 +: 8], p_reg[456 +: 8], p_reg[464 +: 8], p_reg[472 +: 8], p_reg[480 +: 8], p_reg[488 +: 8],
+                           p_reg[496 +: 8], p_reg[504 +: 8], p_reg[512 +: 8], p_reg[520 +: 8], msg_len, offset,
+                           p_reg[592 +: 8], p_reg[600 +: 8], p_reg[608 +: 8], p_reg[616 +: 8], p_reg[624 +: 8], p_reg[632 +: 8], p_reg[640 +: 8], p_reg[648 +: 8],
+                           p_reg[656 +: 8], p_reg[664 +: 8], p_reg[672 +: 8], p_reg[680 +: 8], r_pl_reg};
     wire [HW-1:0] hq_out, hs_out;
     wire          hq_valid, hq_pop;
     wire [HQ_LOG2:0] hq_count, lq_count;

@@ -30,6 +30,7 @@
 #include "scoreboard.h"
 #include "sim.h"
 #include "stimulus.h"
+#include "vectors.h"
 
 extern "C" {
 #include "common/roce.h"
@@ -57,6 +58,8 @@ Txn hdr_txn(const nic_pkt_rx_hdr& x) {
 
 struct Bench {
   tb::Harness& h;
+  // --vectors DIR (tb/nic/nic_pkt_rx_replay.v documents the files): before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_hdr, v_data, v_csr;
   tb::Sim<Vnic_pkt_rx> sim;
   Vnic_pkt_rx* top;
   nic_pkt_rx m{};
@@ -67,8 +70,9 @@ struct Bench {
   tb::Scoreboard sb_hdr, sb_data;
   uint64_t nhdr = 0, npk = 0;
   bool flip = false;
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
 
-  explicit Bench(tb::Harness& hh)
+  explicit Bench(tb::Harness& hh, const std::string& vectors = "")
       : h(hh), sim(hh), top(sim.top.get()),
         in(sim, "s_axis", TB_AXIS(top, s_axis, 256)),
         hdr(sim, "m_hdr", TB_HS(top, m_hdr), [this] { return get_hdr(); }),
@@ -83,6 +87,11 @@ struct Bench {
       if (flip && nhdr == 5) x.f.psn ^= 1u << (h.opt.seed % 24);   // --fault flip: a wrong expectation
       nhdr++;
       t = hdr_txn(x);
+      if (v_hdr) {
+        tb::BitVec b;
+        for (const auto& f : t.fields) b.add(f.value, f.width);
+        *v_hdr << b.hex() << "\n";
+      }
       return true;
     });
     sb_data.model([this](Txn& t) {
@@ -95,6 +104,12 @@ struct Bench {
         }
         for (unsigned i = 0; i < 32; i++)
           if (x.keep >> i & 1) b.push_back(x.data[i]);
+        if (v_data) {   // last, keep, data (byte 31 first, bytes beyond keep 0)
+          tb::BitVec l;
+          l.add(x.last, 1).add(x.keep, 32);
+          for (int i = 31; i >= 0; i--) l.add(x.keep >> i & 1 ? x.data[i] : 0, 8);
+          *v_data << l.hex() << "\n";
+        }
         if (x.last) break;
       }
       t = Txn().add_bytes("payload", std::move(b));
@@ -102,8 +117,34 @@ struct Bench {
     });
     hdr.on_capture = [this](const Txn& t) { sb_hdr.actual(t); };
     data.on_capture = [this](const tb::Packet& p) { sb_data.actual(Txn().add_bytes("payload", p.data)); };
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_hdr = tb::vec_file(vectors, "exp_hdr.hex"), v_data = tb::vec_file(vectors, "exp_data.hex");
+      v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
   }
-  ~Bench() { nic_pkt_rx_free(&m); }
+  ~Bench() {
+    vec.reset();
+    nic_pkt_rx_free(&m);
+  }
+  // vector lines (tb/nic/nic_pkt_rx_replay.v): every input pin and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_axis_tvalid, 1), v.add(t->s_axis_tlast, 1), v.add(t->s_axis_tkeep, 32);
+    v.add(tb::Sig(&t->s_axis_tdata)), v.add(t->m_hdr_ready, 1), v.add(t->m_data_tready, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->s_axis_tready, 1), v.add(t->m_hdr_valid, 1), v.add(t->m_data_tvalid, 1);
+    v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
+  }
 
   Txn get_hdr() {
     nic_pkt_rx_hdr x{};
@@ -156,6 +197,7 @@ struct Bench {
     for (unsigned i = 0; i <= NPR_CNT_N; i++) {
       uint32_t e = 0;
       const unsigned er = nic_pkt_rx_csr_read(&m, 4 * i, &e);
+      if (v_csr) *v_csr << std::hex << e << " " << er << std::dec << "\n";
       if (got[i] != e || resp[i] != er)
         h.fail("s_axil", std::string("counter ") + (i < NPR_CNT_N ? kCntName[i] : "beyond the last") + ": RTL " +
                              std::to_string(got[i]) + " (resp " + std::to_string(resp[i]) + "), model " +
@@ -325,7 +367,7 @@ void scenario_random(tb::Harness& h) {
   for (const char* c : kCntName) h.cov_declare(std::string("verdict_") + c);
   h.cov_declare("empty_payload");
   h.cov_declare("max_payload");
-  Bench b(h);
+  Bench b(h, h.opt.get("vectors"));
   const tb::Bp bp = tb::bp_kind(h);
   h.note("%s\n", tb::apply_backpressure(h, bp, {&b.hdr, &b.data}, {&b.in}, 20, 400).c_str());
   b.sim.reset();
