@@ -412,7 +412,7 @@ module nic_rxdma #(
 
     // ------------------------------------------------------------ RX_HOST_SCHED pipeline
     // phase 0: snapshot of the context state and its compares (loaded in phase 0 only)
-    // phase 1: eligibility, T2 and write-length terms from the snapshot (loaded in phase 1)
+    // phase 1: eligibility, T2 and write-length terms from the snapshot (registered every cycle)
     // phase 2: the decision (nic_rxdma_sched, registered one-hot) and, per context, the terms of
     //          its write (done, beats, next VA) from the phase-1 length (loaded in phase 2)
     // phase 3: apply: occ, rem, VA of the granted context updated from its own terms (no mux);
@@ -479,12 +479,12 @@ module nic_rxdma #(
                 occ_s[i]   <= ctx_occ[i];
                 mb_s[i]    <= mpsb_reg - {1'b0, ctx_va[i][11:0] & mmask_reg};
             end
-            if (ph_reg == 2'd1) begin
-                t1ok_s[i]  <= rcvd_s[i] >= t1_use || rcvd_s[i] >= len_s[i];   // rcvd >= min(T1, len)
-                occnz_s[i] <= occ_s[i] != {BW{1'b0}};
-                b_s[i]  <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
-                wl_s[i] <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
-            end
+            // (every cycle: the snapshot is stable from phase 1 to the next phase 0, so these
+            // terms hold the snapshot's values in phases 2 and 3)
+            t1ok_s[i]  <= rcvd_s[i] >= t1_use || rcvd_s[i] >= len_s[i];   // rcvd >= min(T1, len)
+            occnz_s[i] <= occ_s[i] != {BW{1'b0}};
+            b_s[i]     <= {{(32-BW){1'b0}}, occ_s[i]} > {15'd0, t2_reg};
+            wl_s[i]    <= {19'd0, mb_s[i]} < {{(32-BW){1'b0}}, occ_s[i]} ? mb_s[i] : occ_s[i][12:0];
             if (ph_reg == 2'd2) begin
                 done_s[i] <= ctx_rem[i] == {8'd0, wl_s[i]};
                 cy_s[i]   <= va_lo_nx[i][12];
