@@ -228,7 +228,7 @@ module nic_cmdq #(
         s1_cons  <= cons_reg[w_q];
         s1_prod  <= prod_reg[w_q];
         s1_lo    <= w_lo;
-        s1_sz    <= w_lo + 16'd1;
+        s1_sz    <= 16'd1 << log_reg[w_q];
         s1_popq0 <= pop && pg_index == w_q;
     end
 
@@ -520,7 +520,7 @@ module nic_cmdq #(
     reg           f2_valid, f3_valid, f4_valid, rd_valid_reg;
     wire          f_take  = fg_valid && !f2_valid && !f3_valid && !f4_valid && !rd_valid_reg;
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_farb (
-        .clk(clk), .rst(rst), .req(fneed_reg & ~infl_reg & ~(f_take ? fg_grant : {NQ{1'b0}})),
+        .clk(clk), .rst(rst), .req(fneed_reg & ~infl_reg & ~fg_grant),
         .ack({NQ{1'b0}}), .grant(fg_grant), .grant_valid(fg_valid), .grant_index(fg_index)
     );
     // F1 -> F2: snapshot of the granted queue
@@ -678,24 +678,31 @@ module nic_cmdq #(
         .reg_rd_addr(reg_rd_addr), .reg_rd_stage(reg_rd_stage), .reg_rd_data(reg_rd_data), .reg_rd_err(reg_rd_err)
     );
     wire [QW-1:0] qs = qsel_reg[QW-1:0];
+    // write decode registered beside u_axil's own write registers (which load from AW / W in every
+    // cycle): in the cycle reg_wr_en is high these flags belong to the write
+    reg wd_k, wd_qsel, wd_qcfg, wd_blo, wd_bhi, wd_wlo, wd_whi, wd_strb_ok, wd_qsel_bad, wd_qcfg_bad;
+    always @(posedge clk) begin
+        wd_k        <= s_axil_awaddr == NCQ_WB_K_ADDR;
+        wd_qsel     <= s_axil_awaddr == NCQ_QSEL_ADDR;
+        wd_qcfg     <= s_axil_awaddr == NCQ_QCFG_ADDR;
+        wd_blo      <= s_axil_awaddr == NCQ_QBASE_LO_ADDR;
+        wd_bhi      <= s_axil_awaddr == NCQ_QBASE_HI_ADDR;
+        wd_wlo      <= s_axil_awaddr == NCQ_QWB_LO_ADDR;
+        wd_whi      <= s_axil_awaddr == NCQ_QWB_HI_ADDR;
+        wd_strb_ok  <= s_axil_wstrb == 4'hf;
+        wd_qsel_bad <= {1'b0, s_axil_wdata[7:0]} >= NQ9;
+        wd_qcfg_bad <= s_axil_wdata[11:8] == 4'hf;     // rings of up to 2^14 (C1 in 16 bits)
+    end
     always @(*) begin
-        reg_wr_err = 1'b0;
-        if (reg_wr_strb != 4'hf)
-            reg_wr_err = 1'b1;
-        else case (reg_wr_addr)
-            NCQ_WB_K_ADDR, NCQ_QBASE_LO_ADDR, NCQ_QBASE_HI_ADDR,
-            NCQ_QWB_LO_ADDR, NCQ_QWB_HI_ADDR: reg_wr_err = 1'b0;
-            NCQ_QSEL_ADDR: reg_wr_err = {1'b0, reg_wr_data[7:0]} >= NQ9;
-            NCQ_QCFG_ADDR: reg_wr_err = reg_wr_data[11:8] == 4'hf;   // rings of up to 2^14 (C1 in 16 bits)
-            default: reg_wr_err = 1'b1;
-        endcase
+        reg_wr_err = !wd_strb_ok || !(wd_k || wd_qsel || wd_qcfg || wd_blo || wd_bhi || wd_wlo || wd_whi) ||
+                     (wd_qsel && wd_qsel_bad) || (wd_qcfg && wd_qcfg_bad);
     end
     wire csr_wr = reg_wr_en && !reg_wr_err;
     always @(posedge clk) begin
-        if (csr_wr && reg_wr_addr == NCQ_QBASE_LO_ADDR) base_lo_ram[qs] <= {reg_wr_data[31:6], 6'd0};
-        if (csr_wr && reg_wr_addr == NCQ_QBASE_HI_ADDR) base_hi_ram[qs] <= reg_wr_data;
-        if (csr_wr && reg_wr_addr == NCQ_QWB_LO_ADDR)   wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
-        if (csr_wr && reg_wr_addr == NCQ_QWB_HI_ADDR)   wb_hi_ram[qs]   <= reg_wr_data;
+        if (csr_wr && wd_blo) base_lo_ram[qs] <= {reg_wr_data[31:6], 6'd0};
+        if (csr_wr && wd_bhi) base_hi_ram[qs] <= reg_wr_data;
+        if (csr_wr && wd_wlo) wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
+        if (csr_wr && wd_whi) wb_hi_ram[qs]   <= reg_wr_data;
     end
     // read snapshots (loaded every cycle; the read samples them two cycles after its address)
     reg  [31:0] rs_stat, rs_qcfg, rs_blo, rs_bhi, rs_wlo, rs_whi, rs_qstate, rs_qfetch;
@@ -710,26 +717,39 @@ module nic_cmdq #(
         rs_qstate <= {cons_reg[qs], prod_reg[qs]};
         rs_qfetch <= {wbv_reg[qs], fetch_reg[qs]};
     end
+    // the address decode registered too (stage 0), so stage 1 is an AND-OR of registers
+    reg rsel_stat, rsel_id, rsel_par, rsel_k, rsel_qsel, rsel_qcfg, rsel_blo, rsel_bhi, rsel_wlo,
+        rsel_whi, rsel_qst, rsel_qf;
+    always @(posedge clk) begin
+        rsel_stat <= reg_rd_addr >= NCQ_STAT_ADDR && reg_rd_addr < NCQ_STAT_ADDR + 4 * NSTAT &&
+                     reg_rd_addr[1:0] == 2'b00;
+        rsel_id   <= reg_rd_addr == NCQ_ID_ADDR;
+        rsel_par  <= reg_rd_addr == NCQ_PARAMS_ADDR;
+        rsel_k    <= reg_rd_addr == NCQ_WB_K_ADDR;
+        rsel_qsel <= reg_rd_addr == NCQ_QSEL_ADDR;
+        rsel_qcfg <= reg_rd_addr == NCQ_QCFG_ADDR;
+        rsel_blo  <= reg_rd_addr == NCQ_QBASE_LO_ADDR;
+        rsel_bhi  <= reg_rd_addr == NCQ_QBASE_HI_ADDR;
+        rsel_wlo  <= reg_rd_addr == NCQ_QWB_LO_ADDR;
+        rsel_whi  <= reg_rd_addr == NCQ_QWB_HI_ADDR;
+        rsel_qst  <= reg_rd_addr == NCQ_QSTATE_ADDR;
+        rsel_qf   <= reg_rd_addr == NCQ_QFETCH_ADDR;
+    end
     always @(*) begin
-        reg_rd_err  = 1'b0;
-        reg_rd_data = 32'd0;
-        if (reg_rd_addr >= NCQ_STAT_ADDR && reg_rd_addr < NCQ_STAT_ADDR + 4 * NSTAT &&
-            reg_rd_addr[1:0] == 2'b00) begin
-            reg_rd_data = rs_stat;
-        end else case (reg_rd_addr)
-            NCQ_ID_ADDR:       reg_rd_data = NCQ_ID_ID_RESET;
-            NCQ_PARAMS_ADDR:   reg_rd_data = {8'd0, PIDW[7:0], N_SLOT[7:0], NQ[7:0]};
-            NCQ_WB_K_ADDR:     reg_rd_data = {24'd0, k_reg};
-            NCQ_QSEL_ADDR:     reg_rd_data = {24'd0, qsel_reg};
-            NCQ_QCFG_ADDR:     reg_rd_data = rs_qcfg;
-            NCQ_QBASE_LO_ADDR: reg_rd_data = rs_blo;
-            NCQ_QBASE_HI_ADDR: reg_rd_data = rs_bhi;
-            NCQ_QWB_LO_ADDR:   reg_rd_data = rs_wlo;
-            NCQ_QWB_HI_ADDR:   reg_rd_data = rs_whi;
-            NCQ_QSTATE_ADDR:   reg_rd_data = rs_qstate;
-            NCQ_QFETCH_ADDR:   reg_rd_data = rs_qfetch;
-            default:           reg_rd_err  = 1'b1;
-        endcase
+        reg_rd_err  = !(rsel_stat || rsel_id || rsel_par || rsel_k || rsel_qsel || rsel_qcfg || rsel_blo ||
+                        rsel_bhi || rsel_wlo || rsel_whi || rsel_qst || rsel_qf);
+        reg_rd_data = ({32{rsel_stat}} & rs_stat) |
+                      ({32{rsel_id}}   & NCQ_ID_ID_RESET) |
+                      ({32{rsel_par}}  & {8'd0, PIDW[7:0], N_SLOT[7:0], NQ[7:0]}) |
+                      ({32{rsel_k}}    & {24'd0, k_reg}) |
+                      ({32{rsel_qsel}} & {24'd0, qsel_reg}) |
+                      ({32{rsel_qcfg}} & rs_qcfg) |
+                      ({32{rsel_blo}}  & rs_blo) |
+                      ({32{rsel_bhi}}  & rs_bhi) |
+                      ({32{rsel_wlo}}  & rs_wlo) |
+                      ({32{rsel_whi}}  & rs_whi) |
+                      ({32{rsel_qst}}  & rs_qstate) |
+                      ({32{rsel_qf}}   & rs_qfetch);
     end
 
     // ------------------------------------------------------------------ state updates
@@ -759,9 +779,9 @@ module nic_cmdq #(
             fneed_reg <= fneed;
             wneed_reg <= wneed;
             // CSR writes
-            if (csr_wr && reg_wr_addr == NCQ_WB_K_ADDR) k_reg <= reg_wr_data[7:0];
-            if (csr_wr && reg_wr_addr == NCQ_QSEL_ADDR) qsel_reg <= reg_wr_data[7:0];
-            if (csr_wr && reg_wr_addr == NCQ_QCFG_ADDR) begin
+            if (csr_wr && wd_k)    k_reg <= reg_wr_data[7:0];
+            if (csr_wr && wd_qsel) qsel_reg <= reg_wr_data[7:0];
+            if (csr_wr && wd_qcfg) begin
                 en_reg[qs]   <= reg_wr_data[0];
                 ring_reg[qs] <= reg_wr_data[1];
                 vn_reg[qs]   <= reg_wr_data[5:4];
@@ -829,7 +849,9 @@ module nic_cmdq #(
         end
     endgenerate
 
-    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32], reg_rd_stage};
+    // reg_wr_addr / reg_wr_strb: read by the lockstep probe and the formal environment only
+    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32], reg_rd_stage,
+                       reg_wr_addr, reg_wr_strb};
 
 `ifdef FORMAL
 `include "nic_cmdq_props.vh"
