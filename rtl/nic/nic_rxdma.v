@@ -39,15 +39,17 @@
 //          its last beat was accepted (R3: credits only on buffer drain).
 //   s_axil_*  CSR slave (rdl/nic_rxdma.rdl).
 // Timing (docs/nic_rxdma.md 4): header checks take 4 cycles (capture, CHK1 context read, CHK2
-//   compares, CHK3 reasons and priority), then WAIT (room: free lines registered, so the room
-//   term is two cycles old) and DATA (one beat per cycle, written into the buffer one cycle after
-//   its handshake; a first packet allocates its context one cycle after its acceptance).
+//   compares, CHK3 reasons and priority), then WAIT (room: free lines and the per-slice compare
+//   registered, so the room term is three cycles old, the context term one) and DATA (one beat per
+//   cycle, written into the buffer one cycle after its handshake; a first packet allocates its
+//   context and reserves its lines one cycle after its acceptance).
 //   RX_HOST_SCHED runs every 4 cycles: phase 0 snapshot of the context state, 1 eligibility /
-//   T2 / length terms, 2 decision (nic_rxdma_sched), 3 apply (occ, rem, VA updated; the write
-//   command is registered and pushed into the 4-entry command queue in the next cycle). The
-//   streamer reads one buffer line per cycle into an 8-entry output FIFO (RAM, data register,
-//   FIFO: a line reaches m_dma_wr 3 cycles after its read). A context is freed at the end of the
-//   phase-3 cycle after its event left the write port.
+//   T2 / length terms, 2 decision (nic_rxdma_sched), 3 apply (rem, issued, VA updated; occ =
+//   rcvd - issued; the write command is registered and pushed into the 4-entry command queue in
+//   the next cycle). A next-command register feeds the streamer, which reads one buffer line per
+//   cycle into an 8-entry output FIFO (RAM, RAM output register, data register, FIFO: a line
+//   reaches m_dma_wr 4 cycles after its read). Every write beat waits while an event is held. A
+//   context is freed at the end of the phase-3 cycle after its event left the write port.
 // Throughput: one payload beat per cycle in; one write beat per cycle out, one write per 4 cycles.
 // Resources at the lab size (N_VN 4, 1024 lines): docs/nic_rxdma.md 8.
 module nic_rxdma #(
