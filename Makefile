@@ -127,8 +127,11 @@ report:
 
 
 # ------------------------------------------------------------------ formal, synthesis
+# FORMAL_JOBS sby jobs at a time (default JOBS: the stage runs alone, so both CPUs of the CI machine
+# are free; each job is single-threaded)
+FORMAL_JOBS ?= $(JOBS)
 formal:
-	scripts/formal.sh
+	FORMAL_JOBS=$(FORMAL_JOBS) scripts/formal.sh
 
 # every top of fpga/open/*.tops: ECP5 place and route + UltraScale+ estimate, fails a gated top
 # that misses its CLK_MHZ (build/report/synth.md; tens of minutes; by hand, docs/synth.md)
