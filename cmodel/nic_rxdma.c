@@ -2,6 +2,7 @@
  * cmodel/nic_rxdma.c -- C model of the NIC RX DMA engine (cmodel/nic_rxdma.h for the contract,
  * docs/nic_rxdma.md for the rules). C11, no globals.
  */
+#include "common/age.h"
 #include "nic_rxdma.h"
 
 #include <stddef.h>
@@ -49,22 +50,6 @@ uint32_t nic_rxdma_wlen(uint64_t va, uint32_t occ, unsigned mps_code)
     return occ < b ? occ : b;
 }
 
-static int is_older(uint16_t mat, unsigned n, unsigned i, unsigned j) { return (mat >> (i * n + j)) & 1; }
-
-/* the member of s that no other member of s is older than (the RTL ORs the indices of such
- * members; with a strict total order over s there is exactly one) */
-static unsigned oldest(unsigned s, uint16_t mat, unsigned n)
-{
-    unsigned r = 0;
-    for (unsigned c = 0; c < n; c++) {
-        int hit = (s >> c) & 1;
-        for (unsigned d = 0; d < n; d++)
-            if (d != c && ((s >> d) & 1) && is_older(mat, n, d, c)) hit = 0;
-        if (hit) r |= c;
-    }
-    return r;
-}
-
 void nic_rxdma_host_sched(const struct nic_rxdma_hs_state *s, struct nic_rxdma_hs_out *o)
 {
     unsigned n = s->n_vn, elig = 0, big = 0;
@@ -77,7 +62,7 @@ void nic_rxdma_host_sched(const struct nic_rxdma_hs_state *s, struct nic_rxdma_h
     o->elig = elig, o->big = elig & big;
     if (!s->room || !elig) return;
     o->gnt_v = 1;
-    o->gnt = oldest((elig & big) ? (elig & big) : elig, s->older, n);
+    o->gnt = nic_age_oldest((elig & big) ? (elig & big) : elig, s->older, n);
     o->wlen = nic_rxdma_wlen(s->va[o->gnt], s->occ[o->gnt], s->mps_code);
 }
 

@@ -2,6 +2,7 @@
  * cmodel/nic_txdma.c -- C model of the NIC TX DMA engine (cmodel/nic_txdma.h for the contract,
  * docs/nic_txdma.md for the rules). C11, no globals.
  */
+#include "common/age.h"
 #include "nic_txdma.h"
 
 #include <stdlib.h>
@@ -52,22 +53,6 @@ uint32_t nic_txdma_next_req(uint64_t addr, uint32_t rem, unsigned mrrs_code)
     return rem < b ? rem : b;
 }
 
-static int is_older(uint16_t mat, unsigned n, unsigned i, unsigned j) { return (mat >> (i * n + j)) & 1; }
-
-/* the member of set s that no other member of s is older than (the RTL ORs indices of such members;
- * with a strict total order over s it is exactly one) */
-static unsigned oldest(unsigned s, uint16_t mat, unsigned n)
-{
-    unsigned r = 0;
-    for (unsigned c = 0; c < n; c++) {
-        int hit = (s >> c) & 1;
-        for (unsigned d = 0; d < n; d++)
-            if (d != c && ((s >> d) & 1) && is_older(mat, n, d, c)) hit = 0;
-        if (hit) r |= c;
-    }
-    return r;
-}
-
 void nic_txdma_host_sched(const struct nic_txdma_hs_state *s, struct nic_txdma_hs_out *o)
 {
     unsigned n = s->n_vn, needs = 0, low = 0, cstart = 0, p = 0, remnz = 0;
@@ -92,16 +77,16 @@ void nic_txdma_host_sched(const struct nic_txdma_hs_state *s, struct nic_txdma_h
         return;
     }
     for (unsigned c = 0; c < n; c++)
-        if (((needs & low) >> c & 1) && s->cur_v && c != s->cur && is_older(s->older, n, c, s->cur)) p |= 1u << c;
+        if (((needs & low) >> c & 1) && s->cur_v && c != s->cur && nic_age_older(s->older, n, c, s->cur)) p |= 1u << c;
     o->nxt_v = 1, o->nxt = s->cur;
     if (p) {                                                      /* an older context at its LWM */
-        o->nxt = oldest(p, s->older, n), o->rd = 1;
+        o->nxt = nic_age_oldest(p, s->older, n), o->rd = 1;
     } else if (s->cur_v && (needs >> s->cur & 1)) {               /* keep cur */
         o->rd = 1;
     } else if (needs) {                                           /* the oldest that needs */
-        o->nxt = oldest(needs, s->older, n), o->rd = 1;
+        o->nxt = nic_age_oldest(needs, s->older, n), o->rd = 1;
     } else if (cstart) {                                          /* start the oldest command */
-        o->nxt = oldest(cstart, cmd_older, n), o->start = 1;
+        o->nxt = nic_age_oldest(cstart, cmd_older, n), o->start = 1;
     } else {
         o->nxt_v = 0;
     }
@@ -119,7 +104,7 @@ void nic_txdma_router_arb(const struct nic_txdma_ra_state *s, struct nic_txdma_r
         if (ready && s->cred[c] > 0 && s->out_ok && (s->head_sent[c] || s->hdr_ok)) elig |= 1u << c;
     }
     o->gnt_v = elig != 0;
-    o->gnt = oldest(elig, s->older, n);
+    o->gnt = nic_age_oldest(elig, s->older, n);
 }
 
 /* ---------------------------------------------------------------- transaction-level model */

@@ -5,7 +5,7 @@
 #        selftest-nic_rxdma bench-nic_rxdma
 #   make sim-nic_rxdma SEED=n N=n [FAULT=f] [TRACE=1]
 
-RD_CM    := cmodel/nic_rxdma.c cmodel/nic_rxdma.h cmodel/regs/nic_rxdma_regs.h
+RD_CM    := cmodel/nic_rxdma.c cmodel/nic_rxdma.h cmodel/regs/nic_rxdma_regs.h cmodel/common/age.h
 RD_HOST  := cmodel/nic_host.c cmodel/nic_host.h cmodel/nic_xlat.c cmodel/nic_xlat.h
 RD_RTL   := rtl/nic/nic_rxdma.v rtl/nic/nic_rxdma_sched.v rtl/nic/nic_rxdma_buf.v rtl/nic/nic_rxdma_ofifo.v \
             rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v rtl/common/ff_keep.v

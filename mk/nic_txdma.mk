@@ -5,7 +5,7 @@
 #        selftest-nic_txdma bench-nic_txdma
 #   make sim-nic_txdma SEED=n N=n [FAULT=f] [TRACE=1]
 
-TD_CM    := cmodel/nic_txdma.c cmodel/nic_txdma.h cmodel/regs/nic_txdma_regs.h
+TD_CM    := cmodel/nic_txdma.c cmodel/nic_txdma.h cmodel/regs/nic_txdma_regs.h cmodel/common/age.h
 TD_HOST  := cmodel/nic_host.c cmodel/nic_host.h cmodel/nic_xlat.c cmodel/nic_xlat.h
 TD_RTL   := rtl/nic/nic_txdma.v rtl/nic/nic_txdma_sched.v rtl/nic/nic_txdma_arb.v rtl/nic/nic_txdma_buf.v rtl/nic/nic_txdma_tq.v \
             rtl/common/sync_fifo.v rtl/common/prio_enc.v rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v
