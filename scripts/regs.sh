@@ -28,6 +28,7 @@ BLOCKS=(
     "nic_rsrc        NR 12 rtl/nic"
     "nic_rxdma       RD 12 rtl/nic"
     "nic_pkt_rx      PR 12 rtl/nic"
+    "nic_top         NT 12 rtl/nic"
 )
 
 CHECK=0
