@@ -2,7 +2,7 @@
 # Included by the top-level Makefile (mk/README.md).
 #
 #   make lint-nic_txdma cmodel-test-nic_txdma lockstep-nic_txdma lockstep-quick-nic_txdma
-#        selftest-nic_txdma bench-nic_txdma
+#        selftest-nic_txdma replay-nic_txdma bench-nic_txdma
 #   make sim-nic_txdma SEED=n N=n [FAULT=f] [TRACE=1]
 
 TD_CM    := cmodel/nic_txdma.c cmodel/nic_txdma.h cmodel/regs/nic_txdma_regs.h cmodel/common/age.h
@@ -20,7 +20,7 @@ TD_QUICK_N ?= 20000
 # (plain `make`: QUICK_SEEDS x 20,000, about 1 s)
 
 .PHONY: lint-nic_txdma cmodel-test-nic_txdma lockstep-nic_txdma lockstep-quick-nic_txdma selftest-nic_txdma \
-        bench-nic_txdma sim-nic_txdma
+        replay-nic_txdma bench-nic_txdma sim-nic_txdma
 
 lint-nic_txdma:
 	$(TD_LINT) $(TD_RTL)
@@ -56,6 +56,12 @@ selftest-nic_txdma: $(TD_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_data" $(TD_BIN) --seed 3 --n 20000 --fault flip
 	scripts/expect_fail.sh "MISMATCH on router_arb" $(TD_BIN) --seed 4 --n 40000 --fault gnt
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_txdma_replay.v documents the files)
+replay-nic_txdma: $(TD_BIN)
+	@$(call icarus_replay,$(TD_BIN),$(B)/vectors/nic_txdma,nic_txdma_replay,rtl/common rtl/nic,,\
+	  tb/nic/nic_txdma_replay.v $(TD_RTL),--seed 11 --n 1000 --scenario random)
+
 # TX bytes per cycle for 64 KiB messages at host read latency 500 (docs/nic_txdma.md 7)
 bench-nic_txdma: $(TD_BIN)
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_txdma.jsonl
@@ -71,4 +77,5 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_txdma
 LOCKSTEP_TARGETS       += lockstep-nic_txdma
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_txdma
 SELFTEST_TARGETS       += selftest-nic_txdma
+REPLAY_TARGETS         += replay-nic_txdma
 BENCH_TARGETS          += bench-nic_txdma

@@ -25,6 +25,9 @@
 // Scenario bench (--scenario bench): TX bytes per cycle for 64 KiB messages at host latency 500
 // with the buffer per VN given by --slice (lines), and the latency of a 64-byte message behind a
 // 1 MiB message on another VN.
+// --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_txdma_replay.v
+// documents the files): every input pin and the handshake output pins every cycle, and the
+// model's expected read request / header / flit / CSR response of every handshake.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +43,7 @@
 #include "csr.h"
 #include "ports.h"
 #include "sim.h"
+#include "vectors.h"
 
 #include "nic_host.h"
 #include "nic_txdma.h"
@@ -76,6 +80,8 @@ struct Tx : tb::Agent {
 
 struct Env {
   tb::Harness& h;
+  // --vectors DIR: before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_rd, v_hdr, v_data, v_csr, v_b;
   tb::Sim<Vnic_txdma> sim;
   Vnic_txdma___024root* r;
   nic_txdma m{};
@@ -107,23 +113,61 @@ struct Env {
   uint64_t first_flit_cycle = 0, last_flit_cycle = 0, bytes_out = 0;
   std::vector<uint64_t> msg_done_cycle;  // per msg_id: cycle of its last flit
 
-  Env(tb::Harness& hh, const nic_host_cfg& hc)
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
+
+  Env(tb::Harness& hh, const nic_host_cfg& hc, const std::string& vectors = "")
       : h(hh), sim(hh), r(sim.top->rootp), csr(sim, "s_axil", TB_AXIL(sim.top, s_axil)) {
     nic_txdma_cfg cfg{NVN, TB_TAG_W, TB_LINES};
     if (nic_txdma_init(&m, &cfg) != NTD_OK) h.fail("model", "nic_txdma_init failed");
     if (nic_host_init(&host, &hc) != NIC_HOST_OK) h.fail("host", "nic_host_init failed");
     chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rd) -> unsigned {
-      if (o.write) return nic_txdma_csr_write(&m, o.addr, o.data, o.strb);
+      if (o.write) {
+        const unsigned rc = nic_txdma_csr_write(&m, o.addr, o.data, o.strb);
+        if (v_b) *v_b << rc << "\n";
+        return rc;
+      }
       return nic_txdma_csr_read(&m, o.addr, &rd);
     }));
     tx.reset(new Tx(*this));
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_rd = tb::vec_file(vectors, "exp_rd.hex"), v_hdr = tb::vec_file(vectors, "exp_hdr.hex");
+      v_data = tb::vec_file(vectors, "exp_data.hex"), v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      v_b = tb::vec_file(vectors, "exp_b.hex");
+      chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
     next_addr = (h.rng.below(1u << 20) << 12) + 32 * h.rng.below(128);
     fault_flip = h.opt.fault == "flip";
     fault_gnt = h.opt.fault == "gnt";
   }
   ~Env() {
+    vec.reset();
     nic_txdma_free(&m);
     nic_host_free(&host);
+  }
+
+  // vector lines (tb/nic/nic_txdma_replay.v): every input pin, and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = sim.top.get();
+    v.add(t->rst, 1), v.add(t->s_cmd_valid, 1), v.add(t->s_cmd_vn, 2), v.add(t->s_cmd_addr, 64), v.add(t->s_cmd_len, 21);
+    v.add(t->s_cmd_dest_nid, 16), v.add(t->s_cmd_msg_id, 16), v.add(t->m_rd_req_ready, 1);
+    v.add(t->s_cpl_valid, 1), v.add(t->s_cpl_tag, TB_TAG_W), v.add(tb::Sig(&t->s_cpl_data)), v.add(t->s_cpl_last, 1);
+    v.add(t->s_cpl_err, 1), v.add(t->s_cr_valid, 1), v.add(t->s_cr_vc, 2), v.add(t->s_cr_n, 8);
+    v.add(t->m_hdr_ready, 1), v.add(t->m_data_ready, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = sim.top.get();
+    v.add(t->s_cmd_ready, 1), v.add(t->m_rd_req_valid, 1), v.add(t->s_cpl_ready, 1), v.add(t->m_hdr_valid, 1);
+    v.add(t->m_data_valid, 1), v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
   }
 
   // a command with its source buffer written into host memory (bump allocation: no overlap)
@@ -365,6 +409,11 @@ void Tx::post() {
                     rd_addr, rd_len, x.addr, x.len);
       h.fail("m_rd_req", "MISMATCH on m_rd_req", b);
     }
+    if (e.v_rd) {
+      char b[64];
+      std::snprintf(b, sizeof b, "%016" PRIx64 " %x\n", x.addr, x.len);
+      *e.v_rd << b;
+    }
     int hr = nic_host_rd_req(&e.host, now, rd_addr, rd_len, rd_tag);
     if (hr != NIC_HOST_OK) h.fail("m_rd_req", "host protocol error " + std::to_string(hr) + " (4 KiB crossing, tag reuse or length)");
     h.outputs++;
@@ -385,6 +434,11 @@ void Tx::post() {
                     hdr_msg, x.dest_nid, x.len, x.msg_id);
       h.fail("m_hdr", "MISMATCH on m_hdr", b);
     }
+    if (e.v_hdr) {
+      char b[64];
+      std::snprintf(b, sizeof b, "%x %x %x %x\n", x.vn, x.dest_nid, x.len, x.msg_id);
+      *e.v_hdr << b;
+    }
     h.outputs++, e.msgs_out++;
   }
   if (hs_data) {
@@ -393,6 +447,13 @@ void Tx::post() {
     if (rc == NTD_ENOTREADY) h.fail("m_data", "MISMATCH on m_data: flit of a read whose beats have not all arrived (model)");
     if (rc != NTD_OK) h.fail("m_data", "MISMATCH on m_data: no flit due for VN " + std::to_string(d_vn));
     if (e.fault_flip && !e.fault_done && e.flits > 3000) f.data[0] ^= 0x10, e.fault_done = true;
+    if (e.v_data) {
+      char b[96];
+      std::snprintf(b, sizeof b, "%x %x %x %x ", f.vn, f.bytes, unsigned(f.last != 0), unsigned(f.err != 0));
+      *e.v_data << b;
+      for (int j = 31; j >= 0; j--) std::snprintf(b, sizeof b, "%02x", f.data[j]), *e.v_data << b;
+      *e.v_data << "\n";
+    }
     bool same = f.bytes == d_bytes && f.last == int(d_last) && f.err == int(d_err) && d_vc == d_vn &&
                 std::memcmp(f.data, d_data, 32) == 0;
     if (!same) {
@@ -443,7 +504,7 @@ nic_host_cfg host_cfg(tb::Harness& h, unsigned lat_min, unsigned lat_max, unsign
 }
 
 void scenario_random(tb::Harness& h) {
-  Env e(h, host_cfg(h, 100, 400, 2000));
+  Env e(h, host_cfg(h, 100, 400, 2000), h.opt.get("vectors"));
   e.sim.reset();
   // CSRs of the seed
   unsigned mrrs = unsigned(h.rng.below(6));
