@@ -52,6 +52,11 @@ lint-common:
 	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=8 -GHDR_BYTES=1 rtl/common/hdr_capture.v rtl/common/ff_keep.v
 	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=24 -GHDR_BYTES=7 rtl/common/hdr_capture.v rtl/common/ff_keep.v
 	$(LINT_COMMON) --top-module hdr_capture -GDATA_WIDTH=512 -GHDR_BYTES=86 rtl/common/hdr_capture.v rtl/common/ff_keep.v
+	$(LINT_COMMON) --top-module axil_demux rtl/common/axil_demux.v
+	$(LINT_COMMON) --top-module axil_demux -GN=1 -GADDR_W=13 rtl/common/axil_demux.v
+	$(LINT_COMMON) --top-module axil_demux -GN=16 -GADDR_W=20 -GWIN_W=16 rtl/common/axil_demux.v
+	$(LINT_COMMON) --top-module axil_csr_front rtl/common/axil_csr_front.v rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v
+	$(LINT_COMMON) --top-module axil_csr_front -GNSTAT=1 -GADDR_W=8 -GSTAT_ADDR=128 rtl/common/axil_csr_front.v rtl/common/axil_reg_if_pipe.v rtl/common/stats_counter.v
 
 # ------------------------------------------------------------------ unit test (Verilator)
 # tb/prims/tb_prims.cpp: every primitive against a C++ reference model, random stimulus with

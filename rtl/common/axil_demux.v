@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // axil_demux: one AXI4-Lite slave port -> N master ports, one 2^WIN_W-byte window each.
 //
 // Source: docs/nic.md 6 ("one AXI4-Lite window, 4 KiB per block"). Own code.
@@ -127,11 +128,10 @@ module axil_demux #(
 
     // ---------------------------------------------------------------- read
     reg              ar_v_reg, arsent_reg, r_v_reg, rbad_reg;
-    reg [ADDR_W-1:0] ar_reg;
+    reg [WIN_W+IW-1:0] ar_reg;             // the window bits and the port index
     reg [31:0]       rd_reg;
     reg [1:0]        rresp_reg;
-    wire [SW-1:0]    rsel_full = ar_reg[ADDR_W-1:WIN_W];
-    wire [IW-1:0]    rsel = rsel_full[IW-1:0];
+    wire [IW-1:0]    rsel = ar_reg[WIN_W +: IW];
 
     assign s_axil_arready = !ar_v_reg;
     assign s_axil_rvalid  = r_v_reg;
@@ -144,7 +144,7 @@ module axil_demux #(
         end else begin
             if (s_axil_arvalid && !ar_v_reg) begin
                 ar_v_reg   <= 1'b1;
-                ar_reg     <= s_axil_araddr;
+                ar_reg     <= s_axil_araddr[WIN_W+IW-1:0];
                 arsent_reg <= 1'b0;
                 rbad_reg   <= {{(32-SW){1'b0}}, s_axil_araddr[ADDR_W-1:WIN_W]} >= N;
             end

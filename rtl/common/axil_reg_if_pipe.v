@@ -1,4 +1,5 @@
 `resetall
+`timescale 1ns / 1ps
 `default_nettype none
 // axil_reg_if_pipe: AXI4-Lite slave -> simple register bus, with registered writes and a
 // pipelined read decode (for blocks whose CSR decode must not share a cycle with the AXI inputs).

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top: the NIC of seed 003 (L28-L38, note 2.1): command queues and doorbells -> command decode
 // -> TX DMA (VN contexts on one read engine) -> per-VN framers -> network; network -> receive
 // parser -> RX DMA -> host memory -> completion events. One translation unit serves the TX reads

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_cmd: command decode of nic_top: the 64-byte command of nic_cmdq -> a TX DMA command
 // for nic_txdma and, per VN in the same order, the packet fields the framer needs.
 //

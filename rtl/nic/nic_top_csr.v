@@ -1,9 +1,10 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_csr: nic_top's own CSR window (rdl/nic_top.rdl, docs/regs/nic_top.md): the framer
 // configuration and the top's event counters.
 //
 // Source: docs/nic.md 6 ("CSRs: ... plus the top's own: NID, MAC / IP, path MTU"); the CSR front
-// end of the NIC blocks (axil_reg_if_pipe, stats_counter; docs/regs.md).
+// end is rtl/common/axil_csr_front.v (docs/regs.md).
 //
 // Ports: clk, rst (synchronous, active high); s_axil_* AXI4-Lite slave (12-bit address, AW and W
 //   together, as axil_demux offers them); cfg_* register outputs; stat_inc[NSTAT] one-cycle
@@ -55,16 +56,9 @@ module nic_top_csr #(
     wire [3:0]  reg_wr_strb;
     wire [11:0] reg_rd_addr;
     wire [2:0]  rd_stage;
+    wire        rd_stat;
     reg  [31:0] rd_dat_reg;
-    reg         rd_err_reg, rd_isstat_reg;
-    wire [31:0] stat_rd_data;
-    wire        stat_busy;
-    reg         csr_block_reg;
-    always @(posedge clk) csr_block_reg <= rst || stat_busy;
-    wire        axil_arready, axil_awready, axil_wready;
-    assign s_axil_awready = axil_awready && !csr_block_reg;
-    assign s_axil_wready  = axil_wready && !csr_block_reg;
-    assign s_axil_arready = axil_arready && !csr_block_reg;
+    reg         rd_err_reg;
 
     wire [11:0] wa = reg_wr_addr;
     wire wr_cfg = wa == NT_NID_ADDR || wa == NT_PMTU_ADDR || wa == NT_SRC_MAC_LO_ADDR ||
@@ -72,19 +66,19 @@ module nic_top_csr #(
                   wa == NT_SRC_IP_ADDR || wa == NT_DST_IP_ADDR || wa == NT_TOS_TTL_ADDR;
     wire csr_err_ev = reg_wr_en && (reg_wr_strb != 4'hf || !wr_cfg);
 
-    axil_reg_if_pipe #(.ADDR_WIDTH(12), .RD_LATENCY(3)) u_axil (
+    // counters: STAT 12 is csr_err, the others come in packed (index >= 12 shifted by one)
+    axil_csr_front #(.ADDR_W(12), .NSTAT(NSTAT), .STAT_ADDR({20'd0, NT_STAT_ADDR})) u_front (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid && !csr_block_reg),
-        .s_axil_awready(axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid && !csr_block_reg), .s_axil_wready(axil_wready),
-        .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
-        .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid && !csr_block_reg),
-        .s_axil_arready(axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
         .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
         .reg_wr_en(reg_wr_en), .reg_wr_addr(reg_wr_addr), .reg_wr_data(reg_wr_data),
         .reg_wr_strb(reg_wr_strb), .reg_wr_err(csr_err_ev),
-        .reg_rd_addr(reg_rd_addr), .reg_rd_stage(rd_stage),
-        .reg_rd_data(rd_isstat_reg ? stat_rd_data : rd_dat_reg), .reg_rd_err(rd_err_reg)
+        .reg_rd_addr(reg_rd_addr), .rd_stage(rd_stage), .rd_data(rd_dat_reg), .rd_err(rd_err_reg),
+        .stat_inc({stat_inc[NSTAT-2:12], csr_err_ev, stat_inc[11:0]}), .rd_stat(rd_stat)
     );
 
     wire w = reg_wr_en && reg_wr_strb == 4'hf;
@@ -115,23 +109,10 @@ module nic_top_csr #(
         end
     end
 
-    // counters: STAT 12 is csr_err, the others come in packed (index >= 12 shifted by one)
-    wire [NSTAT-1:0] inc = {stat_inc[NSTAT-2:12], csr_err_ev, stat_inc[11:0]};
-    reg  [NSTAT-1:0] inc_reg;
-    always @(posedge clk) inc_reg <= rst ? {NSTAT{1'b0}} : inc;
-    wire rd_stat_hit = reg_rd_addr >= NT_STAT_ADDR && reg_rd_addr < NT_STAT_ADDR + 4 * NSTAT &&
-                       reg_rd_addr[1:0] == 2'b00;
-    stats_counter #(.N(NSTAT), .CNT_WIDTH(32)) u_stats (
-        .clk(clk), .rst(rst), .stat_inc(inc_reg), .stat_clear(1'b0), .stat_busy(stat_busy),
-        .rd_en(rd_stage[0] && rd_stat_hit), .rd_addr(reg_rd_addr[5:2]),
-        .rd_valid(), .rd_data(stat_rd_data)
-    );
-
     // reads: stage 0 decode, stage 1 value
     reg [3:0] rd_code_reg;
     always @(posedge clk) begin
         if (rd_stage[0]) begin
-            rd_isstat_reg <= rd_stat_hit;
             rd_err_reg    <= 1'b0;
             rd_code_reg   <= 4'd15;
             case (reg_rd_addr)
@@ -146,7 +127,7 @@ module nic_top_csr #(
                 NT_SRC_IP_ADDR:     rd_code_reg <= 4'd8;
                 NT_DST_IP_ADDR:     rd_code_reg <= 4'd9;
                 NT_TOS_TTL_ADDR:    rd_code_reg <= 4'd10;
-                default:            rd_err_reg  <= !rd_stat_hit;
+                default:            rd_err_reg  <= !rd_stat;
             endcase
         end
         if (rd_stage[1]) begin

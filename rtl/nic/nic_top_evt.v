@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_evt: receive completion events of nic_top: nic_rxdma.m_evt -> (fence) -> nic_eq
 // reservation -> nic_eq post.
 //

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_hrd: the host read port of nic_top shared by three requesters, and the completion
 // demultiplexer back to them.
 //

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_hwr: the host write port of nic_top shared by N writers (RX data, EQ events, command
 // queue consumer indices), one whole write at a time.
 //

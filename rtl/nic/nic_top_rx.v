@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_rx: receive join of nic_top: parsed packets of nic_pkt_rx -> nic_rxdma.
 //
 // Source: docs/nic.md 6 (port joins, row "nic_pkt_rx.m_hdr + m_data -> nic_rxdma.s_hdr + s_data");

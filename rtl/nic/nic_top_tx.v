@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_tx: transmit side of nic_top: nic_txdma's interleaved per-VN flits -> one nic_pkt_tx
 // framer per VN -> a store-and-forward packet FIFO per VN -> the network port, packet by packet.
 //

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_txrd: translation of nic_txdma's host reads (VA -> PA through nic_xlat) and the
 // completion path back, with error completions for reads whose translation faulted.
 //

@@ -1,4 +1,5 @@
 `default_nettype none
+`timescale 1ns / 1ps
 // nic_top_wr: translation of nic_rxdma's host writes (VA + PID -> PA through nic_xlat), with the
 // write data held in a FIFO while the translation is in flight.
 //
