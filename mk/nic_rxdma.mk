@@ -2,7 +2,7 @@
 # Included by the top-level Makefile (mk/README.md).
 #
 #   make lint-nic_rxdma cmodel-test-nic_rxdma lockstep-nic_rxdma lockstep-quick-nic_rxdma
-#        selftest-nic_rxdma bench-nic_rxdma
+#        selftest-nic_rxdma replay-nic_rxdma bench-nic_rxdma
 #   make sim-nic_rxdma SEED=n N=n [FAULT=f] [TRACE=1]
 
 RD_CM    := cmodel/nic_rxdma.c cmodel/nic_rxdma.h cmodel/regs/nic_rxdma_regs.h cmodel/common/age.h
@@ -19,7 +19,7 @@ RD_N       ?= 100000
 RD_QUICK_N ?= 20000
 
 .PHONY: lint-nic_rxdma cmodel-test-nic_rxdma lockstep-nic_rxdma lockstep-quick-nic_rxdma selftest-nic_rxdma \
-        bench-nic_rxdma sim-nic_rxdma
+        replay-nic_rxdma bench-nic_rxdma sim-nic_rxdma
 
 lint-nic_rxdma:
 	$(RD_LINT) $(RD_RTL)
@@ -55,6 +55,12 @@ selftest-nic_rxdma: $(RD_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_dma_wr" $(RD_BIN) --seed 3 --n 20000 --fault flip
 	scripts/expect_fail.sh "MISMATCH on rx_host_sched" $(RD_BIN) --seed 4 --n 20000 --fault gnt
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_rxdma_replay.v documents the files)
+replay-nic_rxdma: $(RD_BIN)
+	@$(call icarus_replay,$(RD_BIN),$(B)/vectors/nic_rxdma,nic_rxdma_replay,rtl/common rtl/nic,,\
+	  tb/nic/nic_rxdma_replay.v $(RD_RTL),--seed 13 --n 5000 --scenario random)
+
 # host-write bytes per cycle for large messages, and the effect of T1 / T2 (docs/nic_rxdma.md 7)
 bench-nic_rxdma: $(RD_BIN)
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_rxdma.jsonl
@@ -68,4 +74,5 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_rxdma
 LOCKSTEP_TARGETS       += lockstep-nic_rxdma
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_rxdma
 SELFTEST_TARGETS       += selftest-nic_rxdma
+REPLAY_TARGETS         += replay-nic_rxdma
 BENCH_TARGETS          += bench-nic_rxdma

@@ -135,8 +135,8 @@ module nic_txdma_replay;
                 r = $fscanf(fh, "%h %h %h %h\n", e_vn, e_dest, e_len, e_msg);
                 if (r != 4 || e_vn[1:0] !== hdr_vn || e_dest[15:0] !== hdr_dest || e_len[20:0] !== hdr_len ||
                     e_msg[15:0] !== hdr_msg) begin
-                    $display("  expected vn %0d dest %h len %0d msg %h", e_vn, e_dest, e_len, e_msg);
-                    $display("  actual   vn %0d dest %h len %0d msg %h", hdr_vn, hdr_dest, hdr_len, hdr_msg);
+                    $display("  expected vn %0d dest %0h len %0d msg %0h", e_vn, e_dest, e_len, e_msg);
+                    $display("  actual   vn %0d dest %0h len %0d msg %0h", hdr_vn, hdr_dest, hdr_len, hdr_msg);
                     fail("m_hdr");
                 end
                 else passed = passed + 1;
@@ -155,7 +155,7 @@ module nic_txdma_replay;
             if (!rst && rvalid && rready) begin
                 r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
                 if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %h rresp %h, actual rdata %h rresp %h", e_rdata, e_rresp, rdata, rresp);
+                    $display("  expected rdata %0h rresp %0h, actual rdata %0h rresp %0h", e_rdata, e_rresp, rdata, rresp);
                     fail("s_axil read");
                 end
                 else passed = passed + 1;
@@ -163,7 +163,7 @@ module nic_txdma_replay;
             if (!rst && bvalid && bready) begin
                 r = $fscanf(fb, "%h\n", e_bresp);
                 if (r != 1 || e_bresp[1:0] !== bresp) begin
-                    $display("  expected bresp %h, actual bresp %h", e_bresp, bresp);
+                    $display("  expected bresp %0h, actual bresp %0h", e_bresp, bresp);
                     fail("s_axil write");
                 end
                 else passed = passed + 1;

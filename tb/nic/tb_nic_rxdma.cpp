@@ -26,6 +26,9 @@
 // model's RX_HOST_SCHED grant replaced once): each must be reported.
 // Scenario bench (--scenario bench): host-write bytes per cycle for 64 KiB messages, and the
 // effect of T1 / T2 (writes per message, mean write size, VN switches between writes).
+// --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_rxdma_replay.v
+// documents the files): every input pin and the handshake output pins every cycle, and the
+// model's expected write beat / credit return / event / CSR response of every handshake.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +45,7 @@
 #include "csr.h"
 #include "ports.h"
 #include "sim.h"
+#include "vectors.h"
 
 #include "nic_host.h"
 #include "nic_rxdma.h"
@@ -99,6 +103,8 @@ uint8_t pbyte(uint64_t seed, uint64_t uid, uint64_t off) {
 
 struct Env {
   tb::Harness& h;
+  // --vectors DIR: before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_wr, v_cr, v_evt, v_csr, v_b;
   tb::Sim<Vnic_rxdma> sim;
   Vnic_rxdma___024root* r;
   nic_rxdma m{};
@@ -129,23 +135,61 @@ struct Env {
   int last_wr_vn = -1;
   std::map<unsigned, uint64_t> big_cnt;
 
-  Env(tb::Harness& hh, const nic_host_cfg& hc)
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
+
+  Env(tb::Harness& hh, const nic_host_cfg& hc, const std::string& vectors = "")
       : h(hh), sim(hh), r(sim.top->rootp), csr(sim, "s_axil", TB_AXIL(sim.top, s_axil)) {
     nic_rxdma_cfg cfg{NVN, TB_LINES};
     if (nic_rxdma_init(&m, &cfg) != NRD_OK) h.fail("model", "nic_rxdma_init failed");
     if (nic_host_init(&host, &hc) != NIC_HOST_OK) h.fail("host", "nic_host_init failed");
     chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rd) -> unsigned {
-      if (o.write) return nic_rxdma_csr_write(&m, o.addr, o.data, o.strb);
+      if (o.write) {
+        const unsigned rc = nic_rxdma_csr_write(&m, o.addr, o.data, o.strb);
+        if (v_b) *v_b << rc << "\n";
+        return rc;
+      }
       return nic_rxdma_csr_read(&m, o.addr, &rd);
     }));
     rx.reset(new Rx(*this));
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_wr = tb::vec_file(vectors, "exp_wr.hex"), v_cr = tb::vec_file(vectors, "exp_cr.hex");
+      v_evt = tb::vec_file(vectors, "exp_evt.hex"), v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      v_b = tb::vec_file(vectors, "exp_b.hex");
+      chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
     next_addr = (h.rng.below(1u << 20) << 12) + 32 * h.rng.below(128);
     fault_flip = h.opt.fault == "flip";
     fault_gnt = h.opt.fault == "gnt";
   }
   ~Env() {
+    vec.reset();
     nic_rxdma_free(&m);
     nic_host_free(&host);
+  }
+
+  // vector lines (tb/nic/nic_rxdma_replay.v): every input pin, and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = sim.top.get();
+    v.add(t->rst, 1), v.add(t->s_hdr_valid, 1), v.add(t->s_hdr_vn, 2), v.add(t->s_hdr_pid, 24);
+    v.add(t->s_hdr_target_addr, 64), v.add(t->s_hdr_msg_len, 21), v.add(t->s_hdr_offset, 21), v.add(t->s_hdr_pay_len, 13);
+    v.add(t->s_hdr_first, 1), v.add(t->s_hdr_last, 1), v.add(t->s_hdr_src_nid, 16), v.add(t->s_hdr_msg_id, 16);
+    v.add(t->s_hdr_eq_handle, 16), v.add(t->s_data_valid, 1), v.add(tb::Sig(&t->s_data_data)), v.add(t->s_data_last, 1);
+    v.add(t->m_dma_wr_ready, 1), v.add(t->m_evt_ready, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = sim.top.get();
+    v.add(t->s_hdr_ready, 1), v.add(t->s_data_ready, 1), v.add(t->m_dma_wr_valid, 1), v.add(t->m_evt_valid, 1);
+    v.add(t->m_credit_valid, 1), v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
   }
 
   uint32_t rand_len(bool big) {
@@ -472,6 +516,13 @@ void Rx::post() {
     nic_rxdma_wbeat x;
     if (nic_rxdma_pop_wbeat(&m, &x) != NRD_OK) h.fail("m_dma_wr", "MISMATCH on m_dma_wr: a write beat the model has not issued");
     if (e.fault_flip && !e.fault_done && e.wbeats > 2000) x.data[3] ^= 0x40, e.fault_done = true;
+    if (e.v_wr) {
+      char b[96];
+      std::snprintf(b, sizeof b, "%016" PRIx64 " %x %x %x ", x.addr, x.len, unsigned(x.last != 0), x.pid);
+      *e.v_wr << b;
+      for (int j = 31; j >= 0; j--) std::snprintf(b, sizeof b, "%02x", x.data[j]), *e.v_wr << b;
+      *e.v_wr << "\n";
+    }
     if (x.addr != w_addr || x.len != w_len || bool(x.last) != bool(w_last) || x.pid != w_pid || std::memcmp(x.data, w_data, 32) != 0) {
       char b[300];
       std::snprintf(b, sizeof b, "  vn %u: RTL addr %016" PRIx64 " len %u last %u pid %06x, model addr %016" PRIx64 " len %u last %d pid %06x; data %s",
@@ -490,6 +541,7 @@ void Rx::post() {
   if (hs_cr) {
     nic_rxdma_credit c;
     if (nic_rxdma_pop_credit(&m, &c) != NRD_OK) h.fail("m_credit", "MISMATCH on m_credit: a credit return the model has not");
+    if (e.v_cr) *e.v_cr << std::hex << c.vc << " " << c.n << std::dec << "\n";
     if (c.vc != cr_vc || c.n != cr_n) {
       char b[120];
       std::snprintf(b, sizeof b, "  RTL vc %u n %u, model vc %u n %u", cr_vc, cr_n, c.vc, c.n);
@@ -500,6 +552,11 @@ void Rx::post() {
   if (hs_evt) {
     nic_rxdma_evt x;
     if (nic_rxdma_pop_evt(&m, &x) != NRD_OK) h.fail("m_evt", "MISMATCH on m_evt: an event the model has not");
+    if (e.v_evt) {
+      char b[96];
+      std::snprintf(b, sizeof b, "%x %x %x %x %x %x %x\n", x.eq_handle, x.src_nid, x.msg_id, x.msg_len, x.vn, x.pid, x.status);
+      *e.v_evt << b;
+    }
     if (x.eq_handle != ev_rtl.eq_handle || x.src_nid != ev_rtl.src_nid || x.msg_id != ev_rtl.msg_id || x.msg_len != ev_rtl.msg_len ||
         x.vn != ev_rtl.vn || x.pid != ev_rtl.pid || x.status != ev_rtl.status) {
       char b[300];
@@ -535,7 +592,7 @@ void scenario_random(tb::Harness& h) {
   double st = h.opt.stall;
   unsigned wr_pct = unsigned(100 - st * h.rng.below(100));
   if (wr_pct < 30) wr_pct = 30;
-  Env e(h, host_cfg(h, wr_pct));
+  Env e(h, host_cfg(h, wr_pct), h.opt.get("vectors"));
   e.sim.reset();
   // CSRs of the seed: slices (each >= 128 lines), MPS, T1 <= 32 * min(size) - 4096, T2
   uint32_t size[NVN], base = 0, smin = TB_LINES;
