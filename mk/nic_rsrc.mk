@@ -1,7 +1,8 @@
 # mk/nic_rsrc.mk -- make rules of the NIC resource manager nic_rsrc (issue 12, block B8; docs/nic_rsrc.md).
 # Included by the top-level Makefile after its common variables (mk/README.md).
 #
-#   make lint-nic_rsrc cmodel-test-nic_rsrc lockstep-nic_rsrc lockstep-quick-nic_rsrc selftest-nic_rsrc bench-nic_rsrc
+#   make lint-nic_rsrc cmodel-test-nic_rsrc lockstep-nic_rsrc lockstep-quick-nic_rsrc selftest-nic_rsrc replay-nic_rsrc
+#        bench-nic_rsrc
 #   make sim BLOCK=nic_rsrc SEED=n N=n [SCENARIO=s] [FAULT=f] [TRACE=1]
 
 NR_CM   := cmodel/nic_rsrc.c cmodel/nic_rsrc.h cmodel/regs/nic_rsrc_regs.h
@@ -17,7 +18,8 @@ NR_N       ?= 100000
 NR_N2      ?= 20000
 NR_QUICK_N ?= 10000
 
-.PHONY: lint-nic_rsrc cmodel-test-nic_rsrc lockstep-nic_rsrc lockstep-quick-nic_rsrc selftest-nic_rsrc bench-nic_rsrc sim-nic_rsrc
+.PHONY: lint-nic_rsrc cmodel-test-nic_rsrc lockstep-nic_rsrc lockstep-quick-nic_rsrc selftest-nic_rsrc replay-nic_rsrc \
+        bench-nic_rsrc sim-nic_rsrc
 
 lint-nic_rsrc:
 	$(NR_LINT) $(NR_RTL)
@@ -59,6 +61,12 @@ selftest-nic_rsrc: $(NR_BIN2)
 	scripts/expect_fail.sh "MISMATCH on m_evt" $(NR_BIN2) --seed 3 --n 5000 --scenario random --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_evt" $(NR_BIN2) --seed 4 --n 5000 --scenario random --fault status
 
+# Icarus vector replay (second simulator): vectors of the random scenario at the RTL defaults
+# (tb/nic/nic_rsrc_replay.v documents the files)
+replay-nic_rsrc: $(NR_BIN)
+	@$(call icarus_replay,$(NR_BIN),$(B)/vectors/nic_rsrc,nic_rsrc_replay,rtl/common rtl/nic,$(NR_PSET),\
+	  tb/nic/nic_rsrc_replay.v $(NR_RTL),--seed 11 --n 3000 --scenario random)
+
 # latency per op kind and ops per cycle (docs/nic_rsrc.md 7)
 bench-nic_rsrc: $(NR_BIN)
 	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_rsrc.jsonl
@@ -72,4 +80,5 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_rsrc
 LOCKSTEP_TARGETS       += lockstep-nic_rsrc
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_rsrc
 SELFTEST_TARGETS       += selftest-nic_rsrc
+REPLAY_TARGETS         += replay-nic_rsrc
 BENCH_TARGETS          += bench-nic_rsrc

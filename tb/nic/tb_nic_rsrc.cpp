@@ -23,6 +23,9 @@
 // op kind, ops per cycle).
 // Faults (--fault): flip (one expected event handle bit flipped), status (one expected status
 // changed): each must be reported.
+// --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_rsrc_replay.v
+// documents the files): every input pin and the handshake output pins every cycle, and the
+// model's expected event / CSR response of every handshake.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -39,6 +42,7 @@
 #include "scoreboard.h"
 #include "sim.h"
 #include "stimulus.h"
+#include "vectors.h"
 
 extern "C" {
 #include "nic_rsrc.h"
@@ -76,6 +80,8 @@ struct OpProbe : tb::Agent {
 
 struct Rs {
   tb::Harness& h;
+  // --vectors DIR: before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_evt, v_csr, v_b;
   tb::Sim<Vnic_rsrc> sim;
   Vnic_rsrc* top;
   nic_rsrc m{};
@@ -97,7 +103,9 @@ struct Rs {
   uint64_t acc_cycle = 0;
   std::map<unsigned, std::pair<uint64_t, uint64_t>> lat;  // op -> (sum cycles, count)
 
-  explicit Rs(tb::Harness& harness)
+  std::unique_ptr<tb::Agent> vec;  // tb::VecAgent, constructed after every port agent
+
+  explicit Rs(tb::Harness& harness, const std::string& vectors = "")
       : h(harness), sim(harness), top(sim.top.get()),
         op_probe(new OpProbe(*this, sim)),
         csr_probe(new tb::CsrWriteProbe(
@@ -136,6 +144,8 @@ struct Rs {
         e.handle ^= 1, fault_done = true;
       if (fault == "status" && !fault_done && evts > 300 && e.status != NR_OK) e.status ^= 2, fault_done = true;
       t = evt_txn(e);
+      if (v_evt) *v_evt << std::hex << e.op << " " << e.pid << " " << e.status << " " << e.type << " " << e.handle << " "
+                        << e.dest << " " << e.last << std::dec << "\n";
       return true;
     });
     evt.on_capture = [this](const Txn& t) {
@@ -148,15 +158,47 @@ struct Rs {
       acc_cycle = sim.cycle();
     };
     csr_chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rdata) -> unsigned {
-      if (o.write) return unsigned(csr_probe->next_rc(h, 2));
+      if (o.write) {
+        const unsigned rc = unsigned(csr_probe->next_rc(h, 2));
+        if (v_b) *v_b << rc << "\n";
+        return rc;
+      }
       return nic_rsrc_csr_read(&m, o.addr, &rdata);
     }));
+    if (!vectors.empty()) {
+      v_stim = tb::vec_file(vectors, "stim.hex"), v_outs = tb::vec_file(vectors, "outs.hex");
+      v_evt = tb::vec_file(vectors, "exp_evt.hex"), v_csr = tb::vec_file(vectors, "exp_csr.hex");
+      v_b = tb::vec_file(vectors, "exp_b.hex");
+      csr_chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
     sim.reset(8);
     // the initialisation sweep: NE cycles, STATUS.INIT set, no command accepted
     sim.run_until([this] { return top->s_cmd_ready != 0; }, "initialisation sweep");
     h.check(sim.cycle() >= NE, "s_cmd", "s_cmd_ready only after the NIC_ENTRIES-cycle initialisation sweep");
   }
-  ~Rs() { nic_rsrc_free(&m); }
+  ~Rs() {
+    vec.reset();
+    nic_rsrc_free(&m);
+  }
+  // vector lines (tb/nic/nic_rsrc_replay.v): every input pin, and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1), v.add(t->s_cmd_valid, 1), v.add(t->s_cmd_op, 3), v.add(t->s_cmd_pid, 12), v.add(t->s_cmd_type, 3);
+    v.add(t->s_cmd_n, 6), v.add(t->s_cmd_handle, 17), v.add(t->m_evt_ready, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->s_cmd_ready, 1), v.add(t->m_evt_valid, 1), v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1);
+    v.add(t->s_axil_bvalid, 1), v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2);
+    v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
+  }
 
   // independent check: a granted NIC handle is never granted again while held (M6); a freed
   // one must have been held (the RTL's own FREE events)
@@ -284,7 +326,7 @@ static std::vector<tb::CsrReg> storm_regs() {
 }
 
 static void scenario_random(tb::Harness& h) {
-  Rs x(h);
+  Rs x(h, h.opt.get("vectors"));
   const tb::Bp bp = tb::bp_kind(h);
   h.note("%s\n", tb::apply_backpressure(h, bp, {&x.evt}, {&x.cmd}, 20, 300).c_str());
   tb::CsrStorm storm(x.sim, x.csr, storm_regs(), 0.01);
