@@ -1,0 +1,43 @@
+# mk/nic_top.mk -- make rules of the end-to-end testbench of nic_top (issue 12 "End to end";
+# docs/nic.md 6): two nic_top back to back in one process, each with its own cmodel/nic_host,
+# tb/nic/tb_nic_top.cpp. Included by the top-level Makefile (mk/README.md). Lint of nic_top is
+# not here (the RTL's owner runs it).
+#
+#   make e2e-nic_top [E2E_SEEDS="1 2 3"] [E2E_MSGS=n]   the regression: every seed, both directions
+#   make e2e-quick-nic_top                               2 seeds x 500 messages per direction
+#   make sim BLOCK=nic_top SEED=n N=n [TRACE=1]          one seed (N messages per direction)
+
+NT_TOP   ?= rtl/nic/nic_top.v
+NT_DEPS  := $(wildcard rtl/nic/*.v rtl/nic/*.vh rtl/common/*.v rtl/common/*.vh)
+NT_VLT   := rtl/common/common.vlt $(wildcard tb/nic/nic_top.vlt)
+NT_BIN   := $(B)/nic_top/tb_nic_top
+NT_HOST  := cmodel/nic_host.c cmodel/nic_host.h cmodel/nic_xlat.c cmodel/nic_xlat.h
+# messages per direction per seed (two directions: E2E_SEEDS x 2 x E2E_MSGS messages in all)
+E2E_SEEDS ?= 1 2 3 4 5
+E2E_MSGS  ?= 10000
+
+.PHONY: e2e-nic_top e2e-quick-nic_top sim-nic_top
+
+$(B)/nic_top/libnt.a: $(NT_HOST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_host.c -o $(B)/nic_top/nic_host.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_xlat.c -o $(B)/nic_top/nic_xlat.o
+	ar rcs $@ $(B)/nic_top/nic_host.o $(B)/nic_top/nic_xlat.o
+
+# the RTL files are found through the -I directories (Verilator searches them for modules)
+$(eval $(call verilator_tb,$(NT_BIN),nic_top,rtl/common rtl/nic,$(NT_VLT) $(NT_TOP),,\
+  tb/nic/tb_nic_top.cpp,$(B)/nic_top/libnt.a,$(NT_DEPS) $(wildcard cmodel/regs/nic_*_regs.h)))
+
+e2e-nic_top: $(NT_BIN)
+	@for s in $(E2E_SEEDS); do $(NT_BIN) --seed $$s --msgs $(E2E_MSGS) --quiet || exit 1; done
+
+e2e-quick-nic_top: $(NT_BIN)
+	@for s in 1 2; do $(NT_BIN) --seed $$s --msgs 500 --quiet || exit 1; done
+
+sim-nic_top: $(NT_BIN)
+	$(NT_BIN) --seed $(SEED) --msgs $(N) $(if $(TRACE),--trace)
+
+# the CI regression (make lockstep / make test) once the RTL is in the tree
+ifneq ($(wildcard rtl/nic/nic_top.v),)
+LOCKSTEP_TARGETS += e2e-nic_top
+endif
