@@ -17,7 +17,7 @@
     always @(*) if (!f_past) assume(rst);
 
     // ---------------------------------------------------------------- environment
-    wire f_qcfg_wr = csr_wr && reg_wr_addr == NCQ_QCFG_ADDR;
+    wire f_qcfg_wr = reg_wr_en && wd_qcfg;   // an accepted QCFG write (wd_qcfg: no error)
     always @(*) if (f_qcfg_wr) begin
         assume(reg_wr_data[1] == !qs[0]);
         assume(!pop && !p1_valid && !p2_valid && !p3_valid);
@@ -72,9 +72,9 @@
             always @(*) if (f_past && !rst) begin
 `ifndef NCQ_F_SEL
                 assert(f_out[fq] == cons_reg[fq]);                                   // C2
-                // helper: a registered request of a queue not granted in the previous cycle
-                // still has a full head (only its own pop clears it)
-                if (elig_reg[fq] && !pg_gprev[fq]) assert(head_full[fq]);
+                // helper: a registered request (masked by the grant of its cycle) still has a full
+                // head (only its own pop clears it)
+                if (preq_reg[fq]) assert(head_full[fq]);
 `endif
 `ifdef NCQ_F_C1
                 if (ring_reg[fq]) begin
@@ -121,7 +121,7 @@
         if (s2_valid) assert(s2_isfull == (full_reg[s2_idx] || (lst_valid && lst_comp && s3_idx == s2_idx)) &&
                              s2_en == en_reg[s2_q] && s2_ring == ring_reg[s2_q]);
         if (s2_valid && !s2_isfull) assert(s2_comp == &s2_new);
-        if (pg_valid) assert(head_full[pg_index]);
+        if (pg_valid && !regrant_reg) assert(head_full[pg_index]);
         if (s2_valid) assert(s2_oh == ({{(NE-1){1'b0}}, 1'b1} << s2_idx));
         // the pending S3 write: the slot is not full, the written mask is the ghost's after it
         if (lst_valid) begin

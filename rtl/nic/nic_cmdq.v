@@ -33,11 +33,11 @@
 //   written; data RAM write with byte enables). Pops: registered requests (head full, one cycle
 //   old; a queue granted in this or the last cycle does not request) -> round-robin arbiter
 //   (rtl/common/arbiter.v, registered grant) -> pop in the grant cycle P0 (cons + 1, slot freed);
-//   data RAM read P1; PID overwrite P2; P3 register; FIFO (4 deep) to m_cmd. Ring fetch: arbiter
-//   grant -> F1 snapshot -> F2 caps -> F3 count -> F4 request register and fetch + n. Write-back:
-//   cons - last (registered) -> guard (registered) -> arbiter grant -> W1 (cons, address) -> W2
-//   request register. CSRs: axil_reg_if_pipe (writes applied the cycle after AW/W; reads from
-//   registered snapshots).
+//   data RAM read P1; PID overwrite P2; P3 register; FIFO (4 deep) to m_cmd. Ring fetch: need
+//   (two registers) -> arbiter grant -> F1 snapshot -> F2 caps -> F3 count -> F4 request register
+//   and fetch + n. Write-back: cons - last (registered) -> guard and masks (registered) -> arbiter
+//   grant -> W1 (cons, address) -> W2 request register. CSRs: axil_reg_if_pipe (writes applied
+//   the cycle after AW/W; reads from registered snapshots).
 // Latency: PIO: last byte's W handshake to m_cmd_valid 10 cycles (idle queue, no stall).
 // Throughput: one write op per cycle (one AXI beat or one completion beat), one command per
 //   3 cycles per queue (its request is masked for two cycles after a grant), one per cycle over
@@ -295,31 +295,36 @@ module nic_cmdq #(
     function ok_le(input [15:0] d, input [15:0] lo, input [15:0] sz);
         ok_le = (d & ~lo) == 16'd0 || d == sz;
     endfunction
+    // d = a - b <= size  <=>  a == b, or d - 1 = a + ~b has no bit at or above log_size (timing
+    // pass 4: the equality is of two registers, beside the carry chain, not after it)
+    function ok_sub(input [15:0] a, input [15:0] b, input [15:0] lo);
+        ok_sub = ((a + ~b) & ~lo) == 16'd0 || a == b;
+    endfunction
     // the doorbell window, against the S0 snapshot (cons and prod as read two cycles before S2)
     // and the values S2 may have to use instead: cons + 1 (a pop of the queue in the S0 or the S1
     // cycle: a queue never pops in two consecutive cycles), prod := the doorbell of the op now in
     // S2 (in S2 in the S1 cycle) or now in S3 (in S2 in the S0 cycle)
-    wire [15:0]   s1_d1a    = s1_db - s1_cons;            // cons as read
-    wire [15:0]   s1_d1b    = s1_db + ~s1_cons;           // cons + 1
-    wire [15:0]   s1_d2a    = s1_db - s1_prod;            // prod as read
-    wire [15:0]   s1_d2b    = s1_db - s2_db;              // prod := the doorbell now in S2
-    wire [15:0]   s1_d2c    = s1_db - s3_db;              // prod := the doorbell now in S3
-    wire [15:0]   s1_d2d    = s1_db - s4_db;              // prod := the doorbell now in S4
+    // s1_db - s1_cons (cons as read), s1_db - s1_prod (prod as read), s1_db - s2_db / s3_db / s4_db
+    // (prod := the doorbell now in S2 / S3 / S4): ok_sub; cons + 1:
+    wire [15:0]   s1_d1b    = s1_db + ~s1_cons;
     reg           s2_ok1a, s2_ok1b, s2_ok2a, s2_ok2b, s2_ok2c, s2_ok2d, s2_full, s2_en, s2_ring;
     reg           s2_popq0, s2_popi1, s2_hslot, s2_eqi, s2_eqi2, s2_eqq, s2_eqq2, s2_eqq3;
+    reg           s2_slot_ok, s2_db_ok0;   // accepted unless full / unless the window check fails
     reg  [NE-1:0] s2_oh;                   // one-hot of the op's slot (the full bit's set)
     wire          s2_popq = s2_popq0 || s2_popi1;      // cons[q] + 1 since the S0 snapshot
     wire          s2_popi = s2_popi1 && s2_hslot;      // the slot freed at the end of the S1 cycle
     always @(posedge clk) begin
-        s2_ok1a  <= ok_le(s1_d1a, s1_lo, s1_sz);
+        s2_ok1a  <= ok_sub(s1_db, s1_cons, s1_lo);
         s2_ok1b  <= ok_le(s1_d1b, s1_lo, s1_sz);
-        s2_ok2a  <= ok_le(s1_d2a, s1_lo, s1_sz);
-        s2_ok2b  <= ok_le(s1_d2b, s1_lo, s1_sz);
-        s2_ok2c  <= ok_le(s1_d2c, s1_lo, s1_sz);
-        s2_ok2d  <= ok_le(s1_d2d, s1_lo, s1_sz);
+        s2_ok2a  <= ok_sub(s1_db, s1_prod, s1_lo);
+        s2_ok2b  <= ok_sub(s1_db, s2_db, s1_lo);
+        s2_ok2c  <= ok_sub(s1_db, s3_db, s1_lo);
+        s2_ok2d  <= ok_sub(s1_db, s4_db, s1_lo);
         s2_full  <= full_reg[s1_idx];
         s2_en    <= en_reg[s1_q];
         s2_ring  <= ring_reg[s1_q];
+        s2_slot_ok <= s1_cpl ? !s1_stray : (s1_kind == K_SLOT && en_reg[s1_q] && !ring_reg[s1_q]);
+        s2_db_ok0  <= !s1_cpl && s1_kind == K_DB && en_reg[s1_q] && ring_reg[s1_q];
         s2_popq0 <= s1_popq0;                              // cons[q] + 1 since the S0 snapshot
         s2_popi1 <= pop && pg_index == s1_q;               // the queue pops at the end of the S1 cycle
         s2_hslot <= cons_reg[s1_q][SW-1:0] == s1_slot;     // ... and the slot is its head
@@ -377,9 +382,11 @@ module nic_cmdq #(
         else
             s2_drop = !s2_ring ? D_MODE : !s2_dbok ? D_DB : D_OK;
     end
-    wire s2_wr   = s2_valid && s2_drop == D_OK && s2_kind == K_SLOT;   // slot write accepted
-    wire s2_dbwr = s2_valid && s2_drop == D_OK && s2_kind == K_DB;
-    wire s2_wdrop = s2_valid && !s2_cpl && s2_drop != D_OK;
+    // the accept terms flattened (timing pass 5; equal to s2_drop == D_OK and the kind): the
+    // parts that do not depend on the forwarding are registered in S1
+    wire s2_wr   = s2_valid && s2_slot_ok && !s2_isfull;    // slot write accepted
+    wire s2_dbwr = s2_valid && s2_db_ok0 && s2_dbok;
+    wire s2_wdrop = s2_valid && !s2_cpl && !(s2_slot_ok && !s2_isfull) && !(s2_db_ok0 && s2_dbok);
 
     always @(posedge clk) begin
         if (init_reg)       mask_ram[init_idx] <= 64'd0;
@@ -446,18 +453,23 @@ module nic_cmdq #(
     wire [2:0]    ofifo_count;
     reg           p1_valid, p2_valid;
     reg           p3_valid;
-    assign        pop     = pg_valid &&
-                            ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid} + {3'd0, p3_valid}) < 4'd4;
-    // the requests are registered (elig_reg: one cycle old); a queue granted in this or the
-    // previous cycle does not request (its head may have just left: a queue never pops in two
-    // consecutive cycles, which the write stage's doorbell check relies on)
-    reg  [NQ-1:0] elig_reg, pg_gprev;
+    // the requests are registered with their mask (preq_reg: one cycle old, without the queue
+    // granted in that cycle: its head may have just left). The request of a queue granted in this
+    // cycle is stale too: the round-robin arbiter grants that queue again in the next cycle iff it
+    // is the only requester (rtl/common/arbiter.v: the lowest requester above the last grant,
+    // wrapping), which regrant_reg registers; such a grant does not pop. So a queue never pops in
+    // two consecutive cycles, which the write stage's doorbell check relies on (timing pass 5:
+    // the arbiter's request is a register)
+    reg  [NQ-1:0] preq_reg;
+    reg           regrant_reg;
     always @(posedge clk) begin
-        elig_reg <= rst ? {NQ{1'b0}} : elig;
-        pg_gprev <= rst ? {NQ{1'b0}} : pg_grant;
+        preq_reg    <= rst ? {NQ{1'b0}} : elig & ~pg_grant;
+        regrant_reg <= !rst && (preq_reg & ~pg_grant) == {NQ{1'b0}} && (preq_reg & pg_grant) != {NQ{1'b0}};
     end
+    assign        pop     = pg_valid && !regrant_reg &&
+                            ({1'b0, ofifo_count} + {3'd0, p1_valid} + {3'd0, p2_valid} + {3'd0, p3_valid}) < 4'd4;
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_parb (
-        .clk(clk), .rst(rst), .req(elig_reg & ~pg_grant & ~pg_gprev), .ack({NQ{1'b0}}),
+        .clk(clk), .rst(rst), .req(preq_reg), .ack({NQ{1'b0}}),
         .grant(pg_grant), .grant_valid(pg_valid), .grant_index(pg_index)
     );
     assign        pop_idx = {pg_index, cons_reg[pg_index][SW-1:0]};
@@ -505,13 +517,19 @@ module nic_cmdq #(
     assign m_cmd_vn   = ofifo_out[512 + QW + PIDW +: 2];
 
     // ------------------------------------------------------------------ ring fetch
-    wire [NQ-1:0] fneed;
-    reg  [NQ-1:0] fneed_reg;
+    // the request over two stages (timing pass 4): fdiff_reg (prod != fetch and a free slot, from
+    // the state one cycle before), then freq_reg (with the enable, mode and no read in flight):
+    // the arbiter's request is a register. A request is up to two cycles old: a stale one is
+    // harmless, as F1 snapshots the state again and F3 counts n = 0 if nothing is to be fetched
+    // (F4 then issues nothing); a queue whose read started (f_take) in the last cycle still
+    // requests, and its grant is not taken: F2 / F3 are busy for the two cycles after a take
+    wire [NQ-1:0] fdiff, fneed;
+    reg  [NQ-1:0] fdiff_reg, freq_reg;
     generate
         for (gq = 0; gq < NQ; gq = gq + 1) begin : g_fneed
             wire [SW:0] used = fetch_reg[gq][SW:0] - cons_reg[gq][SW:0];
-            assign fneed[gq] = en_reg[gq] && ring_reg[gq] && !infl_reg[gq] &&
-                               prod_reg[gq] != fetch_reg[gq] && used != N_SLOT[SW:0];
+            assign fdiff[gq] = prod_reg[gq] != fetch_reg[gq] && used != N_SLOT[SW:0];
+            assign fneed[gq] = en_reg[gq] && ring_reg[gq] && !infl_reg[gq] && fdiff_reg[gq];
         end
     endgenerate
     wire [NQ-1:0] fg_grant;
@@ -520,7 +538,7 @@ module nic_cmdq #(
     reg           f2_valid, f3_valid, f4_valid, rd_valid_reg;
     wire          f_take  = fg_valid && !f2_valid && !f3_valid && !f4_valid && !rd_valid_reg;
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_farb (
-        .clk(clk), .rst(rst), .req(fneed_reg & ~infl_reg & ~fg_grant),
+        .clk(clk), .rst(rst), .req(freq_reg),
         .ack({NQ{1'b0}}), .grant(fg_grant), .grant_valid(fg_valid), .grant_index(fg_index)
     );
     // F1 -> F2: snapshot of the granted queue
@@ -590,10 +608,9 @@ module nic_cmdq #(
 
     // ------------------------------------------------------------------ consumer-index write-back
     // two stages: wd_reg = cons - last written (and the queue's enable and emptiness), then the
-    // guard (wneed_reg): the request is two cycles old, so a queue whose write-back was taken in
-    // one of the last two cycles does not request (below)
+    // guard with its masks (wreq_reg, the arbiter's request: a register, timing pass 4)
     wire [NQ-1:0] wneed;
-    reg  [NQ-1:0] wneed_reg, wen_reg, wempty_reg;
+    reg  [NQ-1:0] wreq_reg, wen_reg, wempty_reg;
     reg  [15:0]   wd_reg [0:NQ-1];
     generate
         for (gq = 0; gq < NQ; gq = gq + 1) begin : g_wneed
@@ -615,18 +632,18 @@ module nic_cmdq #(
     wire          w_take  = wg_valid && !wr_valid_reg && !w1_valid;
     wire [15:0]   w_cons  = cons_reg[wg_index];
     wire          w_issue = w_take;
-    // wneed_reg is two cycles old and the take updates wbv a cycle later (W1): a queue taken in one
-    // of the last three cycles does not request
-    // (masked by the grant, taken or not: a queue granted while the request register is busy loses
-    // its turn for three cycles)
-    reg  [NQ-1:0] wtake_prev, wtake_prev2, wtake_prev3;
+    // wreq_reg in cycle t reflects wbv as of cycle t-2, and a take in cycle T writes wbv at the end
+    // of T+1 (W1): the request of cycle t (taken in t+1) is stale if the queue was taken in one of
+    // the cycles t-3 .. t. wreq_reg is masked (one cycle before) by the grants of t-3 .. t-1
+    // (taken or not: a queue granted while the request register is busy loses its turn for
+    // three cycles); a take in cycle t makes w1_valid block any take in t+1
+    reg  [NQ-1:0] wtake_prev, wtake_prev2;
     always @(posedge clk) begin
         wtake_prev  <= rst ? {NQ{1'b0}} : wg_grant;
         wtake_prev2 <= rst ? {NQ{1'b0}} : wtake_prev;
-        wtake_prev3 <= rst ? {NQ{1'b0}} : wtake_prev2;
     end
     arbiter #(.N(NQ), .ROUND_ROBIN(1)) u_warb (
-        .clk(clk), .rst(rst), .req(wneed_reg & ~wg_grant & ~wtake_prev & ~wtake_prev2 & ~wtake_prev3),
+        .clk(clk), .rst(rst), .req(wreq_reg),
         .ack({NQ{1'b0}}), .grant(wg_grant), .grant_valid(wg_valid), .grant_index(wg_index)
     );
     // W1: the taken queue's cons and write-back address registered; W2: the request register
@@ -680,29 +697,35 @@ module nic_cmdq #(
     wire [QW-1:0] qs = qsel_reg[QW-1:0];
     // write decode registered beside u_axil's own write registers (which load from AW / W in every
     // cycle): in the cycle reg_wr_en is high these flags belong to the write
-    reg wd_k, wd_qsel, wd_qcfg, wd_blo, wd_bhi, wd_wlo, wd_whi, wd_strb_ok, wd_qsel_bad, wd_qcfg_bad;
+    // (timing pass 4: each flag already includes "no error", and the error itself is registered
+    // from the AXI inputs, so a register write enable is reg_wr_en AND one flag)
+    wire a_k    = s_axil_awaddr == NCQ_WB_K_ADDR;
+    wire a_qsel = s_axil_awaddr == NCQ_QSEL_ADDR;
+    wire a_qcfg = s_axil_awaddr == NCQ_QCFG_ADDR;
+    wire a_blo  = s_axil_awaddr == NCQ_QBASE_LO_ADDR;
+    wire a_bhi  = s_axil_awaddr == NCQ_QBASE_HI_ADDR;
+    wire a_wlo  = s_axil_awaddr == NCQ_QWB_LO_ADDR;
+    wire a_whi  = s_axil_awaddr == NCQ_QWB_HI_ADDR;
+    wire a_strb = s_axil_wstrb == 4'hf;
+    wire a_qsel_bad = {1'b0, s_axil_wdata[7:0]} >= NQ9;
+    wire a_qcfg_bad = s_axil_wdata[11:8] == 4'hf;     // rings of up to 2^14 (C1 in 16 bits)
+    reg wd_k, wd_qsel, wd_qcfg, wd_blo, wd_bhi, wd_wlo, wd_whi;
     always @(posedge clk) begin
-        wd_k        <= s_axil_awaddr == NCQ_WB_K_ADDR;
-        wd_qsel     <= s_axil_awaddr == NCQ_QSEL_ADDR;
-        wd_qcfg     <= s_axil_awaddr == NCQ_QCFG_ADDR;
-        wd_blo      <= s_axil_awaddr == NCQ_QBASE_LO_ADDR;
-        wd_bhi      <= s_axil_awaddr == NCQ_QBASE_HI_ADDR;
-        wd_wlo      <= s_axil_awaddr == NCQ_QWB_LO_ADDR;
-        wd_whi      <= s_axil_awaddr == NCQ_QWB_HI_ADDR;
-        wd_strb_ok  <= s_axil_wstrb == 4'hf;
-        wd_qsel_bad <= {1'b0, s_axil_wdata[7:0]} >= NQ9;
-        wd_qcfg_bad <= s_axil_wdata[11:8] == 4'hf;     // rings of up to 2^14 (C1 in 16 bits)
+        wd_k       <= a_strb && a_k;
+        wd_qsel    <= a_strb && a_qsel && !a_qsel_bad;
+        wd_qcfg    <= a_strb && a_qcfg && !a_qcfg_bad;
+        wd_blo     <= a_strb && a_blo;
+        wd_bhi     <= a_strb && a_bhi;
+        wd_wlo     <= a_strb && a_wlo;
+        wd_whi     <= a_strb && a_whi;
+        reg_wr_err <= !a_strb || !(a_k || a_qsel || a_qcfg || a_blo || a_bhi || a_wlo || a_whi) ||
+                      (a_qsel && a_qsel_bad) || (a_qcfg && a_qcfg_bad);
     end
-    always @(*) begin
-        reg_wr_err = !wd_strb_ok || !(wd_k || wd_qsel || wd_qcfg || wd_blo || wd_bhi || wd_wlo || wd_whi) ||
-                     (wd_qsel && wd_qsel_bad) || (wd_qcfg && wd_qcfg_bad);
-    end
-    wire csr_wr = reg_wr_en && !reg_wr_err;
     always @(posedge clk) begin
-        if (csr_wr && wd_blo) base_lo_ram[qs] <= {reg_wr_data[31:6], 6'd0};
-        if (csr_wr && wd_bhi) base_hi_ram[qs] <= reg_wr_data;
-        if (csr_wr && wd_wlo) wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
-        if (csr_wr && wd_whi) wb_hi_ram[qs]   <= reg_wr_data;
+        if (reg_wr_en && wd_blo) base_lo_ram[qs] <= {reg_wr_data[31:6], 6'd0};
+        if (reg_wr_en && wd_bhi) base_hi_ram[qs] <= reg_wr_data;
+        if (reg_wr_en && wd_wlo) wb_lo_ram[qs]   <= {reg_wr_data[31:3], 3'd0};
+        if (reg_wr_en && wd_whi) wb_hi_ram[qs]   <= reg_wr_data;
     end
     // read snapshots (loaded every cycle; the read samples them two cycles after its address)
     reg  [31:0] rs_stat, rs_qcfg, rs_blo, rs_bhi, rs_wlo, rs_whi, rs_qstate, rs_qfetch;
@@ -763,8 +786,9 @@ module nic_cmdq #(
             err_reg   <= {NE{1'b0}};
             k_reg     <= NCQ_WB_K_K_RESET;
             qsel_reg  <= 8'd0;
-            fneed_reg <= {NQ{1'b0}};
-            wneed_reg <= {NQ{1'b0}};
+            fdiff_reg <= {NQ{1'b0}};
+            freq_reg  <= {NQ{1'b0}};
+            wreq_reg  <= {NQ{1'b0}};
             for (i = 0; i < NQ; i = i + 1) begin
                 vn_reg[i]    <= 2'd0;
                 log_reg[i]   <= 4'd0;
@@ -776,12 +800,14 @@ module nic_cmdq #(
                 cptr_reg[i]  <= {(SW+1){1'b0}};
             end
         end else begin
-            fneed_reg <= fneed;
-            wneed_reg <= wneed;
+            fdiff_reg <= fdiff;
+            freq_reg  <= fneed;
+            // (the grants of the last three cycles: see u_warb)
+            wreq_reg  <= wneed & ~wg_grant & ~wtake_prev & ~wtake_prev2;
             // CSR writes
-            if (csr_wr && wd_k)    k_reg <= reg_wr_data[7:0];
-            if (csr_wr && wd_qsel) qsel_reg <= reg_wr_data[7:0];
-            if (csr_wr && wd_qcfg) begin
+            if (reg_wr_en && wd_k)    k_reg <= reg_wr_data[7:0];
+            if (reg_wr_en && wd_qsel) qsel_reg <= reg_wr_data[7:0];
+            if (reg_wr_en && wd_qcfg) begin
                 en_reg[qs]   <= reg_wr_data[0];
                 ring_reg[qs] <= reg_wr_data[1];
                 vn_reg[qs]   <= reg_wr_data[5:4];
@@ -822,18 +848,26 @@ module nic_cmdq #(
 
     // ------------------------------------------------------------------ counters
     reg  [NSTAT-1:0] inc_reg;              // counters count one cycle after the event
-    always @(posedge clk) inc_reg <= rst ? {NSTAT{1'b0}} : inc;
+    // (the write stage's drops: one cycle after its registered copy, timing pass 5)
+    reg              s3_dvalid, s3_cerr;
+    reg  [2:0]       s3_drop;
+    always @(posedge clk) begin
+        inc_reg   <= rst ? {NSTAT{1'b0}} : inc;
+        s3_dvalid <= !rst && s2_valid;
+        s3_cerr   <= s2_cpl && s2_err;
+        s3_drop   <= s2_drop;
+    end
     always @(*) begin
         inc = {NSTAT{1'b0}};
         inc[0]  = p2_valid && !p2_err && !p2_ring;
         inc[1]  = p2_valid && !p2_err && p2_ring;
-        inc[2]  = s2_valid && s2_drop == D_FULL;
-        inc[3]  = s2_valid && s2_drop == D_DIS;
-        inc[4]  = s2_valid && s2_drop == D_MODE;
-        inc[5]  = s2_valid && s2_drop == D_UNDEF;
-        inc[6]  = s2_valid && s2_drop == D_DB;
-        inc[7]  = s2_valid && s2_cpl && s2_err;
-        inc[8]  = s2_valid && s2_drop == D_STRAY;
+        inc[2]  = s3_dvalid && s3_drop == D_FULL;
+        inc[3]  = s3_dvalid && s3_drop == D_DIS;
+        inc[4]  = s3_dvalid && s3_drop == D_MODE;
+        inc[5]  = s3_dvalid && s3_drop == D_UNDEF;
+        inc[6]  = s3_dvalid && s3_drop == D_DB;
+        inc[7]  = s3_dvalid && s3_cerr;
+        inc[8]  = s3_dvalid && s3_drop == D_STRAY;
         inc[9]  = p2_valid && p2_err;
         inc[10] = f4_valid && f4_n != 0;
         inc[11] = w_issue;
@@ -850,7 +884,7 @@ module nic_cmdq #(
     endgenerate
 
     // reg_wr_addr / reg_wr_strb: read by the lockstep probe and the formal environment only
-    wire unused_ok = &{1'b0, ofifo_ready, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32], reg_rd_stage,
+    wire unused_ok = &{1'b0, ofifo_ready, fg_grant, qsel_reg[7:QW], w_off[2:0], p2_rd[47:32], reg_rd_stage,
                        reg_wr_addr, reg_wr_strb};
 
 `ifdef FORMAL
