@@ -451,15 +451,34 @@ module nic_rsrc #(
             fifo_we_q <= 1'b0; meta_we_q <= 1'b0; next_we_q <= 1'b0; pcnt_we_q <= 1'b0; pptr_we_q <= 1'b0;
         end
     end
+`ifdef FORMAL
+    // formal only: the RAM contents and stage-A words (formal/nic_rsrc/nic_rsrc_props.vh)
+    wire [NIC_ENTRIES*IW-1:0] f_fifo_m, f_next_m;
+    wire [NIC_ENTRIES*MW-1:0] f_meta_m;
+    wire [IW-1:0] f_fifo_w, f_next_w;
+    wire [MW-1:0] f_meta_w;
+`endif
     nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(IW)) u_fifo (
         .clk(clk), .we(fifo_we_q), .waddr(fifo_wa_q), .wdata(fifo_wd_q),
-        .re(state_reg == S_POP_RD), .raddr(rd_ptr_reg), .rdata(fifo_c));
+        .re(state_reg == S_POP_RD), .raddr(rd_ptr_reg), .rdata(fifo_c)
+`ifdef FORMAL
+        , .f_mem(f_fifo_m), .f_word(f_fifo_w)
+`endif
+        );
     nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(IW)) u_next (
         .clk(clk), .we(next_we_q), .waddr(next_wa_q), .wdata(next_wd_q),
-        .re(m_re), .raddr(m_raddr), .rdata(next_c));
+        .re(m_re), .raddr(m_raddr), .rdata(next_c)
+`ifdef FORMAL
+        , .f_mem(f_next_m), .f_word(f_next_w)
+`endif
+        );
     nic_rsrc_ram #(.DEPTH(NIC_ENTRIES), .W(MW)) u_meta (
         .clk(clk), .we(meta_we_q), .waddr(meta_wa_q), .wdata(meta_wd_q),
-        .re(m_re), .raddr(m_raddr), .rdata(meta_c));
+        .re(m_re), .raddr(m_raddr), .rdata(meta_c)
+`ifdef FORMAL
+        , .f_mem(f_meta_m), .f_word(f_meta_w)
+`endif
+        );
     always @(posedge clk) begin
         if (pcnt_we_q) pcnt_mem[pcb_wa_q] <= pcnt_wd_q;
         if (pptr_we_q) pptr_mem[pcb_wa_q] <= pptr_wd_q;

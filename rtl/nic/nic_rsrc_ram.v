@@ -22,6 +22,12 @@ module nic_rsrc_ram #(
     input  wire                     re,
     input  wire [$clog2(DEPTH)-1:0] raddr,
     output reg  [W-1:0]             rdata
+`ifdef FORMAL
+    // formal only (formal/nic_rsrc): the contents (entry i at [i*W +: W]) and the stage-A word
+    // that rdata takes next
+    , output wire [DEPTH*W-1:0]     f_mem
+    , output wire [W-1:0]           f_word
+`endif
 );
     localparam AW = $clog2(DEPTH);
     localparam BW = AW > 6 ? 6 : AW;      // address bits inside a bank
@@ -44,11 +50,20 @@ module nic_rsrc_ram #(
                 if (we && wsel) mem[waddr[BW-1:0]] <= wdata;
                 if (re) bank_q[b] <= mem[raddr[BW-1:0]];
             end
+`ifdef FORMAL
+            genvar fw;
+            for (fw = 0; fw < (1 << BW); fw = fw + 1) begin : g_f
+                assign f_mem[(b * (1 << BW) + fw) * W +: W] = mem[fw];
+            end
+`endif
         end
     endgenerate
     always @(posedge clk) begin
         if (re) sel_q <= NB > 1 ? raddr[AW-1:AW-SW] : {SW{1'b0}};
         rdata <= bank_q[sel_q];
     end
+`ifdef FORMAL
+    assign f_word = bank_q[sel_q];
+`endif
 endmodule
 `resetall
