@@ -76,11 +76,12 @@ endef
 
 # Icarus vector replay, a recipe: $(call icarus_replay,BIN,DIR,TOP,INCDIRS,PSET,VSRC[,ARGS])
 #   BIN writes vectors into DIR (ARGS, default --seed 11 --n 4000 --scenario random); the replay
-#   bench TOP (its parameters PSET, DIR) is compiled from VSRC and must report " 0 failed".
+#   bench TOP (its parameters PSET, DIR) is compiled from VSRC (tb/common on the include path, for
+#   the benches' shared replay.vh) and must report " 0 failed".
 define icarus_replay
 d=$(2); rm -rf $$d; \
 	  $(1) $(or $(7),--seed 11 --n 4000 --scenario random) --vectors $$d --quiet; \
-	  iverilog -g2012 -o $$d/replay.vvp $(addprefix -I,$(4)) $(call ps_pflags,$(3),$(5)) -P$(strip $(3)).DIR=\"$$d\" $(6); \
+	  iverilog -g2012 -o $$d/replay.vvp -Itb/common $(addprefix -I,$(4)) $(call ps_pflags,$(3),$(5)) -P$(strip $(3)).DIR=\"$$d\" $(6); \
 	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
 endef
 

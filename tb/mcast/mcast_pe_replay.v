@@ -4,10 +4,10 @@
 // The Verilator lockstep run (tb/mcast/tb_mcast --scenario random --vectors DIR) writes, every
 // clock cycle, the value of every input pin of mcast_pe to DIR/stim.hex and its handshake output
 // pins to DIR/outs.hex; for every output transaction the C model predicted (and the RTL matched)
-// one line per beat / transaction to DIR/exp_{fab,loc,ocpl,fcpl,rd}.hex. This bench applies the
-// pins cycle by cycle, compares the handshake pins every cycle out of reset, and compares each
-// output handshake with the next model-expected line of its port. Prints "N passed, N failed";
-// $fatal on the first mismatch.
+// one line per beat / transaction to DIR/exp_{fab,loc,ocpl,fcpl,rd}.hex. This bench (the common
+// part in tb/common/replay.vh) applies the pins cycle by cycle, compares the handshake pins every
+// cycle out of reset, and compares each output handshake with the next model-expected line of its
+// port. Prints "N passed, N failed"; $fatal on the first mismatch.
 //
 // stim.hex (msb first): rst, awvalid, awaddr[15:0], wvalid, wdata[31:0], wstrb[3:0], bready,
 //   arvalid, araddr[15:0], rready, loc_tvalid, loc_tdata[63:0], loc_tkeep[7:0], loc_tlast,
@@ -19,20 +19,21 @@
 //   m_loc_tvalid lcpl_ready fcpl_ready tick_ready m_ocpl_valid m_fcpl_valid (16 bits)
 // exp_fab.hex: tdata tkeep tlast tuser[1:0] per beat (75 bits); exp_loc.hex: same, tuser[11:0];
 // exp_ocpl.hex: port tag status n_ok n_fail fail_bmp; exp_fcpl.hex: dst src mtid status n_ok
-// n_fail; exp_rd.hex: rdata rresp.
+// n_fail; exp_rd.hex: rdata rresp as one 34-bit value.
 `timescale 1ns/1ps
+`default_nettype none
 module mcast_pe_replay;
     parameter DIR = "build/vectors/mcast";
     localparam SW = 1 + 1 + 16 + 1 + 32 + 4 + 1 + 1 + 16 + 1 + 1 + 64 + 8 + 1 + 12 + 1 + 64 + 8 + 1 +
                     1 + 1 + 1 + 3 + 8 + 1 + 1 + 8 + 8 + 8 + 8 + 1 + 1 + 1;
+    localparam REPLAY_DUT = "mcast_pe", REPLAY_PINS_W = 16, REPLAY_AXIL_AW = 16;
+    localparam REPLAY_PINS = {"awready wready bvalid bresp arready rvalid loc_tready fab_tready m_fab_tvalid ",
+                              "m_loc_tvalid lcpl_ready fcpl_ready tick_ready m_ocpl_valid m_fcpl_valid"};
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [SW-1:0] v;
-    wire rst, awvalid, wvalid, bready, arvalid, rready, loc_tvalid, loc_tlast, fab_tvalid, fab_tlast;
+    wire rst, loc_tvalid, loc_tlast, fab_tvalid, fab_tlast;
     wire mfab_tready, mloc_tready, lcpl_valid, lcpl_ok, fcpl_valid, tick_valid, ocpl_ready, fcpl_ready;
-    wire [15:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     wire [63:0] loc_tdata, fab_tdata;
     wire [7:0]  loc_tkeep, fab_tkeep, lcpl_mtid, fcpl_src, fcpl_mtid, fcpl_nok, fcpl_nfail;
     wire [11:0] loc_tuser;
@@ -42,10 +43,9 @@ module mcast_pe_replay;
             fab_tlast, mfab_tready, mloc_tready, lcpl_valid, lcpl_port, lcpl_mtid, lcpl_ok, fcpl_valid,
             fcpl_src, fcpl_mtid, fcpl_nok, fcpl_nfail, tick_valid, ocpl_ready, fcpl_ready} = v;
 
-    wire awready, wready, bvalid, arready, rvalid, loc_tready, fab_tready, mfab_tvalid, mfab_tlast;
+    wire loc_tready, fab_tready, mfab_tvalid, mfab_tlast;
     wire mloc_tvalid, mloc_tlast, lcpl_ready, fcpl_ready_o, tick_ready, ocpl_valid, fcpl_valid_o;
-    wire [1:0]  bresp, rresp, mfab_tuser, ocpl_status, fcpl_status;
-    wire [31:0] rdata;
+    wire [1:0]  mfab_tuser, ocpl_status, fcpl_status;
     wire [63:0] mfab_tdata, mloc_tdata;
     wire [7:0]  mfab_tkeep, mloc_tkeep, ocpl_tag, ocpl_nok, ocpl_nfail, ocpl_fbmp;
     wire [7:0]  fcpl_dst, fcpl_srco, fcpl_mtido, fcpl_noko, fcpl_nfailo;
@@ -54,11 +54,7 @@ module mcast_pe_replay;
 
     mcast_pe dut (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid), .s_axil_wready(wready),
-        .s_axil_bresp(bresp), .s_axil_bvalid(bvalid), .s_axil_bready(bready),
-        .s_axil_araddr(araddr), .s_axil_arvalid(arvalid), .s_axil_arready(arready),
-        .s_axil_rdata(rdata), .s_axil_rresp(rresp), .s_axil_rvalid(rvalid), .s_axil_rready(rready),
+        `REPLAY_AXIL_PORTS,
         .s_axis_loc_tdata(loc_tdata), .s_axis_loc_tkeep(loc_tkeep), .s_axis_loc_tvalid(loc_tvalid),
         .s_axis_loc_tready(loc_tready), .s_axis_loc_tlast(loc_tlast), .s_axis_loc_tuser(loc_tuser),
         .s_axis_fab_tdata(fab_tdata), .s_axis_fab_tkeep(fab_tkeep), .s_axis_fab_tvalid(fab_tvalid),
@@ -80,45 +76,28 @@ module mcast_pe_replay;
         .m_fcpl_n_ok(fcpl_noko), .m_fcpl_n_fail(fcpl_nfailo)
     );
 
-    integer fs, fo, ffab, floc, focpl, ffcpl, frd, r, cycles, passed, failed;
-    reg  [15:0] e_outs;
     wire [15:0] outs = {awready, wready, bvalid, bresp, arready, rvalid, loc_tready, fab_tready,
                         mfab_tvalid, mloc_tvalid, lcpl_ready, fcpl_ready_o, tick_ready, ocpl_valid,
                         fcpl_valid_o};
+    integer ffab, floc, focpl, ffcpl, frd;
     reg [74:0] e_fab;
     reg [84:0] e_loc;
     reg [36:0] e_ocpl;
     reg [41:0] e_fcpl;
     reg [33:0] e_rd;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH mcast_pe port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            ffab  = replay_open("exp_fab.hex");
+            floc  = replay_open("exp_loc.hex");
+            focpl = replay_open("exp_ocpl.hex");
+            ffcpl = replay_open("exp_fcpl.hex");
+            frd   = replay_open("exp_rd.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        fs    = $fopen({DIR, "/stim.hex"}, "r");
-        fo    = $fopen({DIR, "/outs.hex"}, "r");
-        ffab  = $fopen({DIR, "/exp_fab.hex"}, "r");
-        floc  = $fopen({DIR, "/exp_loc.hex"}, "r");
-        focpl = $fopen({DIR, "/exp_ocpl.hex"}, "r");
-        ffcpl = $fopen({DIR, "/exp_fcpl.hex"}, "r");
-        frd   = $fopen({DIR, "/exp_rd.hex"}, "r");
-        if (fs == 0 || fo == 0 || ffab == 0 || floc == 0 || focpl == 0 || ffcpl == 0 || frd == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins: expected %b, actual %b", e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (mfab_tvalid && mfab_tready) begin
                 r = $fscanf(ffab, "%h\n", e_fab);
                 if (r != 1 || e_fab !== {mfab_tdata, mfab_tkeep, mfab_tlast, mfab_tuser}) begin
@@ -147,23 +126,14 @@ module mcast_pe_replay;
                     fail("m_fcpl");
                 end else passed = passed + 1;
             end
-            if (rvalid && rready) begin
+            if (rvalid && rready) begin   // exp_rd.hex holds {rdata, rresp} as one value
                 r = $fscanf(frd, "%h\n", e_rd);
                 if (r != 1 || e_rd !== {rdata, rresp}) begin
                     $display("  expected %h, actual %h", e_rd, {rdata, rresp});
                     fail("rd");
                 end else passed = passed + 1;
             end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
         end
-        if ($fscanf(ffab, "%h\n", e_fab) == 1) fail("fab-missing");
-        if ($fscanf(floc, "%h\n", e_loc) == 1) fail("loc-missing");
-        if ($fscanf(focpl, "%h\n", e_ocpl) == 1) fail("ocpl-missing");
-        if ($fscanf(ffcpl, "%h\n", e_fcpl) == 1) fail("fcpl-missing");
-        $display("mcast_pe icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
+`default_nettype wire

@@ -1,13 +1,13 @@
 // nic_eq_replay: Icarus Verilog vector replay of nic_eq (second simulator).
 //
-// The Verilator lockstep run (tb/nic/tb_nic_eq --scenario random --vectors DIR) writes, for every
-// clock cycle (reset included), every input pin of nic_eq to DIR/stim.hex and the handshake output
-// pins as Verilator saw them (settled, before the rising edge) to DIR/outs.hex; for every output
-// transaction, the C model's expected value (as the scoreboard compared it) to
-// DIR/exp_{res,wr,csr}.hex. This bench applies the same pin values cycle by cycle, checks every
-// handshake pin every cycle out of reset (cycle-exact), and compares each m_res / m_dma_wr / AXI4-Lite
-// read handshake with the model's next line of that port. It prints "N passed, N failed" and stops
-// with $fatal on the first mismatch. Parameters: the RTL defaults (the lab size, NEQ_PSET empty).
+// The Verilator lockstep run (tb/nic/tb_nic_eq --scenario random --vectors DIR) writes every input
+// pin of nic_eq per cycle, reset included (stim.hex), the handshake output pins as Verilator saw
+// them (outs.hex) and, per output transaction, the C model's expected value (as the scoreboard
+// compared it) to DIR/exp_{res,wr,csr}.hex. This bench (the common part in tb/common/replay.vh)
+// applies the pins cycle by cycle, checks every handshake pin every cycle out of reset
+// (cycle-exact), and compares each m_res / m_dma_wr / AXI4-Lite read handshake with the model's next
+// line of that port. It prints "N passed, N failed" and stops with $fatal on the first mismatch.
+// Parameters: the RTL defaults (the lab size, NEQ_PSET empty).
 //
 // stim.hex line (one per cycle; 328 bits, 82 hex digits), most significant first:
 //   rst 1, s_msg_valid 1, s_msg_eq 8, s_msg_kmax 3, s_msg_pt 8, m_res_ready 1, s_post_valid 1,
@@ -22,28 +22,25 @@
 //   first); len 32 and last 1 are checked as constants
 // exp_csr.hex line (per R handshake): rdata rresp
 `timescale 1ns/1ps
+`default_nettype none
 module nic_eq_replay;
     parameter DIR = "build/vectors/nic_eq";
     localparam NE = 64, KMAX = 3, PT_W = 8, EQW = 6, KW = 2;   // the RTL defaults (checked below)
     localparam VW = 1 + 1 + 8 + 3 + 8 + 1 + 1 + 8 + 3 + 3 + 224 + 1 + 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1;
+    localparam REPLAY_DUT = "nic_eq", REPLAY_PINS_W = 11, REPLAY_AXIL_AW = 12;
+    localparam REPLAY_PINS = "msg_ready res_valid post_ready wr_valid awready wready bvalid bresp arready rvalid";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
     wire rst, msg_valid, res_ready, post_valid, wr_ready;
-    wire awvalid, wvalid, bready, arvalid, rready;
     wire [7:0] msg_eq, msg_pt, post_eq;
     wire [2:0] msg_kmax, post_kres, post_n;
     wire [223:0] post_data;
-    wire [11:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     assign {rst, msg_valid, msg_eq, msg_kmax, msg_pt, res_ready, post_valid, post_eq, post_kres, post_n,
             post_data, wr_ready, awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready} = v;
 
     wire msg_ready, res_valid, post_ready, wr_valid, wr_last;
-    wire awready, wready, bvalid, arready, rvalid;
-    wire [1:0] bresp, rresp, res_code;
-    wire [31:0] rdata;
+    wire [1:0] res_code;
     wire [EQW-1:0] res_eq;
     wire [KW-1:0] res_kmax;
     wire [PT_W-1:0] res_pt;
@@ -61,50 +58,27 @@ module nic_eq_replay;
         .s_post_kres(post_kres[KW-1:0]), .s_post_n(post_n[KW-1:0]), .s_post_data(post_data),
         .m_dma_wr_valid(wr_valid), .m_dma_wr_ready(wr_ready), .m_dma_wr_addr(wr_addr),
         .m_dma_wr_len(wr_len), .m_dma_wr_data(wr_data), .m_dma_wr_last(wr_last),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, fr, fw, fc, r, cycles, passed, failed;
-    reg [10:0] e_outs;
     wire [10:0] outs = {msg_ready, res_valid, post_ready, wr_valid, awready, wready, bvalid,
                         (bvalid ? bresp : 2'b00), arready, rvalid};
-    reg [63:0] e_eq, e_kmax, e_pt, e_code, e_addr, e_rdata, e_rresp;
+    integer fr, fw, fc;
+    reg [63:0] e_eq, e_kmax, e_pt, e_code, e_addr;
     reg [255:0] e_data;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH nic_eq port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            if (dut.NE != NE || dut.KMAX != KMAX || dut.PT_W != PT_W)
+                $fatal(1, "nic_eq_replay: the bench assumes NE %0d, KMAX %0d, PT_W %0d (the RTL defaults)", NE, KMAX, PT_W);
+            fr = replay_open("exp_res.hex");
+            fw = replay_open("exp_wr.hex");
+            fc = replay_open("exp_csr.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        if (dut.NE != NE || dut.KMAX != KMAX || dut.PT_W != PT_W)
-            $fatal(1, "nic_eq_replay: the bench assumes NE %0d, KMAX %0d, PT_W %0d (the RTL defaults)", NE, KMAX, PT_W);
-        fs = $fopen({DIR, "/stim.hex"}, "r");
-        fo = $fopen({DIR, "/outs.hex"}, "r");
-        fr = $fopen({DIR, "/exp_res.hex"}, "r");
-        fw = $fopen({DIR, "/exp_wr.hex"}, "r");
-        fc = $fopen({DIR, "/exp_csr.hex"}, "r");
-        if (fs == 0 || fo == 0 || fr == 0 || fw == 0 || fc == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {msg_ready res_valid post_ready wr_valid awready wready bvalid bresp arready rvalid}: expected %b, actual %b",
-                         e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && res_valid && res_ready) begin
                 r = $fscanf(fr, "%h %h %h %h\n", e_eq, e_kmax, e_pt, e_code);
                 if (r != 4 || e_eq[EQW-1:0] !== res_eq || e_kmax[KW-1:0] !== res_kmax || e_pt[PT_W-1:0] !== res_pt ||
@@ -124,24 +98,8 @@ module nic_eq_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %h rresp %h, actual rdata %h rresp %h", e_rdata, e_rresp, rdata, rresp);
-                    fail("s_axil read");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(fc, !rst && rvalid && rready);
         end
-        if ($fscanf(fo, "%h\n", e_outs) == 1) fail("outs-extra");
-        if ($fscanf(fr, "%h %h %h %h\n", e_eq, e_kmax, e_pt, e_code) == 4) fail("res-missing");
-        if ($fscanf(fw, "%h %h\n", e_addr, e_data) == 2) fail("wr-missing");
-        if ($fscanf(fc, "%h %h\n", e_rdata, e_rresp) == 2) fail("csr-missing");
-        $display("nic_eq icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
+`default_nettype wire

@@ -1,14 +1,13 @@
 // nic_pkt_rx_replay: Icarus Verilog vector replay of nic_pkt_rx (second simulator).
 //
-// The Verilator lockstep run (tb/nic/tb_nic_pkt_rx --scenario random --vectors DIR) writes, for
-// every clock cycle (reset included), every input pin of nic_pkt_rx to DIR/stim.hex and the
-// handshake output pins as Verilator saw them (settled, before the rising edge) to DIR/outs.hex;
-// for every output transaction, the C model's expected value (as the scoreboard compared it) to
-// DIR/exp_{hdr,data,csr}.hex. This bench applies the same pin values cycle by cycle, checks every
-// handshake pin every cycle out of reset (cycle-exact), and compares each m_hdr word, each m_data
-// beat (bytes under tkeep) and each AXI4-Lite read with the model's next line of that port. It
-// prints "N passed, N failed" and stops with $fatal on the first mismatch. Parameters: the RTL
-// defaults (the lab size).
+// The Verilator lockstep run (tb/nic/tb_nic_pkt_rx --scenario random --vectors DIR) writes every
+// input pin of nic_pkt_rx per cycle, reset included (stim.hex), the handshake output pins as
+// Verilator saw them (outs.hex) and, per output transaction, the C model's expected value (as the
+// scoreboard compared it) to DIR/exp_{hdr,data,csr}.hex. This bench (the common part in
+// tb/common/replay.vh) applies the pins cycle by cycle, checks every handshake pin every cycle out of
+// reset (cycle-exact), and compares each m_hdr word, each m_data beat (bytes under tkeep) and each
+// AXI4-Lite read with the model's next line of that port. It prints "N passed, N failed" and stops
+// with $fatal on the first mismatch. Parameters: the RTL defaults (the lab size).
 //
 // stim.hex line (one per cycle; 358 bits), most significant first:
 //   rst 1, s_axis_tvalid 1, s_axis_tlast 1, s_axis_tkeep 32, s_axis_tdata 256, m_hdr_ready 1,
@@ -21,25 +20,23 @@
 // exp_data.hex line (per m_data handshake): tlast 1, tkeep 32, tdata 256 (bytes beyond tkeep 0)
 // exp_csr.hex line (per R handshake): rdata rresp
 `timescale 1ns/1ps
+`default_nettype none
 module nic_pkt_rx_replay;
     parameter DIR = "build/vectors/nic_pkt_rx";
     localparam VW = 1 + 1 + 1 + 32 + 256 + 1 + 1 + 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1;
+    localparam REPLAY_DUT = "nic_pkt_rx", REPLAY_PINS_W = 10, REPLAY_AXIL_AW = 12;
+    localparam REPLAY_PINS = "tready hdr_valid data_valid awready wready bvalid bresp arready rvalid";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
     wire rst, tvalid, tlast, hdr_ready, data_ready;
-    wire awvalid, wvalid, bready, arvalid, rready;
-    wire [31:0] tkeep, wdata;
+    wire [31:0] tkeep;
     wire [255:0] tdata;
-    wire [11:0] awaddr, araddr;
-    wire [3:0]  wstrb;
     assign {rst, tvalid, tlast, tkeep, tdata, hdr_ready, data_ready, awvalid, awaddr, wvalid, wdata, wstrb,
             bready, arvalid, araddr, rready} = v;
 
     wire tready, hdr_valid, data_valid, data_last;
-    wire awready, wready, bvalid, arready, rvalid;
-    wire [1:0] bresp, rresp;
-    wire [31:0] rdata, data_keep;
+    wire [31:0] data_keep;
     wire [255:0] data_data;
     wire [7:0] opcode;
     wire [23:0] psn, dest_qp;
@@ -66,52 +63,28 @@ module nic_pkt_rx_replay;
         .m_hdr_msg_id(msg_id), .m_hdr_eq_handle(eq_handle), .m_hdr_pay_len(pay_len),
         .m_data_tdata(data_data), .m_data_tkeep(data_keep), .m_data_tlast(data_last),
         .m_data_tvalid(data_valid), .m_data_tready(data_ready),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, fh, fd, fc, r, cycles, passed, failed, i;
-    reg [9:0] e_outs;
     wire [9:0] outs = {tready, hdr_valid, data_valid, awready, wready, bvalid, (bvalid ? bresp : 2'b00),
                        arready, rvalid};
+    integer fh, fd, fc, i;
     reg [492:0] e_hdr;
     reg [288:0] e_beat;
     reg [255:0] masked;
-    reg [63:0] e_rdata, e_rresp;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH nic_pkt_rx port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            if (dut.BUF_LOG2 != 9 || dut.HQ_LOG2 != 3)
+                $fatal(1, "nic_pkt_rx_replay: the bench assumes the RTL defaults (BUF_LOG2 9, HQ_LOG2 3)");
+            fh = replay_open("exp_hdr.hex");
+            fd = replay_open("exp_data.hex");
+            fc = replay_open("exp_csr.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        if (dut.BUF_LOG2 != 9 || dut.HQ_LOG2 != 3)
-            $fatal(1, "nic_pkt_rx_replay: the bench assumes the RTL defaults (BUF_LOG2 9, HQ_LOG2 3)");
-        fs = $fopen({DIR, "/stim.hex"}, "r");
-        fo = $fopen({DIR, "/outs.hex"}, "r");
-        fh = $fopen({DIR, "/exp_hdr.hex"}, "r");
-        fd = $fopen({DIR, "/exp_data.hex"}, "r");
-        fc = $fopen({DIR, "/exp_csr.hex"}, "r");
-        if (fs == 0 || fo == 0 || fh == 0 || fd == 0 || fc == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {tready hdr_valid data_valid awready wready bvalid bresp arready rvalid}: expected %b, actual %b",
-                         e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && hdr_valid && hdr_ready) begin
                 r = $fscanf(fh, "%h\n", e_hdr);
                 if (r != 1 || e_hdr !== hdr) begin
@@ -130,24 +103,8 @@ module nic_pkt_rx_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %h rresp %h, actual rdata %h rresp %h", e_rdata, e_rresp, rdata, rresp);
-                    fail("s_axil read");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(fc, !rst && rvalid && rready);
         end
-        if ($fscanf(fo, "%h\n", e_outs) == 1) fail("outs-extra");
-        if ($fscanf(fh, "%h\n", e_hdr) == 1) fail("hdr-missing");
-        if ($fscanf(fd, "%h\n", e_beat) == 1) fail("data-missing");
-        if ($fscanf(fc, "%h %h\n", e_rdata, e_rresp) == 2) fail("csr-missing");
-        $display("nic_pkt_rx icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
+`default_nettype wire

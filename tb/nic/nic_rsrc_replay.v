@@ -1,14 +1,14 @@
 // nic_rsrc_replay: Icarus Verilog vector replay of nic_rsrc (second simulator).
 //
-// The Verilator lockstep run (tb/nic/tb_nic_rsrc --scenario random --vectors DIR) writes, for every
-// clock cycle (reset and the initialisation sweep included), every input pin of nic_rsrc to
-// DIR/stim.hex and the handshake output pins as Verilator saw them (settled, before the rising edge)
-// to DIR/outs.hex; for every output transaction, the C model's expected value (as the scoreboard and
-// the CSR checker compared it) to DIR/exp_{evt,csr,b}.hex. This bench applies the same pin values
-// cycle by cycle, checks every handshake pin every cycle out of reset (cycle-exact), and compares each
-// m_evt / AXI4-Lite read / AXI4-Lite write handshake with the model's next line of that port. It
-// prints "N passed, N failed" and stops with $fatal on the first mismatch. Parameters: the RTL
-// defaults (NIC_ENTRIES 1024, NPID 64, NTYPES 5; NR_PSET empty).
+// The Verilator lockstep run (tb/nic/tb_nic_rsrc --scenario random --vectors DIR) writes every
+// input pin of nic_rsrc per cycle, reset and the initialisation sweep included (stim.hex), the
+// handshake output pins as Verilator saw them (outs.hex) and, per output transaction, the C model's
+// expected value (as the scoreboard and the CSR checker compared it) to DIR/exp_{evt,csr,b}.hex.
+// This bench (the common part in tb/common/replay.vh) applies the pins cycle by cycle, checks every
+// handshake pin every cycle out of reset (cycle-exact), and compares each m_evt / AXI4-Lite read /
+// AXI4-Lite write handshake with the model's next line of that port. It prints "N passed, N failed"
+// and stops with $fatal on the first mismatch. Parameters: the RTL defaults (NIC_ENTRIES 1024,
+// NPID 64, NTYPES 5; NR_PSET empty).
 //
 // stim.hex line (one per cycle; 109 bits, 28 hex digits), most significant first:
 //   rst 1, s_cmd_valid 1, s_cmd_op 3, s_cmd_pid 12, s_cmd_type 3, s_cmd_n 6, s_cmd_handle 17,
@@ -24,25 +24,21 @@ module nic_rsrc_replay;
     parameter DIR = "build/vectors/nic_rsrc";
     localparam NIC_ENTRIES = 1024, NPID = 64, NTYPES = 5;   // the RTL defaults (checked below)
     localparam VW = 1 + 1 + 3 + 12 + 3 + 6 + 17 + 1 + 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1;
+    localparam REPLAY_DUT = "nic_rsrc", REPLAY_PINS_W = 9, REPLAY_AXIL_AW = 12;
+    localparam REPLAY_PINS = "cmd_ready evt_valid awready wready bvalid bresp arready rvalid";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
     wire rst, cmd_valid, evt_ready;
-    wire awvalid, wvalid, bready, arvalid, rready;
     wire [2:0] cmd_op, cmd_type;
     wire [11:0] cmd_pid;
     wire [5:0] cmd_n;
     wire [16:0] cmd_handle;
-    wire [11:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     assign {rst, cmd_valid, cmd_op, cmd_pid, cmd_type, cmd_n, cmd_handle, evt_ready,
             awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready} = v;
 
     wire cmd_ready, evt_valid, evt_last;
-    wire awready, wready, bvalid, arready, rvalid;
-    wire [1:0] bresp, rresp, evt_dest;
-    wire [31:0] rdata;
+    wire [1:0] evt_dest;
     wire [2:0] evt_op, evt_type;
     wire [11:0] evt_pid;
     wire [3:0] evt_status;
@@ -55,49 +51,26 @@ module nic_rsrc_replay;
         .m_evt_valid(evt_valid), .m_evt_ready(evt_ready), .m_evt_op(evt_op), .m_evt_pid(evt_pid),
         .m_evt_status(evt_status), .m_evt_type(evt_type), .m_evt_handle(evt_handle),
         .m_evt_dest(evt_dest), .m_evt_last(evt_last),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, fe, fc, fb, r, cycles, passed, failed;
-    reg [8:0] e_outs;
     wire [8:0] outs = {cmd_ready, evt_valid, awready, wready, bvalid, (bvalid ? bresp : 2'b00), arready, rvalid};
-    reg [63:0] e_op, e_pid, e_st, e_type, e_handle, e_dest, e_last, e_rdata, e_rresp, e_bresp;
+    integer fe, fc, fb;
+    reg [63:0] e_op, e_pid, e_st, e_type, e_handle, e_dest, e_last;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH nic_rsrc port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            if (dut.NIC_ENTRIES != NIC_ENTRIES || dut.NPID != NPID || dut.NTYPES != NTYPES)
+                $fatal(1, "nic_rsrc_replay: the bench assumes NIC_ENTRIES %0d, NPID %0d, NTYPES %0d (the RTL defaults)",
+                       NIC_ENTRIES, NPID, NTYPES);
+            fe = replay_open("exp_evt.hex");
+            fc = replay_open("exp_csr.hex");
+            fb = replay_open("exp_b.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        if (dut.NIC_ENTRIES != NIC_ENTRIES || dut.NPID != NPID || dut.NTYPES != NTYPES)
-            $fatal(1, "nic_rsrc_replay: the bench assumes NIC_ENTRIES %0d, NPID %0d, NTYPES %0d (the RTL defaults)",
-                   NIC_ENTRIES, NPID, NTYPES);
-        fs = $fopen({DIR, "/stim.hex"}, "r");
-        fo = $fopen({DIR, "/outs.hex"}, "r");
-        fe = $fopen({DIR, "/exp_evt.hex"}, "r");
-        fc = $fopen({DIR, "/exp_csr.hex"}, "r");
-        fb = $fopen({DIR, "/exp_b.hex"}, "r");
-        if (fs == 0 || fo == 0 || fe == 0 || fc == 0 || fb == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {cmd_ready evt_valid awready wready bvalid bresp arready rvalid}: expected %b, actual %b",
-                         e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && evt_valid && evt_ready) begin
                 r = $fscanf(fe, "%h %h %h %h %h %h %h\n", e_op, e_pid, e_st, e_type, e_handle, e_dest, e_last);
                 if (r != 7 || e_op[2:0] !== evt_op || e_pid[11:0] !== evt_pid || e_st[3:0] !== evt_status ||
@@ -111,33 +84,9 @@ module nic_rsrc_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %0h rresp %0h, actual rdata %0h rresp %0h", e_rdata, e_rresp, rdata, rresp);
-                    fail("s_axil read");
-                end
-                else passed = passed + 1;
-            end
-            if (!rst && bvalid && bready) begin
-                r = $fscanf(fb, "%h\n", e_bresp);
-                if (r != 1 || e_bresp[1:0] !== bresp) begin
-                    $display("  expected bresp %0h, actual bresp %0h", e_bresp, bresp);
-                    fail("s_axil write");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(fc, !rst && rvalid && rready);
+            replay_axil_b(fb, !rst && bvalid && bready);
         end
-        if ($fscanf(fo, "%h\n", e_outs) == 1) fail("outs-extra");
-        if ($fscanf(fe, "%h %h %h %h %h %h %h\n", e_op, e_pid, e_st, e_type, e_handle, e_dest, e_last) == 7) fail("evt-missing");
-        if ($fscanf(fc, "%h %h\n", e_rdata, e_rresp) == 2) fail("csr-missing");
-        if ($fscanf(fb, "%h\n", e_bresp) == 1) fail("b-missing");
-        $display("nic_rsrc icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
 `default_nettype wire

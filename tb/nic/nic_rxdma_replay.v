@@ -1,14 +1,14 @@
 // nic_rxdma_replay: Icarus Verilog vector replay of nic_rxdma (second simulator).
 //
-// The Verilator lockstep run (tb/nic/tb_nic_rxdma --scenario random --vectors DIR) writes, for every
-// clock cycle (reset included), every input pin of nic_rxdma to DIR/stim.hex and the handshake output
-// pins as Verilator saw them (settled, before the rising edge) to DIR/outs.hex; for every output
-// transaction, the C model's expected value (as the lockstep testbench compared it) to
-// DIR/exp_{wr,cr,evt,csr,b}.hex. This bench applies the same pin values cycle by cycle, checks every
-// handshake pin every cycle out of reset (cycle-exact), and compares each m_dma_wr beat / m_credit
-// return / m_evt / AXI4-Lite read / AXI4-Lite write handshake with the model's next line of that
-// port. It prints "N passed, N failed" and stops with $fatal on the first mismatch. Parameters: the
-// RTL defaults (N_VN 4, LINES 1024; RD_PSET empty).
+// The Verilator lockstep run (tb/nic/tb_nic_rxdma --scenario random --vectors DIR) writes every
+// input pin of nic_rxdma per cycle (stim.hex), the handshake output pins as Verilator saw them
+// (outs.hex) and, per output transaction, the C model's expected value (as the lockstep testbench
+// compared it) to DIR/exp_{wr,cr,evt,csr,b}.hex. This bench (the common part in
+// tb/common/replay.vh) applies the pins cycle by cycle, checks every handshake pin every cycle out of
+// reset (cycle-exact), and compares each m_dma_wr beat / m_credit return / m_evt / AXI4-Lite read /
+// AXI4-Lite write handshake with the model's next line of that port. It prints "N passed, N failed"
+// and stops with $fatal on the first mismatch. Parameters: the RTL defaults (N_VN 4, LINES 1024;
+// RD_PSET empty).
 //
 // stim.hex line (one per cycle; 522 bits, 131 hex digits), most significant first:
 //   rst 1, s_hdr_valid 1, s_hdr_vn 2, s_hdr_pid 24, s_hdr_target_addr 64, s_hdr_msg_len 21,
@@ -30,11 +30,12 @@ module nic_rxdma_replay;
     localparam N_VN = 4, LINES = 1024;   // the RTL defaults (checked below)
     localparam VW = 1 + 1 + 2 + 24 + 64 + 21 + 21 + 13 + 1 + 1 + 16 + 16 + 16 + 1 + 256 + 1 + 1 + 1 +
                     1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1;
+    localparam REPLAY_DUT = "nic_rxdma", REPLAY_PINS_W = 12, REPLAY_AXIL_AW = 12;
+    localparam REPLAY_PINS = "hdr_ready data_ready wr_valid evt_valid credit_valid awready wready bvalid bresp arready rvalid";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
     wire rst, hdr_valid, hdr_first, hdr_last, dat_valid, dat_last, wr_ready, evt_ready;
-    wire awvalid, wvalid, bready, arvalid, rready;
     wire [1:0] hdr_vn;
     wire [23:0] hdr_pid;
     wire [63:0] hdr_addr;
@@ -42,17 +43,12 @@ module nic_rxdma_replay;
     wire [12:0] hdr_plen;
     wire [15:0] hdr_src, hdr_mid, hdr_eqh;
     wire [255:0] dat_data;
-    wire [11:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     assign {rst, hdr_valid, hdr_vn, hdr_pid, hdr_addr, hdr_mlen, hdr_off, hdr_plen, hdr_first, hdr_last,
             hdr_src, hdr_mid, hdr_eqh, dat_valid, dat_data, dat_last, wr_ready, evt_ready,
             awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready} = v;
 
     wire hdr_ready, dat_ready, wr_valid, wr_last, evt_valid, cr_valid;
-    wire awready, wready, bvalid, arready, rvalid;
-    wire [1:0] bresp, rresp, evt_vn, evt_status, cr_vc;
-    wire [31:0] rdata;
+    wire [1:0] evt_vn, evt_status, cr_vc;
     wire [63:0] wr_addr;
     wire [12:0] wr_len;
     wire [255:0] wr_data;
@@ -74,52 +70,29 @@ module nic_rxdma_replay;
         .m_evt_src_nid(evt_src), .m_evt_msg_id(evt_mid), .m_evt_msg_len(evt_mlen), .m_evt_vn(evt_vn),
         .m_evt_pid(evt_pid), .m_evt_status(evt_status),
         .m_credit_valid(cr_valid), .m_credit_vc(cr_vc), .m_credit_n(cr_n),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, fw, fcr, fe, fc, fb, r, cycles, passed, failed;
-    reg [11:0] e_outs;
     wire [11:0] outs = {hdr_ready, dat_ready, wr_valid, evt_valid, cr_valid, awready, wready, bvalid,
                         (bvalid ? bresp : 2'b00), arready, rvalid};
-    reg [63:0] e_addr, e_len, e_last, e_pid, e_vc, e_n, e_eqh, e_src, e_mid, e_vn, e_st, e_rdata, e_rresp, e_bresp;
+    integer fw, fcr, fe, fc, fb;
+    reg [63:0] e_addr, e_len, e_last, e_pid, e_vc, e_n, e_eqh, e_src, e_mid, e_vn, e_st;
     reg [255:0] e_data;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH nic_rxdma port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            if (dut.N_VN != N_VN || dut.LINES != LINES)
+                $fatal(1, "nic_rxdma_replay: the bench assumes N_VN %0d, LINES %0d (the RTL defaults)", N_VN, LINES);
+            fw  = replay_open("exp_wr.hex");
+            fcr = replay_open("exp_cr.hex");
+            fe  = replay_open("exp_evt.hex");
+            fc  = replay_open("exp_csr.hex");
+            fb  = replay_open("exp_b.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        if (dut.N_VN != N_VN || dut.LINES != LINES)
-            $fatal(1, "nic_rxdma_replay: the bench assumes N_VN %0d, LINES %0d (the RTL defaults)", N_VN, LINES);
-        fs  = $fopen({DIR, "/stim.hex"}, "r");
-        fo  = $fopen({DIR, "/outs.hex"}, "r");
-        fw  = $fopen({DIR, "/exp_wr.hex"}, "r");
-        fcr = $fopen({DIR, "/exp_cr.hex"}, "r");
-        fe  = $fopen({DIR, "/exp_evt.hex"}, "r");
-        fc  = $fopen({DIR, "/exp_csr.hex"}, "r");
-        fb  = $fopen({DIR, "/exp_b.hex"}, "r");
-        if (fs == 0 || fo == 0 || fw == 0 || fcr == 0 || fe == 0 || fc == 0 || fb == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {hdr_ready data_ready wr_valid evt_valid credit_valid awready wready bvalid bresp arready rvalid}: expected %b, actual %b",
-                         e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && wr_valid && wr_ready) begin
                 r = $fscanf(fw, "%h %h %h %h %h\n", e_addr, e_len, e_last, e_pid, e_data);
                 if (r != 5 || e_addr !== wr_addr || e_len[12:0] !== wr_len || e_last[0] !== wr_last ||
@@ -151,35 +124,9 @@ module nic_rxdma_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %0h rresp %0h, actual rdata %0h rresp %0h", e_rdata, e_rresp, rdata, rresp);
-                    fail("s_axil read");
-                end
-                else passed = passed + 1;
-            end
-            if (!rst && bvalid && bready) begin
-                r = $fscanf(fb, "%h\n", e_bresp);
-                if (r != 1 || e_bresp[1:0] !== bresp) begin
-                    $display("  expected bresp %0h, actual bresp %0h", e_bresp, bresp);
-                    fail("s_axil write");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(fc, !rst && rvalid && rready);
+            replay_axil_b(fb, !rst && bvalid && bready);
         end
-        if ($fscanf(fo, "%h\n", e_outs) == 1) fail("outs-extra");
-        if ($fscanf(fw, "%h %h %h %h %h\n", e_addr, e_len, e_last, e_pid, e_data) == 5) fail("wr-missing");
-        if ($fscanf(fcr, "%h %h\n", e_vc, e_n) == 2) fail("cr-missing");
-        if ($fscanf(fe, "%h %h %h %h %h %h %h\n", e_eqh, e_src, e_mid, e_len, e_vn, e_pid, e_st) == 7) fail("evt-missing");
-        if ($fscanf(fc, "%h %h\n", e_rdata, e_rresp) == 2) fail("csr-missing");
-        if ($fscanf(fb, "%h\n", e_bresp) == 1) fail("b-missing");
-        $display("nic_rxdma icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
 `default_nettype wire

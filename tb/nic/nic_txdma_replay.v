@@ -1,14 +1,14 @@
 // nic_txdma_replay: Icarus Verilog vector replay of nic_txdma (second simulator).
 //
-// The Verilator lockstep run (tb/nic/tb_nic_txdma --scenario random --vectors DIR) writes, for every
-// clock cycle (reset included), every input pin of nic_txdma to DIR/stim.hex and the handshake output
-// pins as Verilator saw them (settled, before the rising edge) to DIR/outs.hex; for every output
-// transaction, the C model's expected value (as the lockstep testbench compared it) to
-// DIR/exp_{rd,hdr,data,csr,b}.hex. This bench applies the same pin values cycle by cycle, checks every
-// handshake pin every cycle out of reset (cycle-exact), and compares each m_rd_req / m_hdr / m_data /
-// AXI4-Lite read / AXI4-Lite write handshake with the model's next line of that port. It prints
-// "N passed, N failed" and stops with $fatal on the first mismatch. Parameters: the RTL defaults
-// (N_VN 4, TAG_W 5, LINES 2048; TD_PSET empty).
+// The Verilator lockstep run (tb/nic/tb_nic_txdma --scenario random --vectors DIR) writes every
+// input pin of nic_txdma per cycle (stim.hex), the handshake output pins as Verilator saw them
+// (outs.hex) and, per output transaction, the C model's expected value (as the lockstep testbench
+// compared it) to DIR/exp_{rd,hdr,data,csr,b}.hex. This bench (the common part in
+// tb/common/replay.vh) applies the pins cycle by cycle, checks every handshake pin every cycle out of
+// reset (cycle-exact), and compares each m_rd_req / m_hdr / m_data / AXI4-Lite read / AXI4-Lite
+// write handshake with the model's next line of that port. It prints "N passed, N failed" and stops
+// with $fatal on the first mismatch. Parameters: the RTL defaults (N_VN 4, TAG_W 5, LINES 2048;
+// TD_PSET empty).
 //
 // stim.hex line (one per cycle; 480 bits, 120 hex digits), most significant first:
 //   rst 1, s_cmd_valid 1, s_cmd_vn 2, s_cmd_addr 64, s_cmd_len 21, s_cmd_dest_nid 16, s_cmd_msg_id 16,
@@ -32,11 +32,12 @@ module nic_txdma_replay;
     localparam N_VN = 4, TAG_W = 5, LINES = 2048;   // the RTL defaults (checked below)
     localparam VW = 1 + 1 + 2 + 64 + 21 + 16 + 16 + 1 + 1 + TAG_W + 256 + 1 + 1 + 1 + 2 + 8 + 1 + 1 +
                     1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1;
+    localparam REPLAY_DUT = "nic_txdma", REPLAY_PINS_W = 12, REPLAY_AXIL_AW = 12;
+    localparam REPLAY_PINS = "cmd_ready rd_valid cpl_ready hdr_valid data_valid awready wready bvalid bresp arready rvalid";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
     wire rst, cmd_valid, rd_ready, cpl_valid, cpl_last, cpl_err, cr_valid, hdr_ready, data_ready;
-    wire awvalid, wvalid, bready, arvalid, rready;
     wire [1:0] cmd_vn, cr_vc;
     wire [63:0] cmd_addr;
     wire [20:0] cmd_len;
@@ -44,17 +45,12 @@ module nic_txdma_replay;
     wire [TAG_W-1:0] cpl_tag;
     wire [255:0] cpl_data;
     wire [7:0] cr_n;
-    wire [11:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     assign {rst, cmd_valid, cmd_vn, cmd_addr, cmd_len, cmd_dest, cmd_msg, rd_ready, cpl_valid, cpl_tag,
             cpl_data, cpl_last, cpl_err, cr_valid, cr_vc, cr_n, hdr_ready, data_ready,
             awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready} = v;
 
     wire cmd_ready, rd_valid, cpl_ready, hdr_valid, data_valid, data_last, data_err;
-    wire awready, wready, bvalid, arready, rvalid;
-    wire [1:0] bresp, rresp, hdr_vn, data_vn, data_vc;
-    wire [31:0] rdata;
+    wire [1:0] hdr_vn, data_vn, data_vc;
     wire [63:0] rd_addr;
     wire [12:0] rd_len;
     wire [TAG_W-1:0] rd_tag;
@@ -77,52 +73,30 @@ module nic_txdma_replay;
         .m_data_valid(data_valid), .m_data_ready(data_ready), .m_data_data(data_data),
         .m_data_bytes(data_bytes), .m_data_vn(data_vn), .m_data_vc(data_vc), .m_data_last(data_last),
         .m_data_err(data_err),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, frd, fh, fd, fc, fb, r, cycles, passed, failed;
-    reg [11:0] e_outs;
     wire [11:0] outs = {cmd_ready, rd_valid, cpl_ready, hdr_valid, data_valid, awready, wready, bvalid,
                         (bvalid ? bresp : 2'b00), arready, rvalid};
-    reg [63:0] e_addr, e_len, e_vn, e_dest, e_msg, e_bytes, e_last, e_err, e_rdata, e_rresp, e_bresp;
+    integer frd, fh, fd, fc, fb;
+    reg [63:0] e_addr, e_len, e_vn, e_dest, e_msg, e_bytes, e_last, e_err;
     reg [255:0] e_data;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH nic_txdma port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            if (dut.N_VN != N_VN || dut.TAG_W != TAG_W || dut.LINES != LINES)
+                $fatal(1, "nic_txdma_replay: the bench assumes N_VN %0d, TAG_W %0d, LINES %0d (the RTL defaults)",
+                       N_VN, TAG_W, LINES);
+            frd = replay_open("exp_rd.hex");
+            fh  = replay_open("exp_hdr.hex");
+            fd  = replay_open("exp_data.hex");
+            fc  = replay_open("exp_csr.hex");
+            fb  = replay_open("exp_b.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        if (dut.N_VN != N_VN || dut.TAG_W != TAG_W || dut.LINES != LINES)
-            $fatal(1, "nic_txdma_replay: the bench assumes N_VN %0d, TAG_W %0d, LINES %0d (the RTL defaults)", N_VN, TAG_W, LINES);
-        fs  = $fopen({DIR, "/stim.hex"}, "r");
-        fo  = $fopen({DIR, "/outs.hex"}, "r");
-        frd = $fopen({DIR, "/exp_rd.hex"}, "r");
-        fh  = $fopen({DIR, "/exp_hdr.hex"}, "r");
-        fd  = $fopen({DIR, "/exp_data.hex"}, "r");
-        fc  = $fopen({DIR, "/exp_csr.hex"}, "r");
-        fb  = $fopen({DIR, "/exp_b.hex"}, "r");
-        if (fs == 0 || fo == 0 || frd == 0 || fh == 0 || fd == 0 || fc == 0 || fb == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {cmd_ready rd_valid cpl_ready hdr_valid data_valid awready wready bvalid bresp arready rvalid}: expected %b, actual %b",
-                         e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && rd_valid && rd_ready) begin
                 r = $fscanf(frd, "%h %h\n", e_addr, e_len);
                 if (r != 2 || e_addr !== rd_addr || e_len[12:0] !== rd_len) begin
@@ -152,35 +126,9 @@ module nic_txdma_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(fc, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata[31:0] !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected rdata %0h rresp %0h, actual rdata %0h rresp %0h", e_rdata, e_rresp, rdata, rresp);
-                    fail("s_axil read");
-                end
-                else passed = passed + 1;
-            end
-            if (!rst && bvalid && bready) begin
-                r = $fscanf(fb, "%h\n", e_bresp);
-                if (r != 1 || e_bresp[1:0] !== bresp) begin
-                    $display("  expected bresp %0h, actual bresp %0h", e_bresp, bresp);
-                    fail("s_axil write");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(fc, !rst && rvalid && rready);
+            replay_axil_b(fb, !rst && bvalid && bready);
         end
-        if ($fscanf(fo, "%h\n", e_outs) == 1) fail("outs-extra");
-        if ($fscanf(frd, "%h %h\n", e_addr, e_len) == 2) fail("rd-missing");
-        if ($fscanf(fh, "%h %h %h %h\n", e_vn, e_dest, e_len, e_msg) == 4) fail("hdr-missing");
-        if ($fscanf(fd, "%h %h %h %h %h\n", e_vn, e_bytes, e_last, e_err, e_data) == 5) fail("data-missing");
-        if ($fscanf(fc, "%h %h\n", e_rdata, e_rresp) == 2) fail("csr-missing");
-        if ($fscanf(fb, "%h\n", e_bresp) == 1) fail("b-missing");
-        $display("nic_txdma icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
 `default_nettype wire

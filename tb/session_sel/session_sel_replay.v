@@ -3,11 +3,11 @@
 // The Verilator lockstep run (tb/session_sel, --scenario random --vectors DIR) writes, for every
 // clock cycle, every input pin of session_sel to DIR/stim.hex, the handshake output pins as
 // Verilator saw them to DIR/outs.hex, and, for every output transaction, the C model's expected
-// value to DIR/exp_{desc,rx,rd}.hex. This bench applies the same pin values cycle by cycle,
-// checks every handshake pin every cycle (cycle-exact), and compares each m_desc / m_rx / read
-// data handshake with the model's next line. It prints "N passed, N failed" and stops with
-// $fatal on the first mismatch. Parameters: the defaults of session_sel (8 sessions, 4 groups,
-// 16 QPs), as the lockstep build.
+// value to DIR/exp_{desc,rx,rd}.hex. This bench (the common part in tb/common/replay.vh) applies the
+// same pin values cycle by cycle, checks every handshake pin every cycle out of reset
+// (cycle-exact), and compares each m_desc / m_rx / read data handshake with the model's next line.
+// It prints "N passed, N failed" and stops with $fatal on the first mismatch. Parameters: the
+// defaults of session_sel (8 sessions, 4 groups, 16 QPs), as the lockstep build.
 //
 // stim.hex line (hex, most significant field first): rst, awvalid, awaddr[15:0], wvalid,
 //   wdata[31:0], wstrb[3:0], bready, arvalid, araddr[15:0], rready, desc_valid, desc_qp[7:0],
@@ -19,19 +19,22 @@
 // exp_desc.hex: qp group sess status sport dport src_ip dst_ip tos dest_qpn key first len
 // exp_rx.hex: hit group sess qpn; exp_rd.hex: rdata rresp
 `timescale 1ns/1ps
+`default_nettype none
 module session_sel_replay;
     parameter DIR = "build/vectors/session_sel";
     localparam NS = 8, NG = 4, NQ = 16;
     localparam SW = 3, GW = 2, QW = 4;
     localparam VW = 282;
+    localparam REPLAY_DUT = "session_sel", REPLAY_PINS_W = 12, REPLAY_AXIL_AW = 16;
+    localparam REPLAY_PINS = "awready wready bvalid bresp arready rvalid desc_ready mdesc_valid rx_ready mrx_valid fb_ready";
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [VW-1:0] v;
-    wire rst, awvalid, wvalid, bready, arvalid, rready, desc_valid, desc_first, mdesc_ready;
+    wire rst, desc_valid, desc_first, mdesc_ready;
     wire fb_valid, rx_valid, mrx_ready;
-    wire [15:0] awaddr, araddr, desc_len, fb_value, rx_sport, rx_dport;
-    wire [31:0] wdata, desc_key, rx_src, rx_dst;
-    wire [3:0]  wstrb, fb_group, fb_sess;
+    wire [15:0] desc_len, fb_value, rx_sport, rx_dport;
+    wire [31:0] desc_key, rx_src, rx_dst;
+    wire [3:0]  fb_group, fb_sess;
     wire [7:0]  desc_qp;
     wire [23:0] desc_dqpn;
     wire [1:0]  fb_type;
@@ -40,10 +43,10 @@ module session_sel_replay;
             fb_valid, fb_type, fb_group, fb_sess, fb_value,
             rx_valid, rx_src, rx_dst, rx_sport, rx_dport, mrx_ready} = v;
 
-    wire awready, wready, bvalid, arready, rvalid, desc_ready, mdesc_valid, rx_ready, mrx_valid;
+    wire desc_ready, mdesc_valid, rx_ready, mrx_valid;
     wire fb_ready, irq, o_first, rx_hit;
-    wire [1:0] bresp, rresp, o_status;
-    wire [31:0] rdata, o_sip, o_dip, o_key;
+    wire [1:0] o_status;
+    wire [31:0] o_sip, o_dip, o_key;
     wire [QW-1:0] o_qp;
     wire [GW-1:0] o_group, rx_group;
     wire [SW-1:0] o_sess, rx_sess;
@@ -67,47 +70,25 @@ module session_sel_replay;
         .s_rx_sport(rx_sport), .s_rx_dport(rx_dport),
         .m_rx_valid(mrx_valid), .m_rx_ready(mrx_ready), .m_rx_hit(rx_hit), .m_rx_group(rx_group),
         .m_rx_sess(rx_sess), .m_rx_qpn(rx_qpn), .irq(irq),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready)
+        `REPLAY_AXIL_PORTS
     );
 
-    integer fs, fo, fd, fx, frd, r, cycles, passed, failed;
-    reg [11:0] e_outs;
     wire [11:0] outs = {awready, wready, bvalid, (bvalid ? bresp : 2'b00), arready, rvalid,
                         desc_ready, mdesc_valid, rx_ready, mrx_valid, fb_ready};
+    integer fd, fx, frd;
     reg [31:0] e_qp, e_group, e_sess, e_status, e_sport, e_dport, e_sip, e_dip, e_tos, e_dqpn;
-    reg [31:0] e_key, e_first, e_len, e_hit, e_rgroup, e_rsess, e_qpn, e_rdata, e_rresp;
+    reg [31:0] e_key, e_first, e_len, e_hit, e_rgroup, e_rsess, e_qpn;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH session_sel port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            fd  = replay_open("exp_desc.hex");
+            fx  = replay_open("exp_rx.hex");
+            frd = replay_open("exp_rd.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        fs  = $fopen({DIR, "/stim.hex"}, "r");
-        fo  = $fopen({DIR, "/outs.hex"}, "r");
-        fd  = $fopen({DIR, "/exp_desc.hex"}, "r");
-        fx  = $fopen({DIR, "/exp_rx.hex"}, "r");
-        frd = $fopen({DIR, "/exp_rd.hex"}, "r");
-        if (fs == 0 || fo == 0 || fd == 0 || fx == 0 || frd == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin
-                $display("  handshake pins {awready wready bvalid bresp arready rvalid desc_ready mdesc_valid rx_ready mrx_valid fb_ready}: expected %b, actual %b", e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (!rst && mdesc_valid && mdesc_ready) begin
                 r = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h\n", e_qp, e_group, e_sess,
                             e_status, e_sport, e_dport, e_sip, e_dip, e_tos, e_dqpn, e_key, e_first, e_len);
@@ -133,24 +114,8 @@ module session_sel_replay;
                 end
                 else passed = passed + 1;
             end
-            if (!rst && rvalid && rready) begin
-                r = $fscanf(frd, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata !== rdata || e_rresp[1:0] !== rresp) begin
-                    $display("  expected %h %h, actual %h %h", e_rdata, e_rresp, rdata, rresp);
-                    fail("rd");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(frd, !rst && rvalid && rready);
         end
-        if ($fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h\n", e_qp, e_group, e_sess, e_status,
-                    e_sport, e_dport, e_sip, e_dip, e_tos, e_dqpn, e_key, e_first, e_len) == 13) fail("desc-missing");
-        if ($fscanf(fx, "%h %h %h %h\n", e_hit, e_rgroup, e_rsess, e_qpn) == 4) fail("rx-missing");
-        if ($fscanf(frd, "%h %h\n", e_rdata, e_rresp) == 2) fail("rd-missing");
-        $display("session_sel icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
+`default_nettype wire
