@@ -1,11 +1,12 @@
 // barrier_dev_replay: Icarus Verilog vector replay of barrier_dev (second simulator).
 //
 // The Verilator lockstep run (tb/barrier, --vectors DIR) writes, for every clock cycle, the
-// value of every input pin of barrier_dev to DIR/stim.hex, and, for every output transaction
-// that the C model predicted and the RTL matched, one line to DIR/exp_{tx,rel,mir,rd}.hex.
-// This bench applies the same pin values cycle by cycle and compares each output handshake with
-// the next expected line of its port. It prints "N passed, N failed" and exits with $fatal on a
-// mismatch, so the RTL is checked without Verilator's scheduling semantics.
+// value of every input pin of barrier_dev to DIR/stim.hex and its handshake output pins to
+// DIR/outs.hex, and, for every output transaction that the C model predicted and the RTL matched,
+// one line to DIR/exp_{tx,rel,mir,rd}.hex. This bench (the common part in tb/common/replay.vh)
+// applies the same pin values cycle by cycle and compares each output handshake with the next
+// expected line of its port. It prints "N passed, N failed" and exits with $fatal on a mismatch,
+// so the RTL is checked without Verilator's scheduling semantics.
 //
 // stim.hex line (hex, most significant field first):
 //   rst, awvalid, awaddr[15:0], wvalid, wdata[31:0], wstrb[3:0], bready, arvalid,
@@ -19,6 +20,7 @@
 // exp_tx.hex: tdata tkeep tlast per beat; exp_rel.hex: pe bar epoch status;
 // exp_mir.hex: addr data; exp_rd.hex: rdata rresp.
 `timescale 1ns/1ps
+`default_nettype none
 module barrier_dev_replay;
     parameter DATA_WIDTH   = 64;
     parameter NUM_BARRIERS = 16;
@@ -28,14 +30,14 @@ module barrier_dev_replay;
     localparam KW = DATA_WIDTH / 8;
     localparam SW = 1 + 1 + 16 + 1 + 32 + 4 + 1 + 1 + 16 + 1 + 1 + DATA_WIDTH + KW + 1 + 1 +
                     1 + 2 + 8 + 8 + 64 + 1 + 1;
+    localparam REPLAY_DUT = "barrier_dev", REPLAY_PINS_W = 23, REPLAY_AXIL_AW = 16;
+    localparam REPLAY_PINS = {"awready wready bvalid bresp arready rvalid rx_tready tx_tvalid req_ready rel_valid ",
+                              "rel_pe mir_valid inc_valid inc_ready"};
+`include "replay.vh"
 
-    reg clk = 1'b0;
     reg [SW-1:0] v;
-    wire rst, awvalid, wvalid, bready, arvalid, rready, rx_tvalid, rx_tlast, tx_tready;
+    wire rst, rx_tvalid, rx_tlast, tx_tready;
     wire req_valid, rel_ready, mir_ready;
-    wire [15:0] awaddr, araddr;
-    wire [31:0] wdata;
-    wire [3:0]  wstrb;
     wire [DATA_WIDTH-1:0] rx_tdata;
     wire [KW-1:0] rx_tkeep;
     wire [1:0]  req_op;
@@ -45,10 +47,9 @@ module barrier_dev_replay;
             rx_tvalid, rx_tdata, rx_tkeep, rx_tlast, tx_tready, req_valid, req_op, req_pe,
             req_bar, req_epoch, rel_ready, mir_ready} = v;
 
-    wire awready, wready, bvalid, arready, rvalid, rx_tready, tx_tvalid, tx_tlast;
+    wire rx_tready, tx_tvalid, tx_tlast;
     wire req_ready, rel_valid, mir_valid;
-    wire [1:0] bresp, rresp, rel_status;
-    wire [31:0] rdata;
+    wire [1:0] rel_status;
     wire [DATA_WIDTH-1:0] tx_tdata;
     wire [KW-1:0] tx_tkeep;
     wire [7:0] rel_pe, rel_bar;
@@ -58,12 +59,7 @@ module barrier_dev_replay;
     barrier_dev #(.DATA_WIDTH(DATA_WIDTH), .NUM_BARRIERS(NUM_BARRIERS), .NUM_PES(NUM_PES),
                   .CNT_WIDTH(CNT_WIDTH)) dut (
         .clk(clk), .rst(rst),
-        .s_axil_awaddr(awaddr), .s_axil_awvalid(awvalid), .s_axil_awready(awready),
-        .s_axil_wdata(wdata), .s_axil_wstrb(wstrb), .s_axil_wvalid(wvalid),
-        .s_axil_wready(wready), .s_axil_bresp(bresp), .s_axil_bvalid(bvalid),
-        .s_axil_bready(bready), .s_axil_araddr(araddr), .s_axil_arvalid(arvalid),
-        .s_axil_arready(arready), .s_axil_rdata(rdata), .s_axil_rresp(rresp),
-        .s_axil_rvalid(rvalid), .s_axil_rready(rready),
+        `REPLAY_AXIL_PORTS,
         .s_axis_rx_tdata(rx_tdata), .s_axis_rx_tkeep(rx_tkeep), .s_axis_rx_tvalid(rx_tvalid),
         .s_axis_rx_tready(rx_tready), .s_axis_rx_tlast(rx_tlast),
         .m_axis_tx_tdata(tx_tdata), .m_axis_tx_tkeep(tx_tkeep), .m_axis_tx_tvalid(tx_tvalid),
@@ -76,46 +72,27 @@ module barrier_dev_replay;
         .m_mir_data(mir_data)
     );
 
-    integer fs, fo, ftx, frel, fmir, frd, r, cycles, passed, failed;
-    reg [22:0] e_outs;
     wire [22:0] outs = {awready, wready, bvalid, bresp, arready, rvalid, rx_tready, tx_tvalid,
                         req_ready, rel_valid, rel_pe, mir_valid, dut.inc_valid, dut.inc_ready};
+    integer ftx, frel, fmir, frd;
     reg [DATA_WIDTH-1:0] e_tdata;
     reg [KW-1:0] e_tkeep;
     reg e_tlast;
     reg [7:0] e_pe, e_bar;
     reg [63:0] e_epoch, e_addr, e_data;
-    reg [1:0] e_status, e_rresp;
-    reg [31:0] e_rdata;
+    reg [1:0] e_status;
 
-    task fail;
-        input [8*16-1:0] port;
+    task replay_setup;
         begin
-            failed = failed + 1;
-            $display("MISMATCH barrier_dev port %0s at cycle %0d", port, cycles);
-            $display("%0d passed, %0d failed", passed, failed);
-            $fatal(1, "vector replay mismatch");
+            ftx  = replay_open("exp_tx.hex");
+            frel = replay_open("exp_rel.hex");
+            fmir = replay_open("exp_mir.hex");
+            frd  = replay_open("exp_rd.hex");
         end
     endtask
 
-    initial begin
-        passed = 0; failed = 0; cycles = 0;
-        fs   = $fopen({DIR, "/stim.hex"}, "r");
-        fo   = $fopen({DIR, "/outs.hex"}, "r");
-        ftx  = $fopen({DIR, "/exp_tx.hex"}, "r");
-        frel = $fopen({DIR, "/exp_rel.hex"}, "r");
-        fmir = $fopen({DIR, "/exp_mir.hex"}, "r");
-        frd  = $fopen({DIR, "/exp_rd.hex"}, "r");
-        if (fs == 0 || fo == 0 || ftx == 0 || frel == 0 || fmir == 0 || frd == 0)
-            $fatal(1, "cannot open vector files in %0s", DIR);
-        while ($fscanf(fs, "%h\n", v) == 1) begin
-            #1;   // inputs settle after the previous edge; outputs are combinational from here
-            // every handshake output pin, every cycle, as Verilator saw it (cycle-exact check)
-            r = $fscanf(fo, "%h\n", e_outs);
-            if (r != 1 || (!rst && e_outs !== outs)) begin   // registers are X in reset
-                $display("  handshake pins {awready wready bvalid bresp arready rvalid rx_tready tx_tvalid req_ready rel_valid rel_pe mir_valid inc_valid inc_ready}: expected %b, actual %b", e_outs, outs);
-                fail("pins");
-            end
+    task replay_cycle;
+        begin
             if (tx_tvalid && tx_tready) begin
                 r = $fscanf(ftx, "%h %h %h\n", e_tdata, e_tkeep, e_tlast);
                 if (r != 3 || e_tdata !== tx_tdata || e_tkeep !== tx_tkeep || e_tlast !== tx_tlast) begin
@@ -144,24 +121,8 @@ module barrier_dev_replay;
                 end
                 else passed = passed + 1;
             end
-            if (rvalid && rready) begin
-                r = $fscanf(frd, "%h %h\n", e_rdata, e_rresp);
-                if (r != 2 || e_rdata !== rdata || e_rresp !== rresp) begin
-                    $display("  expected %h %h, actual %h %h", e_rdata, e_rresp, rdata, rresp);
-                    fail("rd");
-                end
-                else passed = passed + 1;
-            end
-            #4 clk = 1'b1;
-            #5 clk = 1'b0;
-            cycles = cycles + 1;
+            replay_axil_r(frd, rvalid && rready);
         end
-        // every expected transaction must have been consumed
-        if ($fscanf(ftx, "%h %h %h\n", e_tdata, e_tkeep, e_tlast) == 3) fail("tx-missing");
-        if ($fscanf(frel, "%h %h %h %h\n", e_pe, e_bar, e_epoch, e_status) == 4) fail("rel-missing");
-        if ($fscanf(fmir, "%h %h\n", e_addr, e_data) == 2) fail("mir-missing");
-        $display("barrier_dev icarus replay: %0d cycles", cycles);
-        $display("%0d passed, %0d failed", passed, failed);
-        $finish;
-    end
+    endtask
 endmodule
+`default_nettype wire
