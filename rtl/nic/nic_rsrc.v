@@ -1,4 +1,5 @@
 `resetall
+`timescale 1ns / 1ps
 `default_nettype none
 // nic_rsrc: NIC resource manager -- free list of NIC-side state entries, per-type in-use counts
 // and HWMs, per-process PCB (nic_me_cnt, unused list, proc_HWM / proc_LWM), 17-bit handles.

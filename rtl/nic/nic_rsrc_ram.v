@@ -1,4 +1,5 @@
 `resetall
+`timescale 1ns / 1ps
 `default_nettype none
 // nic_rsrc_ram: the entry RAMs of nic_rsrc (free FIFO, unused-list links, entry metadata):
 // DEPTH x W distributed RAM in banks of up to 64 entries, one write port, one read port with
