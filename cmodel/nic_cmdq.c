@@ -233,6 +233,7 @@ int nic_cmdq_rd_req(struct nic_cmdq *m, const struct nic_cmdq_rd *r, const char 
     if (n > (uint16_t)(q->prod - q->fetch)) { *why = "reads commands not produced"; return NIC_CMDQ_EPROTO; }
     if (n > ns - (uint16_t)(q->fetch - q->cons)) { *why = "no free slot"; return NIC_CMDQ_EPROTO; }
     if (n > size - off) { *why = "crosses the ring end"; return NIC_CMDQ_EPROTO; }
+    if (((q->base + 64ull * off) & 4095) + 64ull * n > 4096) { *why = "crosses a 4 KiB page"; return NIC_CMDQ_EPROTO; }
     if (r->addr != q->base + 64ull * off) { *why = "address is not the fetch index"; return NIC_CMDQ_EPROTO; }
     if ((q->cptr >> 1) != (q->fetch & (ns - 1)) || (q->cptr & 1)) {
         *why = "completion pointer out of step"; return NIC_CMDQ_EPROTO;

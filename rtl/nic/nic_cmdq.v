@@ -564,6 +564,13 @@ module nic_cmdq #(
     // caps without a comparator: x >= N_SLOT <=> a bit of x at or above SW (N_SLOT a power of two)
     wire          f2_avail_big = f2_avail[15:SW] != {(16-SW){1'b0}};
     wire          f2_toend_big = f2_toend[16:SW] != {(17-SW){1'b0}};
+    // commands left in the 4 KiB page of the fetch address (base is 64-byte aligned): a host read
+    // never crosses a 4 KiB boundary (docs/nic.md 2.1; found by the nic_top end-to-end run)
+    wire [5:0]    f2_pgi  = f2_base[11:6] + f2_off[5:0];
+    wire [6:0]    f2_pgl  = 7'd64 - {1'b0, f2_pgi};
+    wire          f2_pgl_big = f2_pgl[6:SW] != {(7-SW){1'b0}};
+    wire [SW:0]   f2_te   = f2_toend_big ? N_SLOT[SW:0] : f2_toend[SW:0];
+    wire [SW:0]   f2_pg   = f2_pgl_big ? N_SLOT[SW:0] : f2_pgl[SW:0];
     wire [SW:0]   f3_min1  = f3_avail < f3_free ? f3_avail : f3_free;
     wire [SW:0]   f3_n     = f3_min1 < f3_toend ? f3_min1 : f3_toend;
     always @(posedge clk) begin
@@ -581,7 +588,7 @@ module nic_cmdq #(
         f3_fetch <= f2_fetch;
         f3_avail <= f2_avail_big ? N_SLOT[SW:0] : f2_avail[SW:0];
         f3_free  <= N_SLOT[SW:0] - (f2_fetch[SW:0] - f2_cons);
-        f3_toend <= f2_toend_big ? N_SLOT[SW:0] : f2_toend[SW:0];
+        f3_toend <= f2_te < f2_pg ? f2_te : f2_pg;
         f4_valid <= !rst && f3_valid;
         f4_q     <= f3_q;
         f4_n     <= f3_n;
