@@ -1,7 +1,6 @@
 # mk/nic_top.mk -- make rules of the end-to-end testbench of nic_top (issue 12 "End to end";
 # docs/nic.md 6): two nic_top back to back in one process, each with its own cmodel/nic_host,
-# tb/nic/tb_nic_top.cpp. Included by the top-level Makefile (mk/README.md). Lint of nic_top is
-# not here (the RTL's owner runs it).
+# tb/nic/tb_nic_top.cpp. Included by the top-level Makefile (mk/README.md).
 #
 #   make e2e-nic_top [E2E_SEEDS="1 2 3"] [E2E_MSGS=n]   the regression: every seed, both directions
 #   make e2e-quick-nic_top                               2 seeds x 500 messages per direction
@@ -16,7 +15,13 @@ NT_HOST  := cmodel/nic_host.c cmodel/nic_host.h cmodel/nic_xlat.c cmodel/nic_xla
 E2E_SEEDS ?= 1 2 3
 E2E_MSGS  ?= 300
 
-.PHONY: e2e-nic_top e2e-quick-nic_top sim-nic_top
+.PHONY: lint-nic_top e2e-nic_top e2e-quick-nic_top sim-nic_top
+
+# the whole NIC with -Wall (the blocks' own waivers plus tb/nic/nic_top_lint.vlt), at the lab size
+lint-nic_top:
+	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_top rtl/common/common.vlt \
+	  tb/nic/nic_top_lint.vlt tb/nic/nic_pkt_rx.vlt rtl/nic/nic_top.v
+LINT_TARGETS += lint-nic_top
 
 $(B)/nic_top/libnt.a: $(NT_HOST)
 	@mkdir -p $(dir $@)
