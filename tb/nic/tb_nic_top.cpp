@@ -47,7 +47,8 @@
 //     only, eq EVENTS = accepted and no drops, xlat no faults.
 // Options: --seed N, --msgs N (messages per direction; --n is the same), --trace (FST waveforms
 //   build/trace/nic_top_e2e_s<seed>_{A,B}.fst), --one-way (A -> B only), --big-pct P (percent of
-//   messages over 4 KiB), --lat-min / --lat-max, --stall-limit N, --quiet; --fault data|guard|event|lost
+//   messages over 4 KiB), --lat-min / --lat-max, --stall-limit N, --quiet; --fault data|guard|event|lost; --pcap FILE (the first 3,000
+//   packets NIC A sends, for scripts/nic_pkt_check.py: make oracles-nic_top)
 //   (harness self-test on A's fifth message: an expected byte, a guard byte in memory, an expected event
 //   field wrong, or the command sent with length 0 while a delivery is expected: each must be reported).
 #include <algorithm>
@@ -69,6 +70,7 @@
 
 #include "Vnic_top.h"
 #include "core.h"
+#include "pcap.h"
 #include "verilated.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
@@ -107,6 +109,7 @@ constexpr unsigned GUARD = 32;
 constexpr unsigned MAX_INFLIGHT = 24;   // messages in flight per queue (the EQ has 256 entries)
 constexpr unsigned EQ_LOG2 = 8;
 constexpr unsigned LINK_CAP = 8;        // link FIFO beats
+constexpr uint64_t PCAP_MAX = 3000;     // --pcap: packets written at most
 constexpr unsigned CRED_DLY = 20;
 
 tb::Options opt;
@@ -221,6 +224,8 @@ struct Nic {
 #endif
   nic_host host{};
   Nic* peer = nullptr;
+  tb::PcapWriter* pcap = nullptr;   // --pcap: this NIC's output packets (NIC A only)
+  std::vector<uint8_t> pkt;         // the packet being assembled for the pcap
   tb::Rng rng;
   uint16_t nid = 0;
   // page tables
@@ -492,6 +497,11 @@ struct Nic {
       if (!nout.last && nout.keep != 0xffffffffu) fail("%c: m_net beat not last with tkeep %#x", nm, nout.keep);
       if (nout.keep & (nout.keep + 1)) fail("%c: m_net tkeep %#x not contiguous", nm, nout.keep);
       peer->net_in.push_back(nout);
+      if (pcap && pcap->n < PCAP_MAX) {
+        for (unsigned j = 0; j < 32; j++)
+          if (nout.keep >> j & 1) pkt.push_back(nout.d[j]);
+        if (nout.last) pcap->write(pkt, g_cycle), pkt.clear();
+      }
       moved = true;
     }
     if (h_nin) {
@@ -1198,6 +1208,8 @@ int main(int argc, char** argv) {
   e->A.id_seen.assign(65536, 0), e->B.id_seen.assign(65536, 0);
   e->config_flow(e->A, e->B, true);
   e->config_flow(e->B, e->A, e->two_way);
+  tb::PcapWriter pcap;
+  if (opt.extra.count("pcap")) pcap.open(opt.extra["pcap"]), e->A.pcap = &pcap;
   if (!opt.quiet)
     std::printf("nic_top e2e: seed %" PRIu64 ", %" PRIu64 " messages per direction (%s), NID A %#x B %#x, path MTU %u, "
                 "credits A %u/%u B %u/%u\n",
