@@ -122,18 +122,18 @@ $(B)/nic_pkt_tx/libnpt.a: $(NPT_CM)
 
 $(eval $(call verilator_tb,$(NPT_BIN),nic_pkt_tx,rtl/common rtl/nic,$(NX_VLT) $(NPT_RTL),,\
   tb/nic/tb_nic_pkt_tx.cpp,$(B)/nic_pkt_tx/libnpt.a,rtl/common/crc32_fn.vh))
-# the fast simulation form (NIC_PKT_TX_FAST: chunk loops, what the nic_top end-to-end build
+# the fast simulation form (NPTX_FAST: chunk loops, what the nic_top end-to-end build
 # simulates) against the same model: every packet byte, 4 seeds (docs/nic.md 4.4)
 NPT_FBIN  := $(B)/nic_pkt_tx_fast/tb_nic_pkt_tx
 NPT_FJSON := $(REPORT)/lockstep_nic_pkt_tx_fast.jsonl
-$(NPT_FBIN): VFLAGS += +define+NIC_PKT_TX_FAST
+$(NPT_FBIN): VFLAGS += +define+NPTX_FAST
 $(eval $(call verilator_tb,$(NPT_FBIN),nic_pkt_tx,rtl/common rtl/nic,$(NX_VLT) $(NPT_RTL),,\
   tb/nic/tb_nic_pkt_tx.cpp,$(B)/nic_pkt_tx/libnpt.a,rtl/common/crc32_fn.vh))
 
 .PHONY: lint-nic_pkt_tx lockstep-nic_pkt_tx lockstep-fast-nic_pkt_tx lockstep-quick-nic_pkt_tx selftest-nic_pkt_tx oracles-nic_pkt_tx bench-nic_pkt_tx sim-nic_pkt_tx
 lint-nic_pkt_tx:
 	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_tx $(NX_VLT) $(NPT_RTL)
-	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_tx +define+NIC_PKT_TX_FAST $(NX_VLT) $(NPT_RTL)
+	$(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic --top-module nic_pkt_tx +define+NPTX_FAST $(NX_VLT) $(NPT_RTL)
 
 lockstep-nic_pkt_tx: $(NPT_BIN)
 	@mkdir -p $(REPORT); rm -f $(NPT_JSON)

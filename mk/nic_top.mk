@@ -31,7 +31,7 @@ $(B)/nic_top/libnt.a: $(NT_HOST)
 
 # the RTL files are found through the -I directories (Verilator searches them for modules);
 # nic_pkt_tx in its fast simulation form (docs/nic.md 4.4)
-$(NT_BIN): VFLAGS += +define+NIC_PKT_TX_FAST
+$(NT_BIN): VFLAGS += +define+NPTX_FAST
 $(eval $(call verilator_tb,$(NT_BIN),nic_top,rtl/common rtl/nic,$(NT_VLT) $(NT_TOP),,\
   tb/nic/tb_nic_top.cpp,$(B)/nic_top/libnt.a,$(NT_DEPS) $(wildcard cmodel/regs/nic_*_regs.h)))
 

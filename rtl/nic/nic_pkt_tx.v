@@ -386,7 +386,7 @@ module nic_pkt_tx (
     );
     wire [PW-1:0] pd_in = {hb_flat, d_de, d_delo, d_lb, d_lblo, d_bcrc, d_k, d_nin, d_last, d_lastcnt};
     always @(posedge clk) begin
-        `ifndef NIC_PKT_TX_FAST for (j = 0; j < 2 * PW; j = j + 1)
+        `ifndef NPTX_FAST for (j = 0; j < 2 * PW; j = j + 1)
             if (ld_c[(j / PW) * NLC + (j % PW) / 64])
                 pd_reg[j] <= pd_in[j % PW]; `endif
         for (j = 0; j < 2; j = j + 1) begin
@@ -412,7 +412,7 @@ module nic_pkt_tx (
     ff_keep #(.WIDTH(NRC)) u_rdc (.clk(clk), .rst(1'b0), .d({NRC{g_rd_nx}}), .q(g_rd_c));
     reg  [PW-1:0] cur_pd;
     always @* begin
-        `ifndef NIC_PKT_TX_FAST for (j = 0; j < PW; j = j + 1)
+        `ifndef NPTX_FAST for (j = 0; j < PW; j = j + 1)
             cur_pd[j] = g_rd_c[j / 64] ? pd_reg[PW + j] : pd_reg[j]; `endif
     end
     wire [687:0] cur_hdr;
@@ -725,13 +725,13 @@ module nic_pkt_tx (
         stat_msg      <= s0_issue && s0_last && !rst;
         stat_err_zero <= h_go && h_zero_reg && !rst;
     end
-`ifdef NIC_PKT_TX_FAST
-    // Fast simulation form of the slot loads and the slot select above (the `ifndef NIC_PKT_TX_FAST
+`ifdef NPTX_FAST
+    // Fast simulation form of the slot loads and the slot select above (the `ifndef NPTX_FAST
     // loops): the same bits per 64-bit chunk, so that Verilator emits word operations (the bit
     // loops, a division per bit, were about half of the nic_top end-to-end run's CPU). Synthesis and
     // the block's own 20-seed lockstep use the bit loops (the gated netlist: the chunk form maps
     // differently, 6,731 LUT4 and 120.9 MHz against 6,567 and 125.4); the nic_top end-to-end build
-    // defines NIC_PKT_TX_FAST, and `make lockstep-fast-nic_pkt_tx` checks this form against the
+    // defines NPTX_FAST, and `make lockstep-fast-nic_pkt_tx` checks this form against the
     // model too (docs/nic.md 4.4).
     genvar gc;
     generate
