@@ -1,0 +1,90 @@
+/*
+ * cmodel/gpubar.h -- bit-accurate model of rtl/gpubar/gpubar_xlat.v, the GPU BAR window translator
+ * (issue 14, first slice: translate + split + errors; spec note 004 section 4 R-1..R-6, R-10, R-14;
+ * docs/gpubar.md).
+ *
+ * Transaction level. Inputs are pushed in the order the RTL accepts them (gpubar_push_cfg on the
+ * s_cfg handshake, gpubar_push_desc on s_desc; the RTL accepts at most one of them per cycle and
+ * finishes each before accepting the next, so acceptance order is processing order). Each push
+ * computes its whole effect at once: the requests (m_req) and the completion (m_cpl) are queued
+ * and popped in order with gpubar_pop_req / gpubar_pop_cpl. Same counters as the RTL (stat_cnt).
+ * No globals; every function takes the model.
+ */
+#ifndef CMODEL_GPUBAR_H
+#define CMODEL_GPUBAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GPUBAR_OK     0
+#define GPUBAR_EINVAL (-1)
+#define GPUBAR_ENOMEM (-2)
+#define GPUBAR_EMPTY  (-3)
+
+#define GPUBAR_MAX_NR 256
+#define GPUBAR_MAX_NE 1024
+
+/* Elaboration parameters (the RTL's). */
+struct gpubar_cfg {
+    unsigned nr;     /* regions, power of two, 2..256 */
+    unsigned ne;     /* 64 KiB entries per region, power of two, 2..1024 */
+    unsigned id_w;   /* descriptor id width, 1..16 */
+};
+
+/* s_cfg ops */
+enum gpubar_op { GPUBAR_OP_MPS = 0, GPUBAR_OP_LOAD = 1, GPUBAR_OP_CLEAR = 2, GPUBAR_OP_ARM = 3,
+                 GPUBAR_OP_DISARM = 4 };
+/* m_cpl codes */
+enum gpubar_code { GPUBAR_CPL_OK = 0, GPUBAR_CPL_GEN = 1, GPUBAR_CPL_INV = 2, GPUBAR_CPL_OOB = 3 };
+/* counters, stat_cnt order */
+enum { GPUBAR_C_DESC_OK, GPUBAR_C_ERR_GEN, GPUBAR_C_ERR_INV, GPUBAR_C_ERR_OOB, GPUBAR_C_TLP_WR,
+       GPUBAR_C_TLP_RD, GPUBAR_C_SPLIT_4K, GPUBAR_C_SPLIT_64K, GPUBAR_C_CFG_BAD, GPUBAR_NCNT };
+
+struct gpubar_cfg_op { unsigned op, region, idx; uint64_t data; };
+struct gpubar_desc { unsigned id, region, gen; uint32_t off, len; unsigned write; };
+struct gpubar_req {
+    uint64_t addr;
+    unsigned len, dw, first_be, last_be, fmt4, write, tag;
+    uint8_t hdr[16];            /* header byte i = hdr[i] (RTL hdr[127-8i -: 8]); 3-DW: 12..15 = 0 */
+    unsigned region, id;
+    uint32_t boff;
+    unsigned last;
+};
+struct gpubar_cpl { unsigned id, region, code; };
+
+struct gpubar_model {
+    struct gpubar_cfg cfg;
+    unsigned mps;               /* MPS code 0..2 */
+    unsigned req_id;
+    unsigned tag;
+    uint64_t *ent;              /* nr * ne: {hi, addr[63:16]} as the 64-bit address */
+    uint8_t *valid;             /* nr * ne */
+    uint8_t *armed;             /* nr */
+    uint64_t *rgn;              /* nr: {gen[16], ulen[32], off0[16]} (the RTL's region word) */
+    uint32_t c[GPUBAR_NCNT];
+    /* output queues (rings) */
+    struct gpubar_req *rq;
+    size_t rq_cap, rq_head, rq_n;
+    struct gpubar_cpl *cq;
+    size_t cq_cap, cq_head, cq_n;
+};
+
+int  gpubar_init(struct gpubar_model *m, const struct gpubar_cfg *cfg);
+void gpubar_free(struct gpubar_model *m);
+int  gpubar_push_cfg(struct gpubar_model *m, const struct gpubar_cfg_op *op);
+int  gpubar_push_desc(struct gpubar_model *m, const struct gpubar_desc *d);
+int  gpubar_pop_req(struct gpubar_model *m, struct gpubar_req *r);
+int  gpubar_pop_cpl(struct gpubar_model *m, struct gpubar_cpl *c);
+size_t gpubar_pending(const struct gpubar_model *m);   /* queued outputs, both ports */
+/* Header of one request (exported for the unit tests and the TLP oracle): fills dw, first_be,
+ * last_be, fmt4 and hdr[] from addr, len, write, req_id, tag. */
+void gpubar_tlp_hdr(struct gpubar_req *r, unsigned req_id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,75 @@
+# mk/gpubar.mk -- make rules of gpubar_xlat, the GPU BAR window translator (issue 14, first slice:
+# translate + split + errors; docs/gpubar.md). Included by the top-level Makefile after its common
+# variables (mk/README.md).
+#
+#   make lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar
+#   make sim BLOCK=gpubar SEED=n N=n [FAULT=flip|code] [TRACE=1]
+#   make oracles-gpubar      (needs cocotbext-pcie in .venv: docs/gpubar.md 6.3)
+
+GB_CM   := cmodel/gpubar.c cmodel/gpubar.h
+GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tlp_hdr.v
+GB_LINT := $(VERILATOR) --lint-only -Wall -Irtl/gpubar --top-module gpubar_xlat
+GB_BIN  := $(B)/gpubar/tb_gpubar
+GB_BIN2 := $(B)/gpubar_s/tb_gpubar
+GB_JSON := $(REPORT)/lockstep_gpubar.jsonl
+# descriptors per seed: 20 seeds x 100,000 = 2,000,000 at the lab size (the issue asks >= 2,000,000),
+# plus 20 x 10,000 on the small build (4 regions of 4 entries: every page boundary, full tables)
+GB_N       ?= 100000
+GB_QUICK_N ?= 10000
+
+.PHONY: lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar sim-gpubar oracles-gpubar
+
+lint-gpubar:
+	$(GB_LINT) $(GB_RTL)
+	$(GB_LINT) -GNR=2 -GNE=2 -GID_W=1 $(GB_RTL)
+	$(GB_LINT) -GNR=8 -GNE=256 -GID_W=4 $(GB_RTL)
+
+$(B)/cmodel/test_gpubar: cmodel/test/test_gpubar.c $(GB_CM) cmodel/test/tinytest.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/test_gpubar.c cmodel/gpubar.c
+
+cmodel-test-gpubar: $(B)/cmodel/test_gpubar
+	$(B)/cmodel/test_gpubar
+
+$(B)/gpubar/libgpubar.a: $(GB_CM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/gpubar.c -o $(B)/gpubar/gpubar.o
+	ar rcs $@ $(B)/gpubar/gpubar.o
+
+GB_PSET  :=
+GB_PSET2 := TB_NR:NR=4 TB_NE:NE=4
+$(eval $(call verilator_tb,$(GB_BIN),gpubar_xlat,rtl/gpubar,$(GB_RTL),$(GB_PSET),\
+  tb/gpubar/tb_gpubar.cpp,$(B)/gpubar/libgpubar.a,))
+$(eval $(call verilator_tb,$(GB_BIN2),gpubar_xlat,rtl/gpubar,$(GB_RTL),$(GB_PSET2),\
+  tb/gpubar/tb_gpubar.cpp,$(B)/gpubar/libgpubar.a,))
+
+lockstep-gpubar: $(GB_BIN) $(GB_BIN2)
+	@mkdir -p $(REPORT); rm -f $(GB_JSON)
+	scripts/lockstep.sh $(GB_BIN) $(GB_JSON) "$(SEEDS)" --n $(GB_N)
+	scripts/lockstep.sh $(GB_BIN2) $(GB_JSON) "$(SEEDS)" --n 10000
+
+lockstep-quick-gpubar: $(GB_BIN) $(GB_BIN2)
+	@mkdir -p $(REPORT); rm -f $(GB_JSON)
+	scripts/lockstep.sh $(GB_BIN) $(GB_JSON) "$(QUICK_SEEDS)" --n $(GB_QUICK_N)
+	scripts/lockstep.sh $(GB_BIN2) $(GB_JSON) "$(QUICK_SEEDS)" --n 5000
+
+selftest-gpubar: $(GB_BIN)
+	scripts/expect_fail.sh "MISMATCH on m_req" $(GB_BIN) --seed 3 --n 5000 --fault flip
+	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 4 --n 5000 --fault code
+
+# independent TLP oracle: every header of two lockstep runs (>= 100,000 requests) parsed and checked
+# by cocotbext-pcie (scripts/gpubar_tlp_check.py; tested with cocotbext-pcie 0.2.16). Not in
+# ORACLE_TARGETS until scripts/setup installs the package.
+oracles-gpubar: $(GB_BIN)
+	rm -rf $(B)/gpubar_tlp; mkdir -p $(B)/gpubar_tlp
+	for s in 1 2; do $(GB_BIN) --seed $$s --n 12000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
+	$(PY) scripts/gpubar_tlp_check.py --min 100000 $(B)/gpubar_tlp/s1.txt $(B)/gpubar_tlp/s2.txt
+
+sim-gpubar: $(GB_BIN)
+	$(GB_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
+
+LINT_TARGETS           += lint-gpubar
+CMODEL_TEST_TARGETS    += cmodel-test-gpubar
+LOCKSTEP_TARGETS       += lockstep-gpubar
+LOCKSTEP_QUICK_TARGETS += lockstep-quick-gpubar
+SELFTEST_TARGETS       += selftest-gpubar

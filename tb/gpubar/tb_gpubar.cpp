@@ -1,0 +1,346 @@
+// tb_gpubar.cpp -- lockstep testbench of gpubar_xlat (RTL, Verilator) against the C model
+// cmodel/gpubar.{h,c} (docs/gpubar.md section 6).
+//
+// Ports: s_cfg (MPS / requester ID, entry loads and clears, region arm / disarm, refused ops),
+// s_desc (descriptors) -> m_req (TLP-sized requests with their header bytes), m_cpl (one
+// completion per descriptor). Random valid on both sources and random ready on both sinks
+// (backpressure profile per seed, tb/common/stimulus.h). s_cfg is constructed first: the RTL accepts
+// at most one of the two per cycle and finishes it before the next, so acceptance order is the
+// model's order. Every output field is compared per handshake; the nine counters (stat_cnt) at the
+// end of the scenario.
+// Stimulus: per region a random off0 (va & 0xFFFF), user length and generation; entries at
+// random 64 KiB-aligned BAR addresses (below and above 4 GiB, around the H100 BAR1 base
+// 0x1000_0000_0000); descriptors mostly valid, with lengths from 1 byte to > 2 pages, and some
+// generation mismatches (also across the 0xffff -> 0 wrap), out-of-bounds (one byte past the user
+// length, 32-bit wrap, length 0) and ranges over cleared entries; cfg ops during traffic (MPS
+// changes, loads, misaligned loads, clears, re-arms with a new generation, disarms, bad ops).
+// Independently of the model, every request is checked: 0 < len <= MPS, no 4 KiB crossing, dw and
+// byte enables consistent with len, the bytes of each descriptor covered exactly once in order.
+// Options: --tlp-out FILE writes every request (header bytes, len) for scripts/gpubar_tlp_check.py.
+// Faults (--fault): flip (one expected address bit flipped), code (one expected completion code
+// changed): each must be reported.
+#include <cinttypes>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vgpubar_xlat.h"
+#include "core.h"
+#include "ports.h"
+#include "scoreboard.h"
+#include "sim.h"
+#include "stimulus.h"
+
+extern "C" {
+#include "gpubar.h"
+}
+
+#ifndef TB_NR
+#define TB_NR 16
+#endif
+#ifndef TB_NE
+#define TB_NE 64
+#endif
+#define ID_W 8
+
+using tb::Txn;
+
+static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
+static const unsigned RW = log2u(TB_NR), PW = log2u(TB_NE);
+
+struct Rgn { bool armed = false; unsigned off0 = 0; uint32_t ulen = 0; unsigned gen = 0; };
+
+static Txn req_txn(const gpubar_req& r) {
+  uint64_t h0 = 0, h1 = 0;
+  for (int i = 0; i < 8; i++) h0 = h0 << 8 | r.hdr[i], h1 = h1 << 8 | r.hdr[8 + i];
+  return Txn().add("addr", 64, r.addr).add("len", 10, r.len).add("dw", 8, r.dw).add("first_be", 4, r.first_be)
+      .add("last_be", 4, r.last_be).add("fmt4", 1, r.fmt4).add("write", 1, r.write).add("tag", 8, r.tag)
+      .add("hdr0", 64, h0).add("hdr1", 64, h1).add("region", RW, r.region).add("id", ID_W, r.id)
+      .add("boff", 32, r.boff).add("last", 1, r.last);
+}
+
+struct X {
+  tb::Harness& h;
+  tb::Sim<Vgpubar_xlat> sim;
+  Vgpubar_xlat* top;
+  gpubar_model m{};
+  tb::StreamSource cfg, desc;
+  tb::StreamSink req, cpl;
+  tb::Scoreboard sb_req, sb_cpl;
+  std::vector<Rgn> rg;
+  std::vector<uint8_t> valid;
+  unsigned mps = 0;
+  std::string fault;
+  bool fault_done = false;
+  uint64_t nreq = 0, ncpl = 0, ndesc = 0;
+  // independent checks: the descriptor the requests belong to
+  struct Open { unsigned id; uint32_t off, len, seen; };
+  std::deque<Open> open;    // accepted descriptors, for the coverage check of the requests
+  FILE* tlp_out = nullptr;
+
+  explicit X(tb::Harness& harness)
+      : h(harness), sim(harness), top(sim.top.get()),
+        cfg(sim, "s_cfg", TB_HS(top, s_cfg),
+            [this](const Txn& t) {
+              top->s_cfg_op = uint8_t(t.get("op"));
+              top->s_cfg_region = uint8_t(t.get("region"));
+              top->s_cfg_idx = uint16_t(t.get("idx"));
+              top->s_cfg_data = t.get("data");
+            }),
+        desc(sim, "s_desc", TB_HS(top, s_desc),
+             [this](const Txn& t) {
+               top->s_desc_id = uint8_t(t.get("id"));
+               top->s_desc_region = uint8_t(t.get("region"));
+               top->s_desc_gen = uint16_t(t.get("gen"));
+               top->s_desc_off = uint32_t(t.get("off"));
+               top->s_desc_len = uint32_t(t.get("len"));
+               top->s_desc_write = uint8_t(t.get("write"));
+             }),
+        req(sim, "m_req", TB_HS(top, m_req),
+            [this]() {
+              const uint64_t h0 = uint64_t(top->m_req_hdr[3]) << 32 | top->m_req_hdr[2];
+              const uint64_t h1 = uint64_t(top->m_req_hdr[1]) << 32 | top->m_req_hdr[0];
+              return Txn().add("addr", 64, top->m_req_addr).add("len", 10, top->m_req_len).add("dw", 8, top->m_req_dw)
+                  .add("first_be", 4, top->m_req_first_be).add("last_be", 4, top->m_req_last_be)
+                  .add("fmt4", 1, top->m_req_fmt4).add("write", 1, top->m_req_write).add("tag", 8, top->m_req_tag)
+                  .add("hdr0", 64, h0).add("hdr1", 64, h1).add("region", RW, top->m_req_region)
+                  .add("id", ID_W, top->m_req_id).add("boff", 32, top->m_req_boff).add("last", 1, top->m_req_last);
+            }),
+        cpl(sim, "m_cpl", TB_HS(top, m_cpl),
+            [this]() {
+              return Txn().add("id", ID_W, top->m_cpl_id).add("region", RW, top->m_cpl_region).add("code", 2, top->m_cpl_code);
+            }),
+        sb_req(sim, "m_req"), sb_cpl(sim, "m_cpl") {
+    gpubar_cfg c{TB_NR, TB_NE, ID_W};
+    if (gpubar_init(&m, &c) != GPUBAR_OK) h.fail("model", "gpubar_init failed");
+    fault = h.opt.fault;
+    rg.assign(TB_NR, Rgn());
+    valid.assign(TB_NR * TB_NE, 0);
+    const std::string tf = h.opt.get("tlp-out");
+    if (!tf.empty() && !(tlp_out = std::fopen(tf.c_str(), "w"))) h.fail("tb", "cannot open --tlp-out " + tf);
+    sb_req.model([this](Txn& t) {
+      gpubar_req r;
+      if (gpubar_pop_req(&m, &r) != GPUBAR_OK) return false;
+      if (fault == "flip" && !fault_done && nreq >= 300) r.addr ^= 1ull << 20, fault_done = true;
+      t = req_txn(r);
+      return true;
+    });
+    sb_cpl.model([this](Txn& t) {
+      gpubar_cpl c;
+      if (gpubar_pop_cpl(&m, &c) != GPUBAR_OK) return false;
+      if (fault == "code" && !fault_done && ncpl >= 300) c.code ^= 2, fault_done = true;
+      t = Txn().add("id", ID_W, c.id).add("region", RW, c.region).add("code", 2, c.code);
+      return true;
+    });
+    cfg.on_accept = [this](const Txn& t) {
+      gpubar_cfg_op o{unsigned(t.get("op")), unsigned(t.get("region")), unsigned(t.get("idx")), t.get("data")};
+      if (gpubar_push_cfg(&m, &o) != GPUBAR_OK) h.fail("model", "push_cfg");
+    };
+    desc.on_accept = [this](const Txn& t) {
+      gpubar_desc d{unsigned(t.get("id")), unsigned(t.get("region")), unsigned(t.get("gen")), uint32_t(t.get("off")),
+                    uint32_t(t.get("len")), unsigned(t.get("write"))};
+      if (gpubar_push_desc(&m, &d) != GPUBAR_OK) h.fail("model", "push_desc");
+      open.push_back(Open{d.id, d.off, d.len, 0});
+      ndesc++;
+    };
+    req.on_capture = [this](const Txn& t) {
+      check_req(t);
+      sb_req.actual(t);
+      nreq++;
+    };
+    cpl.on_capture = [this](const Txn& t) {
+      sb_cpl.actual(t);
+      ncpl++;
+      const unsigned code = unsigned(t.get("code"));
+      h.cover(code == 0 ? "ok" : code == 1 ? "err_gen" : code == 2 ? "err_inv" : "err_oob");
+      if (open.empty() || open.front().id != t.get("id")) h.fail("m_cpl", "completion of no open descriptor");
+      if (code == 0 && open.front().seen != open.front().len)
+        h.fail("m_cpl", "OK completion before every byte was requested",
+               "  seen " + std::to_string(open.front().seen) + " of " + std::to_string(open.front().len));
+      if (code != 0 && open.front().seen != 0) h.fail("m_cpl", "error completion after requests (R-14)");
+      open.pop_front();
+    };
+    for (auto* n : {"ok", "err_gen", "err_inv", "err_oob", "split4k", "split64k", "fmt3", "fmt4", "rd", "wr",
+                    "cfg_bad", "mps128", "mps256", "mps512", "gen_wrap", "one_dw", "disarm"})
+      h.cov_declare(n);
+  }
+  ~X() {
+    if (tlp_out) std::fclose(tlp_out);
+    gpubar_free(&m);
+  }
+
+  // checks that do not use the model (spec note 004 R-5, T05; PCIe byte-enable rules)
+  void check_req(const Txn& t) {
+    const uint64_t a = t.get("addr"), len = t.get("len");
+    const unsigned mpsb = 128u << mps_seen();
+    h.check(len > 0 && len <= 512, "m_req", "0 < len <= 512");
+    h.check((a >> 12) == ((a + len - 1) >> 12), "m_req", "no 4 KiB crossing");
+    h.check(t.get("dw") == (((a & 3) + len + 3) >> 2), "m_req", "dw = ceil((addr & 3) + len)");
+    h.check((t.get("dw") == 1) == (t.get("last_be") == 0), "m_req", "last_be 0 iff one DW");
+    h.check(t.get("fmt4") == ((a >> 32) != 0), "m_req", "4-DW header iff addr >= 4 GiB");
+    (void)mpsb;
+    // the descriptor: the oldest open one with this id (ids wrap at 256; at most a few are open)
+    Open* op = nullptr;
+    for (auto& e : open)
+      if (e.id == t.get("id")) { op = &e; break; }
+    if (!op) h.fail("m_req", "request of no open descriptor");
+    Open& o = *op;
+    h.check(t.get("boff") == uint64_t(o.off) + o.seen && o.seen < o.len, "m_req", "bytes in order, once");
+    o.seen += uint32_t(len);
+    h.check((t.get("last") != 0) == (o.seen == o.len), "m_req", "last on the descriptor's last byte");
+    h.cover(t.get("fmt4") ? "fmt4" : "fmt3");
+    h.cover(t.get("write") ? "wr" : "rd");
+    if (t.get("dw") == 1) h.cover("one_dw");
+    if (tlp_out) {
+      std::fprintf(tlp_out, "%016" PRIx64 "%016" PRIx64 " %" PRIu64 " %" PRIx64 "\n", t.get("hdr0"), t.get("hdr1"), len, a);
+    }
+  }
+  unsigned mps_seen() const { return m.mps; }
+
+  // ---------------------------------------------------------------- stimulus
+  void push_cfg(unsigned op, unsigned region, unsigned idx, uint64_t data) {
+    cfg.push(Txn().add("op", 3, op).add("region", RW, region).add("idx", PW, idx).add("data", 64, data));
+  }
+  uint64_t rand_page() {
+    tb::Rng& r = h.rng;
+    switch (r.below(4)) {
+      case 0: return (r.bits(16)) << 16;                                   // below 4 GiB
+      case 1: return 0x100000000000ull + (r.bits(21) << 16);               // H100 BAR1 base, 128 GiB
+      case 2: return (r.bits(48)) << 16;                                   // anywhere
+      default: return 0xffff0000ull + (r.below(3) << 16);                  // around 4 GiB
+    }
+  }
+  void load(unsigned g, unsigned i) {
+    push_cfg(GPUBAR_OP_LOAD, g, i, rand_page());
+    valid[g * TB_NE + i] = 1;
+  }
+  void arm(unsigned g, unsigned gen) {
+    tb::Rng& r = h.rng;
+    Rgn& x = rg[g];
+    x.off0 = r.chance(0.2) ? 0 : unsigned(r.bits(16));
+    const uint32_t span = (uint32_t(TB_NE) << 16) - x.off0;
+    x.ulen = r.chance(0.3) ? span : r.chance(0.5) ? uint32_t(r.range(1, span)) : uint32_t(r.range(0, 200000 < span ? 200000 : span));
+    x.gen = gen & 0xffff;
+    x.armed = true;
+    push_cfg(GPUBAR_OP_ARM, g, 0, uint64_t(x.gen) << 48 | uint64_t(x.ulen) << 16 | x.off0);
+  }
+  void random_cfg() {
+    tb::Rng& r = h.rng;
+    const unsigned g = unsigned(r.below(TB_NR)), i = unsigned(r.below(TB_NE));
+    switch (r.below(10)) {
+      case 0: mps = unsigned(r.below(3)); push_cfg(GPUBAR_OP_MPS, 0, 0, mps | r.bits(16) << 16); break;
+      case 1: case 2: load(g, i); break;
+      case 3: push_cfg(GPUBAR_OP_LOAD, g, i, rand_page() | r.range(1, 0xffff)); break;   // misaligned: refused
+      case 4: push_cfg(GPUBAR_OP_CLEAR, g, i, 0); valid[g * TB_NE + i] = 0; break;
+      case 5: case 6: {
+        const bool wrap = rg[g].gen == 0xffff || r.chance(0.1);
+        if (wrap && rg[g].gen != 0xffff) { rg[g].gen = 0xffff; arm(g, 0xffff); }
+        else arm(g, rg[g].gen + 1);
+        if (rg[g].gen == 0) h.cover("gen_wrap");
+        break;
+      }
+      case 7: push_cfg(GPUBAR_OP_DISARM, g, 0, 0); rg[g].armed = false; h.cover("disarm"); break;
+      case 8: push_cfg(unsigned(r.range(5, 7)), g, i, r.next()); break;                  // bad op
+      default: {                                                                           // arm out of range
+        const unsigned off0 = unsigned(r.range(1, 0xffff));
+        push_cfg(GPUBAR_OP_ARM, g, 0, uint64_t(r.bits(16)) << 48 | uint64_t((uint32_t(TB_NE) << 16) - off0 + 1) << 16 | off0);
+        break;
+      }
+    }
+  }
+  void random_desc(unsigned id) {
+    tb::Rng& r = h.rng;
+    unsigned g = unsigned(r.below(TB_NR));
+    if (!rg[g].armed && r.chance(0.8)) g = unsigned(r.below(TB_NR));
+    const Rgn& x = rg[g];
+    unsigned gen = x.gen;
+    if (r.chance(0.03)) gen = (gen + unsigned(r.range(1, 0xffff))) & 0xffff;
+    uint32_t len;
+    const unsigned k = unsigned(r.below(1000));
+    if (k < 800) len = uint32_t(r.range(1, 600));
+    else if (k < 970) len = uint32_t(r.range(1, 8192));
+    else if (k < 975) len = uint32_t(r.range(1, 140000));   // more than two pages
+    else len = uint32_t(r.range(0, 16));
+    uint32_t off = 0;
+    const unsigned e = unsigned(r.below(100));
+    if (e < 3) {                                 // out of bounds
+      off = x.ulen >= len ? x.ulen - len + 1 : uint32_t(r.bits(8));
+      if (r.chance(0.2)) off = 0xffffffffu - uint32_t(r.below(len + 1));
+      if (r.chance(0.2)) len = 0;
+    } else {
+      if (len > x.ulen) len = x.ulen ? uint32_t(r.range(1, x.ulen)) : 0;
+      const uint32_t room = x.ulen - len;
+      if (r.chance(0.4)) {
+        off = uint32_t(r.range(0, room));
+      } else {                                   // start just below a page boundary of o = off0 + off
+        const uint64_t bnd = r.range(1, TB_NE - 1) << 16, back = r.bits(r.chance(0.5) ? 4 : 12);
+        const int64_t o = int64_t(bnd) - int64_t(back) - int64_t(x.off0);
+        off = o < 0 ? 0 : o > int64_t(room) ? room : uint32_t(o);
+      }
+    }
+    desc.push(Txn().add("id", ID_W, id & 0xff).add("region", RW, g).add("gen", 16, gen).add("off", 32, off)
+                  .add("len", 32, len).add("write", 1, r.chance(0.7) ? 1 : 0));
+  }
+};
+
+static void compare_counters(X& x) {
+  static const char* names[GPUBAR_NCNT] = {"DESC_OK", "ERR_GEN", "ERR_INV", "ERR_OOB", "TLP_WR",
+                                           "TLP_RD",  "SPLIT_4K", "SPLIT_64K", "CFG_BAD"};
+  for (int i = 0; i < GPUBAR_NCNT; i++) {
+    const uint32_t rtl = x.top->stat_cnt[i];
+    if (rtl != x.m.c[i])
+      x.h.fail("stat_cnt", std::string("counter ") + names[i] + " differs",
+               "  rtl " + std::to_string(rtl) + ", model " + std::to_string(x.m.c[i]));
+    x.h.check(true, "stat_cnt", names[i]);
+  }
+  x.h.cover("split4k", x.m.c[GPUBAR_C_SPLIT_4K]);
+  x.h.cover("split64k", x.m.c[GPUBAR_C_SPLIT_64K]);
+  x.h.cover("cfg_bad", x.m.c[GPUBAR_C_CFG_BAD]);
+}
+
+static void scenario_random(tb::Harness& h) {
+  X x(h);
+  tb::Rng& r = h.rng;
+  x.sim.reset();
+  const tb::Bp bp = tb::bp_kind(h);
+  h.note("%s\n", tb::apply_backpressure(h, bp, {&x.req, &x.cpl}, {&x.cfg, &x.desc}, 20, 300).c_str());
+  h.cover("bp_" + tb::bp_name(bp));
+  x.mps = unsigned(r.below(3));
+  x.push_cfg(GPUBAR_OP_MPS, 0, 0, x.mps | r.bits(16) << 16);
+  for (unsigned g = 0; g < TB_NR; g++) {
+    x.arm(g, unsigned(r.bits(16)));
+    for (unsigned i = 0; i < TB_NE; i++)
+      if (!r.chance(0.02)) x.load(g, i);
+  }
+  x.sim.run_until([&] { return !x.cfg.busy(); }, "table setup");
+  const double p_cfg = 0.005 + 0.03 * double(r.below(100)) / 100.0;
+  unsigned mps_seen[3] = {0, 0, 0};
+  uint64_t ndesc = 0;
+  while (ndesc < h.opt.n) {
+    if (x.desc.queued() < 2) {
+      if (r.chance(p_cfg)) x.random_cfg();
+      x.random_desc(unsigned(ndesc++));
+      mps_seen[x.m.mps]++;
+    }
+    x.sim.step();
+  }
+  x.sim.run_until([&] { return !x.cfg.busy() && !x.desc.busy() && x.open.empty(); }, "drain");
+  x.sim.drain(50);
+  compare_counters(x);
+  for (unsigned i = 0; i < 3; i++) h.cover("mps" + std::to_string(128u << i), mps_seen[i]);
+  h.extra("descriptors", double(x.ndesc));
+  h.extra("requests", double(x.nreq));
+  h.note("random: %" PRIu64 " descriptors (%u ok, %u gen, %u inv, %u oob), %" PRIu64 " requests, %u split 4K, %u split 64K, %u cfg bad, %" PRIu64 " cycles\n",
+         x.ndesc, x.m.c[GPUBAR_C_DESC_OK], x.m.c[GPUBAR_C_ERR_GEN], x.m.c[GPUBAR_C_ERR_INV], x.m.c[GPUBAR_C_ERR_OOB],
+         x.nreq, x.m.c[GPUBAR_C_SPLIT_4K], x.m.c[GPUBAR_C_SPLIT_64K], x.m.c[GPUBAR_C_CFG_BAD], x.sim.cycle());
+}
+
+int main(int argc, char** argv) {
+  tb::Options dflt;
+  dflt.n = 20000;
+  tb::Harness h(argc, argv, "gpubar", "make sim BLOCK=gpubar SEED=<seed> N=<n> FAULT=<fault> TRACE=1", dflt);
+  h.run("random", [&] { scenario_random(h); });
+  return h.exit_code();
+}
