@@ -1,0 +1,98 @@
+// formal/gpubar/gpubar_props.vh -- properties of rtl/gpubar/gpubar_xlat.v, included inside the
+// module under `ifdef FORMAL (formal/gpubar/gpubar.sby; docs/gpubar.md 6.4). Spec note 004:
+//   P1 no request crosses a 4 KiB boundary: addr[11:0] + len <= 4096           (R-5, T05)
+//   P2 0 < len <= MPS, MPS the value in force when the request was formed     (R-5, T05)
+//   P3 address = table entry + offset inside the region: the emitted address is
+//      {entry[region][o >> 16], o[15:0]} with o = off0 + boff, the entry valid, and the request
+//      inside the user buffer (boff + len <= ulen)                            (R-1, R-3, R-4)
+// with the helper invariants of the emit loop (H). No assumption on any input except a reset in
+// the first cycle (rst may rise again any time). GPUBAR_F_SEL with GPUBAR_F_P1 / _P2 / _P3: only
+// that group and the helpers (the mutant jobs).
+
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume(rst);
+
+`ifdef GPUBAR_F_SEL
+`else
+`define GPUBAR_F_P1
+`define GPUBAR_F_P2
+`define GPUBAR_F_P3
+`define GPUBAR_F_H
+`endif
+
+    // shadow of the MPS a held request was formed with
+    reg  [1:0] f_req_mps_reg;
+    always @(posedge clk) if (emit) f_req_mps_reg <= mps_reg;
+    wire [10:0] f_req_mps_b = 11'd128 << f_req_mps_reg;
+    wire        f_loop = st_reg == S_E1 || st_reg == S_E2;
+    wire [OW-1:0] f_o = {{(OW-16){1'b0}}, rg_reg[15:0]} + boff_reg[OW-1:0];
+    wire [32:0] f_end = {1'b0, boff_reg} + {{(32-OW){1'b0}}, rem_reg};
+    // pages o .. o + rem - 1 (the rest of the descriptor)
+    wire [OW:0]   f_olast = {1'b0, o_reg} + rem_reg - {{OW{1'b0}}, 1'b1};
+    wire [PW-1:0] f_plast = f_olast[OW-1:16];
+    wire [NE-1:0] f_mask  = ({NE{1'b1}} << o_reg[OW-1:16]) & ({NE{1'b1}} >> ~f_plast);
+
+`ifdef GPUBAR_F_H
+    genvar fr;
+    generate
+        for (fr = 0; fr < NR; fr = fr + 1) begin : f_rg
+            // an armed region's user range fits its NE pages (ARM refuses the rest)
+            always @(*) if (f_past_valid && !rst && armed_reg[fr])
+                assert({17'd0, reg_mem[fr][15:0]} + {1'b0, reg_mem[fr][47:16]} <= {{(32-OW){1'b0}}, RSPAN});
+        end
+    endgenerate
+
+    // H: the emit loop's state
+    always @(*) if (f_past_valid && !rst) begin
+        assert(st_reg <= S_CPL);
+        assert(mps_reg != 2'd3);
+        if (st_reg != S_IDLE && st_reg != S_CFG && st_reg != S_RD)
+            assert(rg_reg == reg_mem[d_region_reg]);
+        if (f_loop || st_reg == S_DEC && !gen_bad_reg && !oob_reg && !inv_reg) begin
+            assert(armed_reg[d_region_reg]);
+            assert(rem_reg != {(OW+1){1'b0}});
+            assert(o_reg == f_o);
+            assert(f_end <= {1'b0, rg_reg[47:16]});
+            // every page from o's to the last byte's is valid
+            assert((valid_reg[d_region_reg * NE +: NE] & f_mask) == f_mask);
+        end
+        if (st_reg == S_E2) begin
+            assert(chunk_reg != 10'd0);
+            assert({1'b0, omod} + {1'b0, chunk_reg} <= {1'b0, mps_b});
+            assert({{(OW-9){1'b0}}, chunk_reg} <= rem_reg);
+            assert(elast_reg == ({{(OW-9){1'b0}}, chunk_reg} == rem_reg));
+            assert(ent_rd_reg == ent_mem[{d_region_reg, o_reg[OW-1:16]}]);
+        end
+        if (req_valid_reg) assert(f_req_mps_reg != 2'd3);
+    end
+`endif
+
+`ifdef GPUBAR_F_P1
+    always @(*) if (f_past_valid && !rst && req_valid_reg)
+        assert({2'b00, req_addr_reg[11:0]} + {4'd0, req_len_reg} <= 14'd4096);
+`endif
+`ifdef GPUBAR_F_P2
+    always @(*) if (f_past_valid && !rst && req_valid_reg) begin
+        assert(req_len_reg != 10'd0);
+        assert({1'b0, req_len_reg} <= f_req_mps_b);
+    end
+`endif
+`ifdef GPUBAR_F_P3
+    // at the emission: the address comes from the entry of o's page and o itself; o = off0 + k;
+    // the entry is valid; the request lies inside the user buffer
+    always @(*) if (f_past_valid && !rst && emit) begin
+        assert(e_addr == {ent_mem[{d_region_reg, o_reg[OW-1:16]}][47:0], o_reg[15:0]});
+        assert(o_reg == f_o);
+        assert(valid_reg[{d_region_reg, o_reg[OW-1:16]}]);
+        assert({1'b0, boff_reg} + {23'd0, chunk_reg} <= {1'b0, rg_reg[47:16]});
+    end
+`endif
+
+    // covers: a request at a page boundary split, a read and a write, each error code
+    always @(*) if (f_past_valid && !rst) begin
+        cover(split64);
+        cover(cpl_go && code_reg == C_INV);
+        cover(cpl_go && code_reg == C_OOB);
+        cover(emit && elast_reg && !d_write_reg && ent_rd_reg[48]);
+    end
