@@ -1,0 +1,81 @@
+# mk/sw.mk - host software of the GPU BAR window DMA path (issue 14, docs/sw.md): the kernel
+# module's pin / unpin / callback core (sw/core), the fake NVIDIA side (sw/fake), the user
+# library's registration cache (sw/lib) and the kernel module (sw/kmod). No GPU needed.
+#
+#   make cmodel-test-sw   unit tests T01-T04, T06-T12 (core), T14 T15 T18 T21-T23 T26 (library)
+#                         under ASan+UBSan; the interleaving explorer (every interleaving of
+#                         {unpin, callback, DMA submit, fd release}) under ASan+UBSan; the
+#                         threaded unpin-vs-callback race under ThreadSanitizer; the CLI
+#   make kmod-sw          kbuild of sw/kmod against /usr/src/linux-headers-*-amd64 (newest),
+#                         -Werror, nvidia_p2p_* resolved by sw/kmod/nvidia.symvers (part of lint)
+#   make selftest-sw      six core faults and two library faults must each be caught
+#   make cli-sw           build/sw/gpureg-cli (registers a fake GPU buffer, prints its table)
+
+SW_INC  := -Isw/include -Isw/core -Isw/fake -Isw/lib -Isw/tests
+SW_HDR  := $(wildcard sw/*/*.h)
+SW_CORE := sw/core/gb_core.c sw/core/gb_os_user.c sw/fake/fakep2p.c sw/fake/fpga_stub.c
+SW_LIB  := sw/fake/adapters.c sw/lib/gpureg.c
+SW_B    := $(B)/sw
+SW_KHDR  = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
+SW_TSAN := -O1 -g -fsanitize=thread
+
+$(SW_B)/test_core: sw/tests/test_core.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
+$(SW_B)/test_core_tsan: sw/tests/test_core.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SW_TSAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
+$(SW_B)/test_lib: sw/tests/test_lib.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
+$(SW_B)/test_explore: sw/tests/test_explore.c $(SW_CORE) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $< -o $@ -lpthread
+$(SW_B)/gpureg-cli: sw/lib/gpureg_cli.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
+
+.PHONY: cmodel-test-sw kmod-sw selftest-sw cli-sw
+cli-sw: $(SW_B)/gpureg-cli
+
+cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/test_core_tsan \
+                $(SW_B)/gpureg-cli
+	$(SW_B)/test_core 50
+	$(SW_B)/test_lib
+	timeout 300 $(SW_B)/test_explore
+	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_core_tsan 200 threads-only
+	$(SW_B)/gpureg-cli --size 0x50000 --offset 0x1234 > $(SW_B)/cli.txt
+	grep -q '^pinned   0x00007fc100000000 len 0x50000 ' $(SW_B)/cli.txt
+	grep -q '^table    5 entries of 64 KiB' $(SW_B)/cli.txt
+	! $(SW_B)/gpureg-cli --kind managed 2> /dev/null
+	@echo "cmodel-test-sw: passed"
+
+kmod-sw:
+	@test -n "$(SW_KHDR)" || { echo "kmod-sw: no /usr/src/linux-headers-*-amd64 (apt-get install linux-headers-amd64, scripts/setup)"; exit 1; }
+	@rm -rf $(SW_B)/kmod && mkdir -p $(SW_B)/kmod
+	cp sw/kmod/* sw/core/gb_core.c sw/core/gb_core.h sw/core/gb_os.h sw/include/nv-p2p.h $(SW_B)/kmod/
+	$(MAKE) --no-print-directory -C $(SW_KHDR) M=$(ROOT)/$(SW_B)/kmod \
+	  KBUILD_EXTRA_SYMBOLS=$(ROOT)/$(SW_B)/kmod/nvidia.symvers modules > $(SW_B)/kmod/build.log 2>&1 \
+	  || { cat $(SW_B)/kmod/build.log; exit 1; }
+	@! grep -i 'warning' $(SW_B)/kmod/build.log || { echo "kmod-sw: warnings"; exit 1; }
+	@echo "kmod-sw: built $(SW_B)/kmod/gpubar.ko against $(SW_KHDR)"
+
+# each fault must make its test fail (nonzero exit: a failed check, a sanitizer report or a
+# deadlock found by the explorer); core faults GB_MUTANT 1-6, library faults GR_MUTANT 1-2
+selftest-sw:
+	@mkdir -p $(SW_B)/mut
+	@for m in 1 2 3 4 5 6; do \
+	  $(CC) $(CWARN) $(SAN) -DGB_MUTANT=$$m $(SW_INC) $(SW_CORE) sw/tests/test_explore.c -o $(SW_B)/mut/explore_$$m -lpthread || exit 1; \
+	  $(CC) $(CWARN) $(SAN) -DGB_MUTANT=$$m $(SW_INC) $(SW_CORE) $(SW_LIB) sw/tests/test_core.c -o $(SW_B)/mut/core_$$m -lpthread || exit 1; \
+	  e=0; c=0; timeout 300 $(SW_B)/mut/explore_$$m > $(SW_B)/mut/explore_$$m.log 2>&1 || e=1; \
+	  timeout 60 $(SW_B)/mut/core_$$m 5 > $(SW_B)/mut/core_$$m.log 2>&1 || c=1; \
+	  if [ $$e = 0 ] && [ $$c = 0 ]; then echo "selftest-sw: core fault $$m NOT caught"; exit 1; fi; \
+	  echo "selftest-sw: core fault $$m caught (explorer $$e, unit tests $$c)"; done
+	@for m in 1 2; do \
+	  $(CC) $(CWARN) $(SAN) -DGR_MUTANT=$$m $(SW_INC) $(SW_CORE) $(SW_LIB) sw/tests/test_lib.c -o $(SW_B)/mut/lib_$$m -lpthread || exit 1; \
+	  if $(SW_B)/mut/lib_$$m > $(SW_B)/mut/lib_$$m.log 2>&1; then echo "selftest-sw: library fault $$m NOT caught"; exit 1; fi; \
+	  echo "selftest-sw: library fault $$m caught"; done
+
+LINT_TARGETS        += kmod-sw
+CMODEL_TEST_TARGETS += cmodel-test-sw
+SELFTEST_TARGETS    += selftest-sw

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpubar_main.c - Linux kernel module of the GPU BAR window DMA path: /dev/gpubar (misc device),
+ * the kernel side of gb_os.h, and an in-memory FPGA stub (this slice has no FPGA driver).
+ * The pin / unpin / callback logic is gb_core.c, compiled unchanged from sw/core.
+ *
+ * Source: note 004 §1.3-1.4, §2.2, §3.4, A-2 (rounding), A-10 (dma_addresses), A-11 (GPL licence:
+ * the nvidia_p2p_* exports are EXPORT_SYMBOL_GPL on R550+; build with KBUILD_EXTRA_SYMBOLS =
+ * the NVIDIA driver's Module.symvers), A-17 (callback may sleep: mutexes, bounded waits),
+ * A-19 (unpin in the owning process; release() unpins what is left).
+ * Module parameter peer=DDDD:BB:DD.F names the PCI function whose DMA view dma_map_pages maps for
+ * (the FPGA; note §5.2 K-test 10 allows any function); without it PIN fails with -ENODEV.
+ */
+#include <linux/module.h>
+#include <linux/miscdevice.h>
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+#include <linux/pci.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+#include <linux/jiffies.h>
+#include <linux/atomic.h>
+#include "gb_core.h"
+#include "gpubar_ioctl.h"
+
+static char *peer;
+module_param(peer, charp, 0444);
+MODULE_PARM_DESC(peer, "PCI function (DDDD:BB:DD.F) used as the DMA peer of dma_map_pages");
+static struct pci_dev *gb_peer;
+
+/* ------------------------------------------------------------------ gb_os.h, kernel side */
+static DECLARE_WAIT_QUEUE_HEAD(gb_wq);
+static atomic_t gb_wseq = ATOMIC_INIT(0);
+
+int gb_pid(void)
+{
+    return task_tgid_nr(current);
+}
+
+void gb_wake_all(void)
+{
+    atomic_inc(&gb_wseq);
+    wake_up_all(&gb_wq);
+}
+
+int gb_wait_pred(gb_mutex_t *m, int (*pred)(void *arg), void *arg, unsigned int ms)
+{
+    unsigned long end = jiffies + msecs_to_jiffies(ms) + 1;
+
+    for (;;) {
+        int s = atomic_read(&gb_wseq), ok;
+
+        mutex_lock(m);
+        ok = pred(arg);
+        mutex_unlock(m);
+        if (ok)
+            return 0;
+        if (time_after(jiffies, end))
+            return -ETIMEDOUT;
+        wait_event_timeout(gb_wq, atomic_read(&gb_wseq) != s, 1);
+    }
+}
+
+/* ------------------------------------------------------------------ FPGA stub (no hardware) */
+struct kstub_slot {
+    int valid;
+    u32 gen, n, off0;
+    u64 ulen;
+};
+static struct kstub_slot kstub[GB_MAX_SLOTS];
+static DEFINE_SPINLOCK(kstub_lock);
+
+static int kstub_load(void *dev, unsigned int slot, u32 gen, const u64 *addrs, u32 n, u32 off0,
+                      u64 ulen)
+{
+    spin_lock(&kstub_lock);
+    kstub[slot] = (struct kstub_slot){ 1, gen, n, off0, ulen };
+    spin_unlock(&kstub_lock);
+    return 0;
+}
+
+static int kstub_invalidate(void *dev, unsigned int slot, unsigned int ms)
+{
+    spin_lock(&kstub_lock);
+    kstub[slot].valid = 0;          /* nothing in flight in the stub: ACK at once */
+    spin_unlock(&kstub_lock);
+    return 0;
+}
+
+static int kstub_submit(void *dev, unsigned int slot, u32 gen, u64 off, u64 len)
+{
+    int ret = 0;
+
+    spin_lock(&kstub_lock);
+    if (!kstub[slot].valid || kstub[slot].gen != gen)
+        ret = -ESTALE;
+    spin_unlock(&kstub_lock);
+    return ret;                     /* accepted and dropped: no DMA engine in this slice */
+}
+
+static const struct gb_fpga_ops kstub_ops = { kstub_load, kstub_invalidate, kstub_submit };
+
+/* ------------------------------------------------------------------ /dev/gpubar */
+static int gpubar_open(struct inode *ino, struct file *f)
+{
+    struct gb_ctx *c = gb_open(&kstub_ops, NULL, gb_peer);
+
+    if (!c)
+        return -ENOMEM;
+    f->private_data = c;
+    return 0;
+}
+
+/* last reference of the file: unpin what is left (owning process at exit, R4 / T10) */
+static int gpubar_release(struct inode *ino, struct file *f)
+{
+    gb_release(f->private_data);
+    return 0;
+}
+
+static long gpubar_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+    struct gb_ctx *c = f->private_data;
+    void __user *up = (void __user *)arg;
+    struct gb_info info;
+    long ret;
+
+    switch (cmd) {
+    case GPUBAR_IOC_PIN: {
+        struct gpubar_pin p;
+
+        if (copy_from_user(&p, up, sizeof(p)))
+            return -EFAULT;
+        if (!gb_peer)
+            return -ENODEV;
+        ret = gb_pin(c, p.va, p.len, &p.handle);
+        if (ret)
+            return ret;
+        ret = gb_query(c, p.handle, &info);
+        if (ret)
+            return ret;
+        p.gen = info.gen;
+        p.entries = info.entries;
+        return copy_to_user(up, &p, sizeof(p)) ? -EFAULT : 0;
+    }
+    case GPUBAR_IOC_UNPIN: {
+        struct gpubar_unpin u;
+
+        if (copy_from_user(&u, up, sizeof(u)))
+            return -EFAULT;
+        return gb_unpin(c, u.handle);
+    }
+    case GPUBAR_IOC_TABLE: {
+        struct gpubar_table t;
+        u32 n;
+
+        if (copy_from_user(&t, up, sizeof(t)))
+            return -EFAULT;
+        ret = gb_query(c, t.handle, &info);
+        if (ret)
+            return ret;
+        /* the addresses stay valid while the region is not reaped; the caller is the owner */
+        n = min(t.max, info.entries);
+        if (copy_to_user(u64_to_user_ptr(t.addrs), info.addrs, (size_t)n * sizeof(u64)))
+            return -EFAULT;
+        t.entries = info.entries;
+        t.gen = info.gen;
+        return copy_to_user(up, &t, sizeof(t)) ? -EFAULT : 0;
+    }
+    case GPUBAR_IOC_SUBMIT: {
+        struct gpubar_submit s;
+
+        if (copy_from_user(&s, up, sizeof(s)))
+            return -EFAULT;
+        return gb_submit(c, s.handle, s.gen, s.off, s.len);
+    }
+    default:
+        return -ENOTTY;
+    }
+}
+
+static const struct file_operations gpubar_fops = {
+    .owner = THIS_MODULE,
+    .open = gpubar_open,
+    .release = gpubar_release,
+    .unlocked_ioctl = gpubar_ioctl,
+};
+
+static struct miscdevice gpubar_dev = {
+    .minor = MISC_DYNAMIC_MINOR,
+    .name = "gpubar",
+    .fops = &gpubar_fops,
+};
+
+static int __init gpubar_init(void)
+{
+    unsigned int dom, bus, dev, fn;
+
+    gb_core_init();
+    if (peer && sscanf(peer, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) == 4)
+        gb_peer = pci_get_domain_bus_and_slot(dom, bus, PCI_DEVFN(dev, fn));
+    return misc_register(&gpubar_dev);
+}
+
+static void __exit gpubar_exit(void)
+{
+    misc_deregister(&gpubar_dev);
+    pci_dev_put(gb_peer);
+    gb_core_fini();
+}
+
+module_init(gpubar_init);
+module_exit(gpubar_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("GPU BAR window DMA: pins GPU memory with nvidia_p2p_get_pages");

@@ -1,0 +1,180 @@
+/*
+ * test_explore.c - deterministic explorer of every interleaving of the four events of note 004
+ * §5.1(b) / §3.4 on one pinned region: {user unpin, free callback (cuMemFree, or the NVIDIA fd
+ * closing: process exit), DMA submit, fd release}, each on its own thread, switched only at the
+ * core's scheduling points (every lock acquisition, wait and phase boundary; gb_explore.h).
+ * After each interleaving: no contract violation in the fake (put_pages inside the callback, a
+ * callback without free_page_table / free_dma_mapping, a write to an unmapped BAR page after the
+ * FPGA engine catches up), no pin or BAR page left, no valid FPGA slot, every core allocation
+ * freed exactly once (gb_live_allocs == 0; ASan reports use after free / double free), and an
+ * accepted submit's 0x20000 bytes all landed while mapped, once. No deadlock (T09, T10, T07).
+ * Prints the number of interleavings per scenario.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gb_core.h"
+#include "gb_explore.h"
+#include "fakep2p.h"
+#include "fpga_stub.h"
+
+struct world {
+    int scenario;                       /* 0: cuMemFree; 1: NVIDIA fd close + older driver */
+    struct fs_dev fpga;
+    int fd;
+    uint32_t h, gen;
+    uint64_t a;
+    int r_unpin, r_submit;
+    long won_cb, won_unpin, won_release, submits_ok;
+};
+
+static void setup(void *arg)
+{
+    struct world *w = arg;
+    struct fk_cfg cfg;
+    struct gb_ctx *c;
+    struct gb_info i;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.sync_callbacks = 1;             /* the callback event is a thread of its own already */
+    if (w->scenario == 1)
+        cfg.put_after_revoke_err = -EINVAL;
+    fk_init(&cfg);
+    fs_init(&w->fpga);
+    gb_core_init();
+    gb_set_pid(100);
+    c = gb_open(&fs_ops, &w->fpga, NULL);
+    w->fd = gb_fd_install(c);
+    fk_cuMemAlloc(&w->a, 1 << 20, FK_DEVICE);
+    if (gb_pin(c, w->a + 0x100, 0x40000, &w->h) || gb_query(c, w->h, &i)) {
+        fprintf(stderr, "explore: setup pin failed\n");
+        exit(2);
+    }
+    w->gen = i.gen;
+    w->r_unpin = w->r_submit = 1;
+}
+
+static void ev_unpin(void *arg)
+{
+    struct world *w = arg;
+    struct gb_ctx *c = gb_fget(w->fd);
+    if (!c) {
+        w->r_unpin = -EBADF;
+        return;
+    }
+    w->r_unpin = gb_unpin(c, w->h);
+    gb_release(c);
+}
+
+static void ev_callback(void *arg)
+{
+    struct world *w = arg;
+    if (w->scenario == 0)
+        fk_cuMemFree(w->a);
+    else
+        fk_nv_close(100);
+}
+
+static void ev_submit(void *arg)
+{
+    struct world *w = arg;
+    struct gb_ctx *c = gb_fget(w->fd);
+    if (!c) {
+        w->r_submit = -EBADF;
+        return;
+    }
+    w->r_submit = gb_submit(c, w->h, w->gen, 0x1000, 0x20000);
+    gb_release(c);
+}
+
+static void ev_close(void *arg)
+{
+    struct world *w = arg;
+    gb_fd_close(w->fd);
+}
+
+static int check(void *arg)
+{
+    struct world *w = arg;
+    struct gb_stats st;
+    int bad = 0;
+    gb_set_pid(100);
+    fs_run(&w->fpga);                   /* the DMA engine catches up with anything queued */
+    gb_stats(&st);
+    if (fk_violations())
+        bad |= 1;
+    if (fk_pins_live() || fk_bar_pages_in_use())
+        bad |= 2;
+    if (fs_valid_slots(&w->fpga))
+        bad |= 4;
+    if (gb_live_allocs())
+        bad |= 8;
+    if (w->r_submit == 0 && fk_bar_bytes_ok() != 0x20000)
+        bad |= 16;
+    if (w->r_submit != 0 && fk_bar_bytes_ok() != 0)
+        bad |= 32;
+    if (w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT)
+        bad |= 64;
+    if (st.callbacks + st.unpins < 1 || st.unpins > 1)
+        bad |= 128;
+    if (bad)
+        fprintf(stderr, "explore: bad outcome 0x%x (unpin %d submit %d callbacks %llu unpins %llu)\n",
+                bad, w->r_unpin, w->r_submit, (unsigned long long)st.callbacks,
+                (unsigned long long)st.unpins);
+    if (st.callbacks && !st.callbacks_after_unpin)
+        w->won_cb++;                    /* the callback revoked a PINNED region */
+    else if (st.callbacks)
+        w->won_unpin++;                 /* callback during an unpin / release teardown */
+    else
+        w->won_release++;               /* torn down before any callback */
+    w->submits_ok += w->r_submit == 0;
+    fk_fini();
+    fs_fini(&w->fpga);
+    gb_core_fini();
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *names[] = { "cuMemFree callback, put_pages after revoke -> 0",
+                                   "NVIDIA fd close callback, put_pages after revoke -> -EINVAL" };
+    long max_runs = argc > 1 ? atol(argv[1]) : 0;
+    int s, fail = 0;
+    long total = 0;
+    for (s = 0; s < 2; s++) {
+        static struct world w;
+        struct gbx_spec sp;
+        struct gbx_result res;
+        memset(&w, 0, sizeof(w));
+        w.scenario = s;
+        memset(&sp, 0, sizeof(sp));
+        sp.n = 4;
+        sp.fn[0] = ev_unpin;
+        sp.fn[1] = ev_callback;
+        sp.fn[2] = ev_submit;
+        sp.fn[3] = ev_close;
+        sp.pid[0] = sp.pid[2] = sp.pid[3] = 100;
+        sp.pid[1] = 1;                  /* the callback runs in another process' context */
+        sp.setup = setup;
+        sp.check = check;
+        sp.arg = &w;
+        sp.max_runs = max_runs;
+        gbx_explore(&sp, &res);
+        printf("explore [%s]: %ld interleavings (A=unpin B=callback C=submit D=release), "
+               "max %d choice points, %s; failures %ld, deadlocks %ld; outcomes: callback revoked %ld,"
+               " callback during teardown %ld, teardown without callback %ld; submits accepted %ld\n",
+               names[s], res.runs, res.max_depth, res.truncated ? "TRUNCATED" : "complete",
+               res.failures, res.deadlocks, w.won_cb, w.won_unpin, w.won_release, w.submits_ok);
+        if (res.failures || res.deadlocks || res.overflow || res.truncated) {
+            printf("explore: first failing schedule %s\n", res.first_bad);
+            fail = 1;
+            if (res.deadlocks) {
+                printf("explore: DEADLOCK\n");
+                fflush(stdout);
+                _Exit(1);
+            }               /* stuck threads cannot be joined */
+        }
+        total += res.runs;
+    }
+    printf("explore: %ld interleavings in all, %s\n", total, fail ? "FAILED" : "all correct");
+    return fail;
+}
