@@ -4,7 +4,9 @@
 #
 #   make cmodel-test-sw   unit tests T01-T04, T06-T12 (core), T14 T15 T18 T21-T23 T26 (library)
 #                         under ASan+UBSan; the interleaving explorer (every interleaving of
-#                         {unpin, callback, DMA submit, fd release}) under ASan+UBSan; the
+#                         {unpin, callback, DMA submit, fd release}) under ASan+UBSan, plus
+#                         5000 seeded random schedules per scenario with a scheduling point at
+#                         every lock acquisition; the
 #                         threaded unpin-vs-callback race under ThreadSanitizer; the CLI
 #   make kmod-sw          kbuild of sw/kmod against /usr/src/linux-headers-*-amd64 (newest),
 #                         -Werror, nvidia_p2p_* resolved by sw/kmod/nvidia.symvers (part of lint)
@@ -43,6 +45,7 @@ cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/
 	$(SW_B)/test_core 50
 	$(SW_B)/test_lib
 	timeout 300 $(SW_B)/test_explore
+	timeout 300 $(SW_B)/test_explore 5000 fine 1
 	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_core_tsan 200 threads-only
 	$(SW_B)/gpureg-cli --size 0x50000 --offset 0x1234 > $(SW_B)/cli.txt
 	grep -q '^pinned   0x00007fc100000000 len 0x50000 ' $(SW_B)/cli.txt

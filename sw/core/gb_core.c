@@ -409,8 +409,10 @@ int gb_pin(struct gb_ctx *c, u64 va, u64 len, u32 *handle)
         gb_reap(r);
         return ret;
     }
+    gb_yield();
     ret = nvidia_p2p_dma_map_pages(c->peer, r->pt, &r->map);
 
+    gb_yield();
     gb_mutex_lock(&gb_lock);
     if (r->state != GB_PINNING) {
         /* revoked while pinning: the callback freed the tables */

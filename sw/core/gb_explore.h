@@ -9,6 +9,8 @@
 #ifndef GB_EXPLORE_H
 #define GB_EXPLORE_H
 
+#include <stdint.h>
+
 #define GBX_MAX   6
 #define GBX_DEPTH 256
 
@@ -32,6 +34,10 @@ struct gbx_result {
 };
 
 void gbx_explore(const struct gbx_spec *s, struct gbx_result *res);
+/* 1: every gb_mutex_lock is a scheduling point too (finer, many more interleavings) */
+void gbx_set_fine(int fine);
+/* seed != 0: max_runs random schedules instead of the exhaustive search (with gbx_set_fine) */
+void gbx_set_random(uint64_t seed);
 /* set the calling thread's process id (what gb_pid returns) */
 void gb_set_pid(int pid);
 

@@ -17,6 +17,11 @@
 static _Atomic long gb_allocs;
 static __thread int gb_cur_pid = 1;
 static __thread int gbx_me = -1;        /* explorer thread index, -1 = not an explorer thread */
+static int gbx_fine;                    /* 1: every lock acquisition is a scheduling point */
+static uint64_t gbx_rng;                /* != 0: random schedules (xorshift64), no backtracking */
+
+void gbx_set_fine(int fine) { gbx_fine = fine; }
+void gbx_set_random(uint64_t seed) { gbx_rng = seed; }
 
 void *gb_zalloc(size_t n)
 {
@@ -115,6 +120,12 @@ static int gbx_run_once(void)
             return 1;                   /* deadlock */
         if (k == 1) {
             pick = en[0];
+        } else if (gbx_rng) {
+            gbx_rng ^= gbx_rng << 13;
+            gbx_rng ^= gbx_rng >> 7;
+            gbx_rng ^= gbx_rng << 17;
+            pick = en[gbx_rng % (uint64_t)k];
+            X.depth++;
         } else if (X.depth >= GBX_DEPTH) {
             X.overflow = 1;
             pick = en[0];
@@ -169,9 +180,11 @@ void gbx_explore(const struct gbx_spec *s, struct gbx_result *res)
         if (dl)
             return;     /* stuck threads hold state: stop exploring (the caller exits) */
         if (s->max_runs && res->runs >= s->max_runs) {
-            res->truncated = 1;
+            res->truncated = !gbx_rng;
             break;
         }
+        if (gbx_rng)
+            continue;                   /* random sampling: max_runs schedules */
         /* next path: depth-first backtracking */
         X.plen = X.depth;
         while (X.plen > 0 && X.path[X.plen - 1] + 1 >= X.width[X.plen - 1])
@@ -209,7 +222,7 @@ void gb_mutex_lock(gb_mutex_t *m)
         pthread_mutex_lock(&m->pm);
         return;
     }
-    if (m->owner) {
+    if (m->owner || gbx_fine) {
         X.want[gbx_me] = m;
         gbx_yield();                    /* the scheduler resumes us only when m is free */
         X.want[gbx_me] = NULL;

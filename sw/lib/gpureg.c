@@ -216,6 +216,18 @@ int gr_evict(struct gr_cache *c, uint64_t ptr)
     return -ENOENT;
 }
 
+int gr_stale(struct gr_cache *c, uint32_t handle)
+{
+    struct gr_ent *e;
+    for (e = c->ents; e; e = e->next)
+        if (e->r.handle == handle) {
+            c->st.stale_repins++;
+            gr_drop(c, e);
+            return 0;
+        }
+    return -ENOENT;
+}
+
 void gr_get_stats(struct gr_cache *c, struct gr_stats *s)
 {
     *s = c->st;

@@ -83,6 +83,12 @@ int gr_acquire(struct gr_cache *c, uint64_t ptr, uint64_t len, struct gr_reg *ou
 int gr_release(struct gr_cache *c, uint32_t handle);
 /* unpin the entry containing ptr (if no DMA in flight: else -EBUSY); -ENOENT if none */
 int gr_evict(struct gr_cache *c, uint64_t ptr);
+/*
+ * The module refused a descriptor of this handle with -ESTALE (revoked although the buffer ID is
+ * unchanged, e.g. a neighbour in the same 64 KiB page was freed: A-13, note §3.4 R3): drop the
+ * entry (unpin reaps the dead region) so that the next gr_register pins again. 0 or -ENOENT.
+ */
+int gr_stale(struct gr_cache *c, uint32_t handle);
 void gr_get_stats(struct gr_cache *c, struct gr_stats *s);
 /* bus address table of a registration: up to max entries, *n = count */
 int gr_table(struct gr_cache *c, const struct gr_reg *r, uint64_t *addrs, uint32_t max,

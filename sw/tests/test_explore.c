@@ -19,13 +19,15 @@
 #include "fpga_stub.h"
 
 struct world {
-    int scenario;                       /* 0: cuMemFree; 1: NVIDIA fd close + older driver */
+    int scenario;                       /* 0: cuMemFree; 1: NVIDIA fd close + older driver;
+                                           2: {pin, cuMemFree, submit, release}: revocation
+                                           racing the pin itself */
     struct fs_dev fpga;
     int fd;
     uint32_t h, gen;
     uint64_t a;
     int r_unpin, r_submit;
-    long won_cb, won_unpin, won_release, submits_ok;
+    long won_cb, won_unpin, won_release, submits_ok, pin_res[4];
 };
 
 static void setup(void *arg)
@@ -45,12 +47,32 @@ static void setup(void *arg)
     c = gb_open(&fs_ops, &w->fpga, NULL);
     w->fd = gb_fd_install(c);
     fk_cuMemAlloc(&w->a, 1 << 20, FK_DEVICE);
+    w->r_unpin = w->r_submit = 1;
+    if (w->scenario == 2) {
+        w->h = 1;                       /* the slot the pin will take */
+        w->gen = 1;
+        return;
+    }
     if (gb_pin(c, w->a + 0x100, 0x40000, &w->h) || gb_query(c, w->h, &i)) {
         fprintf(stderr, "explore: setup pin failed\n");
         exit(2);
     }
     w->gen = i.gen;
-    w->r_unpin = w->r_submit = 1;
+}
+
+static void ev_pin(void *arg)
+{
+    struct world *w = arg;
+    struct gb_ctx *c = gb_fget(w->fd);
+    uint32_t h = 0;
+    if (!c) {
+        w->r_unpin = -EBADF;
+        return;
+    }
+    w->r_unpin = gb_pin(c, w->a + 0x100, 0x40000, &h);
+    if (!w->r_unpin && h != w->h)
+        w->r_unpin = -999;
+    gb_release(c);
 }
 
 static void ev_unpin(void *arg)
@@ -112,10 +134,15 @@ static int check(void *arg)
         bad |= 16;
     if (w->r_submit != 0 && fk_bar_bytes_ok() != 0)
         bad |= 32;
-    if (w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT)
+    if (w->scenario < 2 && w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT)
         bad |= 64;
-    if (st.callbacks + st.unpins < 1 || st.unpins > 1)
+    if (w->scenario < 2 && (st.callbacks + st.unpins < 1 || st.unpins > 1))
         bad |= 128;
+    /* pin racing the free: succeeds (then torn down by release or the callback), or fails with
+     * -EINVAL (memory already freed), -ESTALE (revoked while pinning) or -EBADF */
+    if (w->scenario == 2 && w->r_unpin != 0 && w->r_unpin != -EINVAL && w->r_unpin != -ESTALE
+        && w->r_unpin != -EBADF)
+        bad |= 64;
     if (bad)
         fprintf(stderr, "explore: bad outcome 0x%x (unpin %d submit %d callbacks %llu unpins %llu)\n",
                 bad, w->r_unpin, w->r_submit, (unsigned long long)st.callbacks,
@@ -127,6 +154,8 @@ static int check(void *arg)
     else
         w->won_release++;               /* torn down before any callback */
     w->submits_ok += w->r_submit == 0;
+    if (w->scenario == 2)
+        w->pin_res[w->r_unpin == 0 ? 0 : w->r_unpin == -ESTALE ? 1 : w->r_unpin == -EINVAL ? 2 : 3]++;
     fk_fini();
     fs_fini(&w->fpga);
     gb_core_fini();
@@ -136,11 +165,18 @@ static int check(void *arg)
 int main(int argc, char **argv)
 {
     static const char *names[] = { "cuMemFree callback, put_pages after revoke -> 0",
-                                   "NVIDIA fd close callback, put_pages after revoke -> -EINVAL" };
+                                   "NVIDIA fd close callback, put_pages after revoke -> -EINVAL",
+                                   "A=pin instead of unpin: revocation racing the pin" };
     long max_runs = argc > 1 ? atol(argv[1]) : 0;
+    /* test_explore [MAX_RUNS [fine [SEED]]]: fine = a scheduling point at every lock
+     * acquisition too; with SEED, MAX_RUNS random fine-grained schedules per scenario */
+    if (argc > 2 && !strcmp(argv[2], "fine"))
+        gbx_set_fine(1);
+    if (argc > 3)
+        gbx_set_random(strtoull(argv[3], NULL, 0));
     int s, fail = 0;
     long total = 0;
-    for (s = 0; s < 2; s++) {
+    for (s = 0; s < 3; s++) {
         static struct world w;
         struct gbx_spec sp;
         struct gbx_result res;
@@ -148,7 +184,7 @@ int main(int argc, char **argv)
         w.scenario = s;
         memset(&sp, 0, sizeof(sp));
         sp.n = 4;
-        sp.fn[0] = ev_unpin;
+        sp.fn[0] = s == 2 ? ev_pin : ev_unpin;
         sp.fn[1] = ev_callback;
         sp.fn[2] = ev_submit;
         sp.fn[3] = ev_close;
@@ -159,11 +195,16 @@ int main(int argc, char **argv)
         sp.arg = &w;
         sp.max_runs = max_runs;
         gbx_explore(&sp, &res);
-        printf("explore [%s]: %ld interleavings (A=unpin B=callback C=submit D=release), "
+        printf("explore [%s]: %ld interleavings (A=%s B=callback C=submit D=release), "
                "max %d choice points, %s; failures %ld, deadlocks %ld; outcomes: callback revoked %ld,"
                " callback during teardown %ld, teardown without callback %ld; submits accepted %ld\n",
-               names[s], res.runs, res.max_depth, res.truncated ? "TRUNCATED" : "complete",
+               names[s], res.runs, s == 2 ? "pin" : "unpin", res.max_depth,
+               argc > 3 ? "random sample" : res.truncated ? "TRUNCATED" : "complete",
                res.failures, res.deadlocks, w.won_cb, w.won_unpin, w.won_release, w.submits_ok);
+        if (s == 2)
+            printf("explore [pin racing the free]: pin returned 0 in %ld, -ESTALE (revoked while "
+                   "pinning) in %ld, -EINVAL (already freed) in %ld, -EBADF in %ld\n",
+                   w.pin_res[0], w.pin_res[1], w.pin_res[2], w.pin_res[3]);
         if (res.failures || res.deadlocks || res.overflow || res.truncated) {
             printf("explore: first failing schedule %s\n", res.first_bad);
             fail = 1;

@@ -211,6 +211,41 @@ static void t22_t23(void)
     done("T22", c);
 }
 
+/* T23 / A-13 both ways: freeing a neighbour in the same 64 KiB page either leaves our pin alone
+ * (knob 0) or revokes it (knob 1); then the buffer ID is unchanged, the module answers -ESTALE
+ * and gr_stale + gr_register pin again */
+static void t23_neighbour(int revokes)
+{
+    struct fk_cfg cfg;
+    struct gr_cache *c;
+    struct gr_reg r1, r2, r3;
+    struct gr_stats st;
+    uint64_t a1, a2;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.neighbour_revokes = revokes;
+    c = mk(&cfg, 0, 0);
+    fk_cuMemAlloc(&a1, 1000, FK_DEVICE);
+    fk_cuMemAlloc(&a2, 1000, FK_DEVICE);
+    CHECK_EQ("A-13", gr_register(c, a1, 1000, &r1), 0);
+    CHECK_EQ("A-13", gr_register(c, a2, 1000, &r2), 0);
+    CHECK_EQ("A-13", fk_cuMemFree(a2), 0);
+    CHECK_EQ("A-13", fk_pins_live(), revokes ? 0 : 2);
+    CHECK_EQ("A-13", gr_register(c, a1, 1000, &r3), 0);        /* tag still valid: a hit */
+    CHECK_EQ("A-13", r3.handle, r1.handle);
+    CHECK_EQ("A-13", gb_submit(ctx, r3.handle, r3.gen, 0, 1000), revokes ? -ESTALE : 0);
+    if (revokes) {
+        CHECK_EQ("A-13", gr_stale(c, r3.handle), 0);
+        CHECK_EQ("A-13", gr_register(c, a1, 1000, &r3), 0);    /* pinned again */
+        CHECK(  "A-13", r3.gen != r1.gen);
+        CHECK_EQ("A-13", gb_submit(ctx, r3.handle, r3.gen, 0, 1000), 0);
+    }
+    gr_get_stats(c, &st);
+    CHECK_EQ("A-13", st.stale_repins, revokes ? 1 : 0);
+    fs_run(&fpga);
+    CHECK_EQ("A-13", fk_bar_bytes_ok(), 1000);
+    done("A-13", c);
+}
+
 /* T18 / T26: classification; only RDMA-capable device memory takes the RDMA path */
 static void t18_t26(void)
 {
@@ -238,6 +273,8 @@ int main(void)
     t15();
     t21();
     t22_t23();
+    t23_neighbour(0);
+    t23_neighbour(1);
     t18_t26();
     CHECK_DONE("test_lib T14 T15 T18 T21 T22 T23 T26");
 }
