@@ -10,7 +10,7 @@
 #                         threaded unpin-vs-callback race under ThreadSanitizer; the CLI
 #   make kmod-sw          kbuild of sw/kmod against /usr/src/linux-headers-*-amd64 (newest),
 #                         -Werror, nvidia_p2p_* resolved by sw/kmod/nvidia.symvers (part of lint)
-#   make selftest-sw      six core faults and two library faults must each be caught
+#   make selftest-sw      seven core faults and two library faults must each be caught
 #   make cli-sw           build/sw/gpureg-cli (registers a fake GPU buffer, prints its table)
 
 SW_INC  := -Isw/include -Isw/core -Isw/fake -Isw/lib -Isw/tests
@@ -64,13 +64,13 @@ kmod-sw:
 	@echo "kmod-sw: built $(SW_B)/kmod/gpubar.ko against $(SW_KHDR)"
 
 # each fault must make its test fail (nonzero exit: a failed check, a sanitizer report or a
-# deadlock found by the explorer); core faults GB_MUTANT 1-6, library faults GR_MUTANT 1-2
+# deadlock found by the explorer); core faults GB_MUTANT 1-7, library faults GR_MUTANT 1-2
 selftest-sw:
 	@mkdir -p $(SW_B)/mut
-	@for m in 1 2 3 4 5 6; do \
+	@for m in 1 2 3 4 5 6 7; do \
 	  $(CC) $(CWARN) $(SAN) -DGB_MUTANT=$$m $(SW_INC) $(SW_CORE) sw/tests/test_explore.c -o $(SW_B)/mut/explore_$$m -lpthread || exit 1; \
 	  $(CC) $(CWARN) $(SAN) -DGB_MUTANT=$$m $(SW_INC) $(SW_CORE) $(SW_LIB) sw/tests/test_core.c -o $(SW_B)/mut/core_$$m -lpthread || exit 1; \
-	  e=0; c=0; timeout 300 $(SW_B)/mut/explore_$$m > $(SW_B)/mut/explore_$$m.log 2>&1 || e=1; \
+	  e=0; c=0; SW_EXPLORE_STOP=1 timeout 300 $(SW_B)/mut/explore_$$m > $(SW_B)/mut/explore_$$m.log 2>&1 || e=1; \
 	  timeout 60 $(SW_B)/mut/core_$$m 5 > $(SW_B)/mut/core_$$m.log 2>&1 || c=1; \
 	  if [ $$e = 0 ] && [ $$c = 0 ]; then echo "selftest-sw: core fault $$m NOT caught"; exit 1; fi; \
 	  echo "selftest-sw: core fault $$m caught (explorer $$e, unit tests $$c)"; done

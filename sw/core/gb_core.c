@@ -13,7 +13,9 @@
  *   3 the unpin path frees the region without waiting for a callback in progress (use after free)
  *   4 the unpin path holds the core lock across put_pages (AB-BA with the driver's lock)
  *   5 generation not compared on submit (T12)
- *   6 gb_fget does not take a reference (missing ref: the context is freed under a call)       */
+ *   6 gb_fget does not take a reference (missing ref: the context is freed under a call)
+ *   7 the unpin path calls dma_unmap_pages before put_pages (the race the explorer found:
+ *     a callback between the two frees the DMA mapping a second time)                         */
 
 struct gb_region {
     struct gb_ctx *ctx;
@@ -321,6 +323,9 @@ static int gb_teardown(struct gb_region *r)
          * dereference a table the callback path may have freed, and put_pages frees every DMA
          * mapping still listed ([HDR] nv_p2p_free_page_table). The explorer found the race
          * (callback between dma_unmap_pages and put_pages freeing the mapping twice). */
+#if GB_MUTANT == 7
+        nvidia_p2p_dma_unmap_pages(c->peer, pt, r->map);
+#endif
         nvidia_p2p_put_pages(0, 0, r->va64, pt);
     }
 #if GB_MUTANT == 4

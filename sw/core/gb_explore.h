@@ -24,6 +24,7 @@ struct gbx_spec {
     int (*check)(void *arg);
     void *arg;
     long max_runs;              /* 0 = all */
+    int stop_on_fail;           /* 1: stop at the first failing interleaving */
 };
 
 struct gbx_result {

@@ -179,6 +179,10 @@ void gbx_explore(const struct gbx_spec *s, struct gbx_result *res)
         }
         if (dl)
             return;     /* stuck threads hold state: stop exploring (the caller exits) */
+        if (bad && s->stop_on_fail) {
+            res->truncated = 1;
+            break;
+        }
         if (s->max_runs && res->runs >= s->max_runs) {
             res->truncated = !gbx_rng;
             break;

@@ -745,8 +745,12 @@ int nvidia_p2p_dma_unmap_pages(struct pci_dev *peer, struct nvidia_p2p_page_tabl
 
 int nvidia_p2p_free_page_table(struct nvidia_p2p_page_table *pt)
 {
-    if (!fk_cb_pin || fk_cb_pin->pt != pt) {
+    if (!fk_cb_pin) {
         fk_violation("nvidia_p2p_free_page_table outside its free callback");
+        return -EINVAL;
+    }
+    if (fk_cb_pin->pt != pt) {
+        fk_violation("nvidia_p2p_free_page_table of another table than the revoked one");
         return -EINVAL;
     }
     fk_cb_pin->pt_freed = 1;            /* the table itself is freed after the callback returns */
@@ -755,8 +759,13 @@ int nvidia_p2p_free_page_table(struct nvidia_p2p_page_table *pt)
 
 int nvidia_p2p_free_dma_mapping(struct nvidia_p2p_dma_mapping *m)
 {
-    if (!fk_cb_pin || fk_cb_pin->map != m) {
+    if (!fk_cb_pin) {
         fk_violation("nvidia_p2p_free_dma_mapping outside its free callback");
+        return -EINVAL;
+    }
+    if (fk_cb_pin->map != m) {
+        fk_violation("nvidia_p2p_free_dma_mapping of a mapping not (or no longer) attached to "
+                     "the revoked table (freed twice?)");
         return -EINVAL;
     }
     fk_cb_pin->map_freed = 1;

@@ -194,6 +194,7 @@ int main(int argc, char **argv)
         sp.check = check;
         sp.arg = &w;
         sp.max_runs = max_runs;
+        sp.stop_on_fail = getenv("SW_EXPLORE_STOP") != NULL;   /* selftest: first failure */
         gbx_explore(&sp, &res);
         printf("explore [%s]: %ld interleavings (A=%s B=callback C=submit D=release), "
                "max %d choice points, %s; failures %ld, deadlocks %ld; outcomes: callback revoked %ld,"
