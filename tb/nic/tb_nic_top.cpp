@@ -48,7 +48,16 @@
 // Options: --seed N, --msgs N (messages per direction; --n is the same), --trace (FST waveforms
 //   build/trace/nic_top_e2e_s<seed>_{A,B}.fst), --one-way (A -> B only), --big-pct P (percent of
 //   messages over 4 KiB), --lat-min / --lat-max, --stall-limit N, --quiet; --fault data|guard|event|lost; --pcap FILE (the first 3,000
-//   packets NIC A sends, for scripts/nic_pkt_check.py: make oracles-nic_top)
+//   packets NIC A sends, for scripts/nic_pkt_check.py: make oracles-nic_top);
+//   --bench tput|hol (make bench-nic_top; A -> B only, no stalls, no host splits or refusals,
+//   host read latency --lat (default 500), MRRS / MPS codes --mrrs / --mps (default 5 = 4096 B),
+//   path MTU 4096, every byte and event still checked): tput sends --msgs messages of --len bytes
+//   (default 65536) round-robin over the queues of VNs 0 .. --vns - 1 and prints payload bytes per
+//   cycle from the first command to the last event; hol sends a --small (64) byte message on VN 1
+//   alone, then a --big (1 MiB) one on VN 0 and --gap (1000) cycles later the small one again, and
+//   prints each one's command-to-event cycles (--json FILE appends the line); --pages mix|4k|2m
+//   (default mix: 30 % of the arenas' 2 MiB chunks as one 2 MiB page, the rest 4 KiB pages;
+//   --pages-a / --pages-b set one NIC's: the sender's sources, the receiver's targets)
 //   (harness self-test on A's fifth message: an expected byte, a guard byte in memory, an expected event
 //   field wrong, or the command sent with length 0 while a delivery is expected: each must be reported).
 #include <algorithm>
@@ -145,6 +154,8 @@ void wide_get(const VlWide<N>& w, uint8_t* b) {
   for (size_t i = 0; i < N; i++)
     for (unsigned k = 0; k < 4; k++) b[4 * i + k] = uint8_t(w[i] >> (8 * k));
 }
+
+static double g_p2m[2] = {0.3, 0.3};  // share of 2 MiB pages in NIC A's / B's arenas (--pages 4k: 0, 2m: 1)
 
 struct Beat {
   uint8_t d[32];
@@ -345,7 +356,7 @@ struct Nic {
   // or 512 4 KiB pages at random frames
   void map_arena(unsigned pid, uint64_t va) {
     for (uint64_t c = 0; c < ARENA; c += 2ull << 20) {
-      if (rng.chance(0.3)) {
+      if (rng.chance(g_p2m[nm == 'B'])) {
         uint64_t f;
         do f = (uint64_t(rng.range(1, 2047)) << 21) | (1ull << 36); while (!frames2m.insert(f).second);
         map_page(pid, va + c, 2, f);
@@ -562,6 +573,14 @@ struct Env {
   double big_pct;
   unsigned pmtu_log2 = 12;
   std::chrono::steady_clock::time_point t0;
+  // --bench tput|hol (make bench-nic_top): fixed message lengths, no stalls, fixed host latency
+  std::string bench;
+  uint32_t force_len = 0;       // issue(): this length instead of draw_len (0: draw)
+  unsigned bench_vns = 1, bench_rr = 0, hol_phase = 0;
+  uint64_t hol_gap = 1000, hol_t = 0;
+  struct Done { uint32_t len; unsigned vn; uint64_t t_issue, t_event; };
+  std::vector<Done> done;       // every message's command-to-event time (bench only)
+  uint64_t out_beats = 0, out_first = 0, out_last = 0;
 
   void step() {
     A.drive(now), B.drive(now);
@@ -664,10 +683,13 @@ struct Env {
     hc.seed = seed * 31 + (nm == 'A' ? 1 : 2);
     hc.lat_min = unsigned(std::stoul(opt.get("lat-min", "100")));
     hc.lat_max = unsigned(std::stoul(opt.get("lat-max", "600")));
-    hc.split_pct = 40;
-    hc.gap_max = 8;
-    hc.rd_ready_pct = 85;
-    hc.wr_ready_pct = 85;
+    const bool b = !bench.empty();  // bench: no splits, gaps or refusals; latency fixed (default 500)
+    if (b) hc.lat_min = hc.lat_max = unsigned(std::stoul(opt.get("lat", "500")));
+    hc.split_pct = b ? 0 : 40;
+    hc.gap_max = b ? 0 : 8;
+    hc.rd_ready_pct = b ? 100 : 85;
+    hc.wr_ready_pct = b ? 100 : 85;
+    if (b) n.p_link_stall = n.p_nvalid = n.p_bready = n.p_dbvalid = 0;
     hc.max_tags = 1u << HTAG_W;
     hc.err_ppm = 0;
     if (nic_host_init(&n.host, &hc) != NIC_HOST_OK) fail("nic_host_init failed");
@@ -726,8 +748,8 @@ struct Env {
     }
     // per seed: consumer write-back period, TX read size, RX write size
     wr(n, W_CMDQ + OFS(nic_cmdq_t, WB_K), unsigned(n.rng.range(1, 8)));
-    wr(n, W_TXDMA + OFS(nic_txdma_t, MRRS), unsigned(n.rng.range(0, 5)));
-    wr(n, W_RXDMA + OFS(nic_rxdma_t, MPS), unsigned(n.rng.range(0, 5)));
+    wr(n, W_TXDMA + OFS(nic_txdma_t, MRRS), bench.empty() ? unsigned(n.rng.range(0, 5)) : unsigned(std::stoul(opt.get("mrrs", "5"))));
+    wr(n, W_RXDMA + OFS(nic_rxdma_t, MPS), bench.empty() ? unsigned(n.rng.range(0, 5)) : unsigned(std::stoul(opt.get("mps", "5"))));
     // EQ geometry of this NIC (the receiver side)
     const uint32_t eparams = rd(n, W_EQ + OFS(nic_eq_t, PARAMS));
     n.ne = eparams & 0xff;
@@ -748,6 +770,7 @@ struct Env {
       Q.bad_vn = (q == NQ - 1) && N_VN < 4;
       Q.ring = (q & 1) != 0;
       Q.vn = Q.bad_vn ? N_VN : unsigned(s.rng.below(N_VN));
+      if (!bench.empty()) Q.bad_vn = false, Q.vn = q % N_VN;  // bench: queue q on VN q mod N_VN
       Q.pid = s.pids[s.rng.below(s.pids.size())];
       Q.tpid = r.pids[r.rng.below(r.pids.size())];
       Q.eq = q;
@@ -885,7 +908,7 @@ struct Env {
     if (!Q.ring && s.pio_pool.size() > 64) return false;
     uint8_t c[64];
     // a bad command now and then (about 1 %), every command of the bad-VN queue
-    const bool bad = Q.bad_vn || s.rng.chance(0.01);
+    const bool bad = bench.empty() && (Q.bad_vn || s.rng.chance(0.01));
     if (Q.inflight.size() >= MAX_INFLIGHT) return false;  // (bad ones too: keeps them about 1 %)
     if (bad) {
       uint64_t len = 64, va = Q.src.va + ARENA_PAD;
@@ -901,7 +924,7 @@ struct Env {
       s.bad_sent++;
     } else {
       if (Q.inflight.size() >= MAX_INFLIGHT) return false;
-      const uint32_t len = draw_len(s.rng);
+      const uint32_t len = force_len ? force_len : draw_len(s.rng);
       const uint64_t need = ((uint64_t(len) + 31) & ~31ull) + 2 * GUARD;
       uint64_t so, dof;
       if (!Q.src.alloc(need, &so)) return false;
@@ -1013,6 +1036,7 @@ struct Env {
       }
       r.bytes_checked += m->len;
       r.guard_checked += (g1 - g0) - m->len;
+      if (!bench.empty()) done.push_back(Done{m->len, m->vn, m->t_issue, now});
       r.events++;
       Q->src.free_oldest();
       Q->dst.free_oldest();
@@ -1054,14 +1078,78 @@ struct Env {
     (void)issued_total;
   }
 
+  // --bench: A -> B only. tput: messages of --len bytes round-robin over the queues of VNs
+  // 0 .. --vns - 1, issued as soon as a queue has room; hol: a --small message on VN 1 alone, then
+  // a --big message on VN 0 and, --gap cycles later, the small one again. RING doorbells at once;
+  // the receiver drains every EQ every cycle.
+  void bench_cycle(Nic& s, Nic& r) {
+    const uint32_t big = uint32_t(std::stoul(opt.get("big", "1048576"))), small = uint32_t(std::stoul(opt.get("small", "64")));
+    if (bench == "tput") {
+      force_len = uint32_t(std::stoul(opt.get("len", "65536")));
+      for (unsigned k = 0; k < NQ && s.sent < msgs_per_dir; k++) {
+        Queue& Q = s.qs[(bench_rr + k) % NQ];
+        if (!Q.used || Q.vn >= bench_vns) continue;
+        if (issue(s, r, Q)) { bench_rr = (bench_rr + k + 1) % NQ; break; }
+      }
+    } else {
+      Queue& Qb = s.qs[0];  // VN 0
+      Queue& Qs = s.qs[1];  // VN 1
+      if (hol_phase == 0) { force_len = small; if (issue(s, r, Qs)) hol_phase = 1; }
+      else if (hol_phase == 1) { if (Qs.inflight.empty()) hol_phase = 2; }
+      else if (hol_phase == 2) { force_len = big; if (issue(s, r, Qb)) hol_phase = 3, hol_t = now; }
+      else if (hol_phase == 3 && now - hol_t >= hol_gap) { force_len = small; if (issue(s, r, Qs)) hol_phase = 4; }
+    }
+    for (Queue& Q : s.qs)
+      if (Q.used && Q.ring && Q.rung != Q.next) doorbell(s, Q);
+    if (r.csrq.size() < 4)
+      for (unsigned e = 0; e < NQ; e++) consume(r, e, 256);
+  }
+
+  void bench_report() {
+    char line[600];
+    const std::string pg = opt.get("pages-a", opt.get("pages", "mix")) + " / " + opt.get("pages-b", opt.get("pages", "mix"));
+    if (bench == "tput") {
+      uint64_t bytes = 0, t0c = UINT64_MAX, t1c = 0;
+      for (const Done& d : done) bytes += d.len, t0c = std::min(t0c, d.t_issue), t1c = std::max(t1c, d.t_event);
+      const double cyc = double(t1c - t0c), wire = double(out_last - out_first + 1);
+      std::snprintf(line, sizeof line,
+                    "bench: nic_top tput: %zu x %s B on %u VN(s), pages (A sources / B targets) %s, host latency %s, MRRS code %s, path MTU %u: "
+                    "%.2f payload B/cycle command-to-last-event (%.3f of 32), A's network port busy %.3f of the cycles "
+                    "from its first to its last beat (%" PRIu64 " beats)",
+                    done.size(), opt.get("len", "65536").c_str(), bench_vns, pg.c_str(), opt.get("lat", "500").c_str(),
+                    opt.get("mrrs", "5").c_str(), 1u << pmtu_log2, bytes / cyc, bytes / cyc / 32.0, out_beats / wire, out_beats);
+    } else {
+      if (done.size() != 3) fail("bench hol: %zu events, expected 3", done.size());
+      std::sort(done.begin(), done.end(), [](const Done& a, const Done& b) { return a.t_issue < b.t_issue; });
+      std::snprintf(line, sizeof line,
+                    "bench: nic_top hol: %u B message on VN 1: %" PRIu64 " cycles command-to-event alone, %" PRIu64
+                    " cycles issued %" PRIu64 " cycles after a %u B message on VN 0 (which took %" PRIu64 " cycles); pages (A / B) %s, host latency %s",
+                    done[0].len, done[0].t_event - done[0].t_issue, done[2].t_event - done[2].t_issue, hol_gap, done[1].len,
+                    done[1].t_event - done[1].t_issue, pg.c_str(), opt.get("lat", "500").c_str());
+      if (done[0].vn != 1 || done[1].vn != 0 || done[2].vn != 1) fail("bench hol: events out of the expected order");
+    }
+    std::printf("%s\n", line);
+    if (!opt.json.empty()) {
+      FILE* f = std::fopen(opt.json.c_str(), "a");
+      if (!f) fail("cannot open %s", opt.json.c_str());
+      std::fprintf(f, "{\"block\": \"nic_top\", \"bench\": \"%s\", \"text\": \"%s\"}\n", bench.c_str(), line + 7);
+      std::fclose(f);
+    }
+  }
+
   void run() {
     uint64_t dummy = 0;
     const uint64_t report_every = std::max<uint64_t>(msgs_per_dir / 10, 1000);
     uint64_t next_report = report_every;
     while (true) {
-      traffic_cycle(A, B, dummy);
-      if (two_way) traffic_cycle(B, A, dummy);
+      if (bench.empty()) {
+        traffic_cycle(A, B, dummy);
+        if (two_way) traffic_cycle(B, A, dummy);
+      } else {
+        bench_cycle(A, B);
+      }
       step();
+      if (A.h_nout) out_last = now, out_first = out_beats++ ? out_first : now;
       watchdog("traffic");
       if (!opt.quiet && A.peer->events + B.peer->events >= next_report) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -1193,7 +1281,17 @@ int main(int argc, char** argv) {
   e->t0 = std::chrono::steady_clock::now();
   e->stall_limit = opt.stall_limit;
   e->msgs_per_dir = opt.n;
-  e->two_way = !opt.extra.count("one-way");
+  e->bench = opt.get("bench", "");
+  if (!e->bench.empty() && e->bench != "tput" && e->bench != "hol") fail("--bench tput|hol");
+  e->bench_vns = unsigned(std::stoul(opt.get("vns", "1")));
+  for (unsigned k = 0; k < 2; k++) {  // --pages for both NICs; --pages-a / --pages-b for one
+    const std::string pages = opt.get(k ? "pages-b" : "pages-a", opt.get("pages", "mix"));
+    if (pages != "mix" && pages != "4k" && pages != "2m") fail("--pages / --pages-a / --pages-b: mix|4k|2m");
+    g_p2m[k] = pages == "4k" ? 0.0 : pages == "2m" ? 1.0 : 0.3;
+  }
+  e->hol_gap = std::stoull(opt.get("gap", "1000"));
+  if (e->bench == "hol") e->msgs_per_dir = 3;
+  e->two_way = !opt.extra.count("one-way") && e->bench.empty();
   e->big_pct = std::stod(opt.get("big-pct", "10"));
   g_on_fail = [&e]() { e.reset(); };
   e->A.peer = &e->B, e->B.peer = &e->A;
@@ -1202,6 +1300,7 @@ int main(int argc, char** argv) {
   tb::Rng r(opt.seed);
   e->A.nid = uint16_t(r.range(1, 0x7fff)), e->B.nid = uint16_t(e->A.nid ^ (1 + r.below(0x7fff)));
   e->pmtu_log2 = unsigned(r.range(8, 12));
+  if (!e->bench.empty()) e->pmtu_log2 = 12;
   e->reset();
   e->config(e->A);
   e->config(e->B);
@@ -1217,5 +1316,6 @@ int main(int argc, char** argv) {
                 e->A.note_cred[0], e->A.note_cred[1 % N_VN], e->B.note_cred[0], e->B.note_cred[1 % N_VN]);
   e->run();
   e->final_checks();
+  if (!e->bench.empty()) e->bench_report();
   return 0;
 }
