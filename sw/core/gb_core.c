@@ -15,13 +15,15 @@
  *   5 generation not compared on submit (T12)
  *   6 gb_fget does not take a reference (missing ref: the context is freed under a call)
  *   7 the unpin path calls dma_unmap_pages before put_pages (the race the explorer found:
- *     a callback between the two frees the DMA mapping a second time)                         */
+ *     a callback between the two frees the DMA mapping a second time)
+ *   8 unpin does not claim the teardown (two unpins of one handle both tear it down)         */
 
 struct gb_region {
     struct gb_ctx *ctx;
     int state;
     int quiesced;               /* unpin path: FPGA slot invalidated */
     int cb_seen, cb_done;       /* free callback entered / finished */
+    int claimed;                /* an unpin / release owns the teardown (one at a time) */
     unsigned slot;
     u32 gen;
     u64 user_va, user_len, va64, len64;
@@ -123,8 +125,10 @@ void gb_release(struct gb_ctx *c)
         struct gb_region *r = NULL;
         gb_mutex_lock(&gb_lock);
         for (i = 0; i < GB_MAX_SLOTS && !r; i++)
-            if (gb_slot[i] && gb_slot[i]->ctx == c)
+            if (gb_slot[i] && gb_slot[i]->ctx == c && !gb_slot[i]->claimed)
                 r = gb_slot[i];
+        if (r)
+            r->claimed = 1;
         gb_mutex_unlock(&gb_lock);
         if (!r || gb_teardown(r))
             break;
@@ -294,6 +298,7 @@ static int gb_teardown(struct gb_region *r)
         return 0;
     }
     if (r->state != GB_PINNED) {
+        r->claimed = 0;                 /* still pinning: its pin call finishes it */
         gb_mutex_unlock(&gb_lock);
         return -EBUSY;
     }
@@ -476,8 +481,20 @@ int gb_unpin(struct gb_ctx *c, u32 handle)
         return -EPERM;
     gb_mutex_lock(&gb_lock);
     r = gb_lookup(c, handle);
+    ret = r ? 0 : -ENOENT;
+#if GB_MUTANT == 8
+    if (0) {
+#else
+    if (r && r->claimed) {
+#endif
+        r = NULL;                       /* another unpin of the same handle is tearing it down */
+        ret = -EBUSY;
+    } else if (r) {
+        r->claimed = 1;
+    }
     gb_mutex_unlock(&gb_lock);
-    ret = r ? gb_teardown(r) : -ENOENT;
+    if (r)
+        ret = gb_teardown(r);
     return ret;
 }
 
@@ -524,7 +541,24 @@ int gb_query(struct gb_ctx *c, u32 handle, struct gb_info *out)
         out->va64 = r->va64;
         out->len64 = r->len64;
         out->entries = r->n;
-        out->addrs = r->addrs;
+    } else {
+        ret = -ENOENT;
+    }
+    gb_mutex_unlock(&gb_lock);
+    return ret;
+}
+
+int gb_table(struct gb_ctx *c, u32 handle, u64 *addrs, u32 max, u32 *n)
+{
+    struct gb_region *r;
+    u32 i;
+    int ret = 0;
+    gb_mutex_lock(&gb_lock);
+    r = gb_lookup(c, handle);
+    if (r) {
+        for (i = 0; i < r->n && i < max; i++)
+            addrs[i] = r->addrs[i];
+        *n = r->n;
     } else {
         ret = -ENOENT;
     }

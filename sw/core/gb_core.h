@@ -56,8 +56,6 @@ struct gb_info {
     u64 user_va, user_len;      /* as passed to gb_pin */
     u64 va64, len64;            /* 64 KiB-rounded range passed to get_pages */
     u32 entries;                /* len64 >> 16 */
-    const u64 *addrs;           /* the core's own copy of dma_addresses (R6, A-10); valid while
-                                   the region is pinned and the caller holds the ctx */
 };
 
 /* counters of the whole core (monotonic; read with gb_stats) */
@@ -118,5 +116,10 @@ int gb_unpin(struct gb_ctx *ctx, u32 handle);
 int gb_submit(struct gb_ctx *ctx, u32 handle, u32 gen, u64 off, u64 len);
 /* Copy a region's description into *out. 0, -ENOENT. */
 int gb_query(struct gb_ctx *ctx, u32 handle, struct gb_info *out);
+/*
+ * Copy up to max bus addresses of a region (the core's own copy of dma_addresses, one per 64 KiB
+ * page in VA order: R6, A-10) into addrs, under the core lock; *n = entries. 0, -ENOENT.
+ */
+int gb_table(struct gb_ctx *ctx, u32 handle, u64 *addrs, u32 max, u32 *n);
 
 #endif

@@ -47,15 +47,7 @@ static int k_unpin(void *k, uint32_t h)
 
 static int k_table(void *k, uint32_t h, uint64_t *addrs, uint32_t max, uint32_t *n)
 {
-    struct gb_info i;
-    uint32_t j;
-    int ret = gb_query(k, h, &i);
-    if (ret)
-        return ret;
-    *n = i.entries;
-    for (j = 0; j < i.entries && j < max; j++)
-        addrs[j] = i.addrs[j];
-    return 0;
+    return gb_table(k, h, addrs, max, n);
 }
 
 const struct gr_pin_ops gb_core_pin_ops = { k_pin, k_unpin, k_table };

@@ -152,6 +152,7 @@ static long gpubar_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
     }
     case GPUBAR_IOC_TABLE: {
         struct gpubar_table t;
+        u64 *k;
         u32 n;
 
         if (copy_from_user(&t, up, sizeof(t)))
@@ -159,11 +160,17 @@ static long gpubar_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
         ret = gb_query(c, t.handle, &info);
         if (ret)
             return ret;
-        /* the addresses stay valid while the region is not reaped; the caller is the owner */
         n = min(t.max, info.entries);
-        if (copy_to_user(u64_to_user_ptr(t.addrs), info.addrs, (size_t)n * sizeof(u64)))
-            return -EFAULT;
-        t.entries = info.entries;
+        k = kmalloc_array(n ? n : 1, sizeof(u64), GFP_KERNEL);
+        if (!k)
+            return -ENOMEM;
+        /* copied under the core lock: a concurrent UNPIN may reap the region */
+        ret = gb_table(c, t.handle, k, n, &t.entries);
+        if (!ret && copy_to_user(u64_to_user_ptr(t.addrs), k, (size_t)n * sizeof(u64)))
+            ret = -EFAULT;
+        kfree(k);
+        if (ret)
+            return ret;
         t.gen = info.gen;
         return copy_to_user(up, &t, sizeof(t)) ? -EFAULT : 0;
     }

@@ -21,7 +21,9 @@
 struct world {
     int scenario;                       /* 0: cuMemFree; 1: NVIDIA fd close + older driver;
                                            2: {pin, cuMemFree, submit, release}: revocation
-                                           racing the pin itself */
+                                           racing the pin itself;
+                                           3: {unpin, cuMemFree, unpin, release}: two unpins of
+                                           one handle (two threads of the owner) */
     struct fs_dev fpga;
     int fd;
     uint32_t h, gen;
@@ -108,6 +110,18 @@ static void ev_submit(void *arg)
     gb_release(c);
 }
 
+static void ev_unpin2(void *arg)
+{
+    struct world *w = arg;
+    struct gb_ctx *c = gb_fget(w->fd);
+    if (!c) {
+        w->r_submit = -EBADF;
+        return;
+    }
+    w->r_submit = gb_unpin(c, w->h);
+    gb_release(c);
+}
+
 static void ev_close(void *arg)
 {
     struct world *w = arg;
@@ -130,13 +144,19 @@ static int check(void *arg)
         bad |= 4;
     if (gb_live_allocs())
         bad |= 8;
-    if (w->r_submit == 0 && fk_bar_bytes_ok() != 0x20000)
+    if (w->scenario != 3 && w->r_submit == 0 && fk_bar_bytes_ok() != 0x20000)
         bad |= 16;
-    if (w->r_submit != 0 && fk_bar_bytes_ok() != 0)
+    if (w->scenario != 3 && w->r_submit != 0 && fk_bar_bytes_ok() != 0)
         bad |= 32;
-    if (w->scenario < 2 && w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT)
+    /* two unpins of one handle: at most one does the teardown, the other -EBUSY / -ENOENT */
+    if (w->scenario == 3 && ((w->r_unpin == 0 && w->r_submit == 0)
+                             || (w->r_submit != 0 && w->r_submit != -EBUSY
+                                 && w->r_submit != -ENOENT && w->r_submit != -EBADF)))
+        bad |= 16;
+    if (w->scenario != 2 && w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT
+        && w->r_unpin != -EBUSY)
         bad |= 64;
-    if (w->scenario < 2 && (st.callbacks + st.unpins < 1 || st.unpins > 1))
+    if (w->scenario != 2 && (st.callbacks + st.unpins < 1 || st.unpins > 1))
         bad |= 128;
     /* pin racing the free: succeeds (then torn down by release or the callback), or fails with
      * -EINVAL (memory already freed), -ESTALE (revoked while pinning) or -EBADF */
@@ -153,7 +173,7 @@ static int check(void *arg)
         w->won_unpin++;                 /* callback during an unpin / release teardown */
     else
         w->won_release++;               /* torn down before any callback */
-    w->submits_ok += w->r_submit == 0;
+    w->submits_ok += w->scenario != 3 && w->r_submit == 0;
     if (w->scenario == 2)
         w->pin_res[w->r_unpin == 0 ? 0 : w->r_unpin == -ESTALE ? 1 : w->r_unpin == -EINVAL ? 2 : 3]++;
     fk_fini();
@@ -166,7 +186,8 @@ int main(int argc, char **argv)
 {
     static const char *names[] = { "cuMemFree callback, put_pages after revoke -> 0",
                                    "NVIDIA fd close callback, put_pages after revoke -> -EINVAL",
-                                   "A=pin instead of unpin: revocation racing the pin" };
+                                   "A=pin instead of unpin: revocation racing the pin",
+                                   "C=second unpin of the same handle instead of submit" };
     long max_runs = argc > 1 ? atol(argv[1]) : 0;
     /* test_explore [MAX_RUNS [fine [SEED]]]: fine = a scheduling point at every lock
      * acquisition too; with SEED, MAX_RUNS random fine-grained schedules per scenario */
@@ -176,7 +197,7 @@ int main(int argc, char **argv)
         gbx_set_random(strtoull(argv[3], NULL, 0));
     int s, fail = 0;
     long total = 0;
-    for (s = 0; s < 3; s++) {
+    for (s = 0; s < 4; s++) {
         static struct world w;
         struct gbx_spec sp;
         struct gbx_result res;
@@ -186,7 +207,7 @@ int main(int argc, char **argv)
         sp.n = 4;
         sp.fn[0] = s == 2 ? ev_pin : ev_unpin;
         sp.fn[1] = ev_callback;
-        sp.fn[2] = ev_submit;
+        sp.fn[2] = s == 3 ? ev_unpin2 : ev_submit;
         sp.fn[3] = ev_close;
         sp.pid[0] = sp.pid[2] = sp.pid[3] = 100;
         sp.pid[1] = 1;                  /* the callback runs in another process' context */
@@ -196,10 +217,11 @@ int main(int argc, char **argv)
         sp.max_runs = max_runs;
         sp.stop_on_fail = getenv("SW_EXPLORE_STOP") != NULL;   /* selftest: first failure */
         gbx_explore(&sp, &res);
-        printf("explore [%s]: %ld interleavings (A=%s B=callback C=submit D=release), "
+        printf("explore [%s]: %ld interleavings (A=%s B=callback C=%s D=release), "
                "max %d choice points, %s; failures %ld, deadlocks %ld; outcomes: callback revoked %ld,"
                " callback during teardown %ld, teardown without callback %ld; submits accepted %ld\n",
-               names[s], res.runs, s == 2 ? "pin" : "unpin", res.max_depth,
+               names[s], res.runs, s == 2 ? "pin" : "unpin", s == 3 ? "unpin" : "submit",
+               res.max_depth,
                argc > 3 ? "random sample" : res.truncated ? "TRUNCATED" : "complete",
                res.failures, res.deadlocks, w.won_cb, w.won_unpin, w.won_release, w.submits_ok);
         if (s == 2)
