@@ -6,8 +6,9 @@
 #                         under ASan+UBSan; the interleaving explorer (every interleaving of
 #                         {unpin, callback, DMA submit, fd release}) under ASan+UBSan, plus
 #                         5000 seeded random schedules per scenario with a scheduling point at
-#                         every lock acquisition; the
-#                         threaded unpin-vs-callback race under ThreadSanitizer; the CLI
+#                         every lock acquisition; the core and library tests again under
+#                         ThreadSanitizer (callbacks run on their own thread; the
+#                         unpin-vs-callback race, 200 rounds); the CLI
 #   make kmod-sw          kbuild of sw/kmod against /usr/src/linux-headers-*-amd64 (newest),
 #                         -Werror, nvidia_p2p_* resolved by sw/kmod/nvidia.symvers (part of lint)
 #   make selftest-sw      eight core faults and two library faults must each be caught
@@ -27,6 +28,9 @@ $(SW_B)/test_core: sw/tests/test_core.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
 $(SW_B)/test_core_tsan: sw/tests/test_core.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(SW_TSAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
+$(SW_B)/test_lib_tsan: sw/tests/test_lib.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SW_TSAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
 $(SW_B)/test_lib: sw/tests/test_lib.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
@@ -41,12 +45,13 @@ $(SW_B)/gpureg-cli: sw/lib/gpureg_cli.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
 cli-sw: $(SW_B)/gpureg-cli
 
 cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/test_core_tsan \
-                $(SW_B)/gpureg-cli
+                $(SW_B)/test_lib_tsan $(SW_B)/gpureg-cli
 	$(SW_B)/test_core 50
 	$(SW_B)/test_lib
 	timeout 300 $(SW_B)/test_explore
 	timeout 300 $(SW_B)/test_explore 5000 fine 1
-	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_core_tsan 200 threads-only
+	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_core_tsan 200
+	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_lib_tsan
 	$(SW_B)/gpureg-cli --size 0x50000 --offset 0x1234 > $(SW_B)/cli.txt
 	grep -q '^pinned   0x00007fc100000000 len 0x50000 ' $(SW_B)/cli.txt
 	grep -q '^table    5 entries of 64 KiB' $(SW_B)/cli.txt

@@ -57,12 +57,15 @@ struct fk_cfg {
 /* Reset the fake: every allocation, pin and BAR page forgotten, violations cleared.
  * cfg NULL = defaults; zero fields take their defaults. */
 void fk_init(const struct fk_cfg *cfg);
+/* forget every allocation and pin (tables freed), release the BAR bookkeeping */
 void fk_fini(void);
 /* contract breaches so far (put_pages inside a callback, put_pages from another process,
  * callback without free_page_table, access to an unmapped BAR page, ...) */
 int fk_violations(void);
 void fk_quiet(int q);                   /* 1: do not print violation messages (selftests) */
+/* BAR pages mapped now (each counted once however many pins share it) */
 uint64_t fk_bar_pages_in_use(void);
+/* pins not yet released by put_pages or revocation */
 int fk_pins_live(void);
 /* Addresses below are the peer's (dma_addresses = physical + dma_offset).
  * GPU VA mapped at a bus address: 0 and *va, or -ENOENT when the page is unmapped */
@@ -71,21 +74,29 @@ int fk_bus_to_va(uint64_t bus_addr, uint64_t *va);
 int fk_bar_refs(uint64_t bus_addr);
 /* the FPGA stand-in writes len bytes at bus_addr: a violation unless every page is mapped */
 void fk_bar_write(uint64_t bus_addr, uint64_t len);
+/* bytes written by fk_bar_write into mapped pages so far */
 uint64_t fk_bar_bytes_ok(void);
 /* set the current process of this thread (owner of allocations and pins) */
 void fk_set_pid(int pid);
 
-/* fake CUDA driver API (note §2.1; H6-H16) */
+/* fake CUDA driver API (note §2.1; H6-H16); return CUresult codes (FK_CUDA_*)
+ * cuMemAlloc of a kind: >= 64 KiB first fit at 2 MiB granules from 0x7fc1_0000_0000, smaller ones
+ * first fit at a 1 KiB stride inside 64 KiB pages from 0x7fc0_0000_0000; IDs from 0x39f up;
+ * INVALID_VALUE for 0 bytes, 2 (OUT_OF_MEMORY) when full */
 int fk_cuMemAlloc(uint64_t *dptr, uint64_t bytes, enum fk_kind kind);
 /* frees the allocation at base dptr; runs the free callbacks of the pins it revokes */
 int fk_cuMemFree(uint64_t dptr);
+/* base and size (bytes, as allocated) of the live allocation containing dptr, else INVALID_VALUE */
 int fk_cuMemGetAddressRange(uint64_t *base, uint64_t *size, uint64_t dptr);
 /* single getter: CUDA_ERROR_INVALID_VALUE for a freed / foreign pointer (H9) */
 int fk_cuPointerGetAttribute_buffer_id(uint64_t *id, uint64_t dptr);
 /* multi getter: always SUCCESS; id 0, memtype 0, ordinal -2 on a freed pointer (H8, T15) */
 int fk_cuPointerGetAttributes(uint64_t dptr, uint64_t *id, unsigned *memtype, int *is_managed,
                               int *rdma_capable, int *ordinal);
+/* SYNC_MEMOPS for the whole allocation: INVALID_VALUE if not CUDA memory, NOT_SUPPORTED on VMM
+ * (H13); SUCCESS on host-pinned and managed memory too (F3) */
 int fk_cuPointerSetAttribute_sync_memops(uint64_t dptr, unsigned flag);
+/* current SYNC_MEMOPS flag (0 after a new allocation at the same VA: H12) */
 int fk_cuPointerGetAttribute_sync_memops(unsigned *flag, uint64_t dptr);
 /* the NVIDIA fd of process pid closes (process exit): revoke every pin of pid (R4, T10) */
 void fk_nv_close(int pid);

@@ -32,12 +32,19 @@ struct fs_dev {
     u64 invalidates, writes, bytes;
 };
 
+/* the gb_fpga_ops of the stand-in (dev = struct fs_dev *): load copies the table; submit queues
+ * (-ESTALE invalid slot or generation, -ERANGE beyond the user length, -EBUSY queue full:
+ * FS_QMAX); invalidate drains the slot's queued descriptors into the fake BAR, clears the slot and
+ * ACKs (0), or returns -ETIMEDOUT with ack_never set */
 extern const struct gb_fpga_ops fs_ops;
+/* zero a device: no valid slot, empty queue, counters 0 */
 void fs_init(struct fs_dev *d);
+/* free the slot tables */
 void fs_fini(struct fs_dev *d);
-/* execute every queued descriptor now (the DMA engine catches up) */
+/* execute every queued descriptor now (the DMA engine catches up): writes split at each 64 KiB
+ * page into fk_bar_write; descriptors of an invalid or re-armed slot are dropped (counted) */
 void fs_run(struct fs_dev *d);
-/* number of valid slots */
+/* number of valid slots (0..GB_MAX_SLOTS) */
 int fs_valid_slots(struct fs_dev *d);
 
 #endif
