@@ -46,12 +46,12 @@ cli-sw: $(SW_B)/gpureg-cli
 
 cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/test_core_tsan \
                 $(SW_B)/test_lib_tsan $(SW_B)/gpureg-cli
-	$(SW_B)/test_core 50
-	$(SW_B)/test_lib
+	timeout 120 $(SW_B)/test_core 50
+	timeout 120 $(SW_B)/test_lib
 	timeout 300 $(SW_B)/test_explore
 	timeout 300 $(SW_B)/test_explore 5000 fine 1
-	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_core_tsan 200
-	TSAN_OPTIONS=halt_on_error=1 $(SW_B)/test_lib_tsan
+	TSAN_OPTIONS=halt_on_error=1 timeout 120 $(SW_B)/test_core_tsan 200
+	TSAN_OPTIONS=halt_on_error=1 timeout 120 $(SW_B)/test_lib_tsan
 	$(SW_B)/gpureg-cli --size 0x50000 --offset 0x1234 > $(SW_B)/cli.txt
 	grep -q '^pinned   0x00007fc100000000 len 0x50000 ' $(SW_B)/cli.txt
 	grep -q '^table    5 entries of 64 KiB' $(SW_B)/cli.txt

@@ -287,9 +287,10 @@ static int gb_teardown(struct gb_region *r)
     gb_yield();
     gb_mutex_lock(&gb_lock);
     if (r->state == GB_REVOKING) {
-        /* the callback is running: wait for it (it is bounded), then only reap */
+        /* the callback is running: wait for it, then only reap. Unbounded: the region's memory
+         * must outlive the callback, whose own waits are bounded (R-11) */
         gb_mutex_unlock(&gb_lock);
-        gb_wait_pred(&gb_lock, gb_pred_dead, r, 4 * GB_ACK_MS);
+        gb_wait_pred(&gb_lock, gb_pred_dead, r, GB_WAIT_FOREVER);
         gb_mutex_lock(&gb_lock);
     }
     if (r->state == GB_DEAD) {
@@ -338,7 +339,7 @@ static int gb_teardown(struct gb_region *r)
 #endif
     /* any callback for this pin has entered before put_pages got the driver's lock: wait for it */
 #if GB_MUTANT != 3
-    gb_wait_pred(&gb_lock, gb_pred_cb_done, r, 4 * GB_ACK_MS);
+    gb_wait_pred(&gb_lock, gb_pred_cb_done, r, GB_WAIT_FOREVER);
 #endif
     gb_yield();
     gb_mutex_lock(&gb_lock);
@@ -427,7 +428,7 @@ int gb_pin(struct gb_ctx *c, u64 va, u64 len, u32 *handle)
     if (r->state != GB_PINNING) {
         /* revoked while pinning: the callback freed the tables */
         gb_mutex_unlock(&gb_lock);
-        gb_wait_pred(&gb_lock, gb_pred_dead, r, 4 * GB_ACK_MS);
+        gb_wait_pred(&gb_lock, gb_pred_dead, r, GB_WAIT_FOREVER);
         gb_reap(r);
         return -ESTALE;
     }
@@ -449,7 +450,7 @@ int gb_pin(struct gb_ctx *c, u64 va, u64 len, u32 *handle)
         r->quiesced = 1;
         gb_mutex_unlock(&gb_lock);
         nvidia_p2p_put_pages(0, 0, r->va64, pt);       /* frees the DMA mapping too */
-        gb_wait_pred(&gb_lock, gb_pred_cb_done, r, 4 * GB_ACK_MS);
+        gb_wait_pred(&gb_lock, gb_pred_cb_done, r, GB_WAIT_FOREVER);
         gb_mutex_lock(&gb_lock);
         r->state = GB_DEAD;
         gb_mutex_unlock(&gb_lock);

@@ -37,6 +37,8 @@ typedef struct gb_mutex {
     pthread_mutex_t pm;                 /* pthread mode */
     int owner;                          /* explorer mode: coroutine id + 1, 0 = free */
 } gb_mutex_t;
+/* init / destroy a mutex; lock (a scheduling point in the explorer when held, or always with
+ * gbx_set_fine) / unlock; not recursive */
 void gb_mutex_init(gb_mutex_t *m);
 void gb_mutex_destroy(gb_mutex_t *m);
 void gb_mutex_lock(gb_mutex_t *m);
@@ -45,6 +47,7 @@ void gb_mutex_unlock(gb_mutex_t *m);
 void *gb_zalloc(size_t n);
 void gb_free(void *p);
 long gb_live_allocs(void);
+/* explorer: a scheduling point (another event may run here); otherwise nothing */
 void gb_yield(void);
 #ifndef ENOTSUPP
 #define ENOTSUPP 524
@@ -54,9 +57,11 @@ void gb_yield(void);
 /* id of the calling process (kernel: tgid; user space: the fake's current process, fakep2p.h) */
 int gb_pid(void);
 /*
- * Wait until pred(arg) is true, evaluated with m held; at most ms milliseconds.
+ * Wait until pred(arg) is true, evaluated with m held; at most ms milliseconds, or without limit
+ * for ms == GB_WAIT_FOREVER (waits that keep memory alive until a bounded peer finishes).
  * Returns 0 when pred became true, -ETIMEDOUT otherwise. m must not be held by the caller.
  */
+#define GB_WAIT_FOREVER 0u
 int gb_wait_pred(gb_mutex_t *m, int (*pred)(void *arg), void *arg, unsigned ms);
 /* wake every gb_wait_pred waiter (they re-evaluate their predicates) */
 void gb_wake_all(void);

@@ -298,7 +298,8 @@ int gb_wait_pred(gb_mutex_t *m, int (*pred)(void *), void *arg, unsigned ms)
         {
             struct timespec now, t;
             clock_gettime(CLOCK_MONOTONIC, &now);
-            if (now.tv_sec > end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec))
+            if (ms != GB_WAIT_FOREVER && (now.tv_sec > end.tv_sec
+                                          || (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec)))
                 return -ETIMEDOUT;
             t = now;
             t.tv_nsec += 1000000L;      /* re-check at least every ms */

@@ -55,7 +55,7 @@ int gb_wait_pred(gb_mutex_t *m, int (*pred)(void *arg), void *arg, unsigned int 
         mutex_unlock(m);
         if (ok)
             return 0;
-        if (time_after(jiffies, end))
+        if (ms != GB_WAIT_FOREVER && time_after(jiffies, end))
             return -ETIMEDOUT;
         wait_event_timeout(gb_wq, atomic_read(&gb_wseq) != s, 1);
     }
