@@ -68,8 +68,9 @@ kmod-sw:
 	@! grep -i 'warning' $(SW_B)/kmod/build.log || { echo "kmod-sw: warnings"; exit 1; }
 	@echo "kmod-sw: built $(SW_B)/kmod/gpubar.ko against $(SW_KHDR)"
 
-# each fault must make its test fail (nonzero exit: a failed check, a sanitizer report or a
-# deadlock found by the explorer; the explorer stops at the first failing interleaving); core
+# each fault must make a test fail (nonzero exit: a failed check, a sanitizer report or a
+# deadlock found by the explorer): first the unit tests, then, if they pass, the explorer (which
+# stops at the first failing interleaving); core
 # faults GB_MUTANT 1-8 (gb_core.c rebuilt per fault, the rest compiled once), library faults
 # GR_MUTANT 1-2
 SW_MUT   := $(SW_B)/mut
@@ -88,10 +89,11 @@ selftest-sw: $(SW_FIXO) $(SW_MUT)/gb_core.o
 	  $(CC) $(CWARN) $(SAN) -DGB_MUTANT=$$m $(addprefix -I$(ROOT)/,$(subst -I,,$(SW_INC))) -c $(ROOT)/sw/core/gb_core.c -o core_$$m.o || exit 1; \
 	  $(CC) $(SAN) core_$$m.o $$B test_explore.o -o explore_$$m -lpthread || exit 1; \
 	  $(CC) $(SAN) core_$$m.o $$B adapters.o gpureg.o test_core.o -o unit_$$m -lpthread || exit 1; \
-	  e=0; c=0; SW_EXPLORE_STOP=1 timeout 300 ./explore_$$m > explore_$$m.log 2>&1 || e=1; \
-	  timeout 60 ./unit_$$m 5 > unit_$$m.log 2>&1 || c=1; \
-	  if [ $$e = 0 ] && [ $$c = 0 ]; then echo "selftest-sw: core fault $$m NOT caught"; exit 1; fi; \
-	  echo "selftest-sw: core fault $$m caught (explorer $$e, unit tests $$c)"; done
+	  if ! timeout 60 ./unit_$$m 5 > unit_$$m.log 2>&1; then \
+	    echo "selftest-sw: core fault $$m caught by the unit tests ($$(grep -c '^FAIL' unit_$$m.log) failed checks)"; \
+	  elif ! SW_EXPLORE_STOP=1 timeout 300 ./explore_$$m > explore_$$m.log 2>&1; then \
+	    echo "selftest-sw: core fault $$m caught by the explorer ($$(grep -m1 -o 'VIOLATION.*\|AddressSanitizer: [a-z-]*\|DEADLOCK' explore_$$m.log))"; \
+	  else echo "selftest-sw: core fault $$m NOT caught"; exit 1; fi; done
 	@cd $(SW_MUT) && for m in 1 2; do \
 	  $(CC) $(CWARN) $(SAN) -DGR_MUTANT=$$m $(addprefix -I$(ROOT)/,$(subst -I,,$(SW_INC))) -c $(ROOT)/sw/lib/gpureg.c -o gpureg_$$m.o || exit 1; \
 	  $(CC) $(SAN) gb_core.o gb_os_user.o fakep2p.o fpga_stub.o adapters.o gpureg_$$m.o test_lib.o -o lib_$$m -lpthread || exit 1; \

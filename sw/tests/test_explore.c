@@ -23,10 +23,12 @@ struct world {
                                            2: {pin, cuMemFree, submit, release}: revocation
                                            racing the pin itself;
                                            3: {unpin, cuMemFree, unpin, release}: two unpins of
-                                           one handle (two threads of the owner) */
+                                           one handle (two threads of the owner);
+                                           4: as 0 with a second region sharing two BAR pages
+                                           with the first; the submit goes to the second */
     struct fs_dev fpga;
     int fd;
-    uint32_t h, gen;
+    uint32_t h, gen, h2, gen2;
     uint64_t a;
     int r_unpin, r_submit;
     long won_cb, won_unpin, won_release, submits_ok, pin_res[4];
@@ -60,6 +62,20 @@ static void setup(void *arg)
         exit(2);
     }
     w->gen = i.gen;
+    w->h2 = w->h;
+    w->gen2 = w->gen;
+    if (w->scenario == 4) {
+        /* [a+0x30000, a+0x50000) shares pages 3 and 4 of [a, a+0x50000) (T22) */
+        if (gb_pin(c, w->a + 0x30000, 0x20000, &w->h2) || gb_query(c, w->h2, &i)) {
+            fprintf(stderr, "explore: setup pin 2 failed\n");
+            exit(2);
+        }
+        w->gen2 = i.gen;
+        if (fk_bar_pages_in_use() != 5) {
+            fprintf(stderr, "explore: shared pages not shared\n");
+            exit(2);
+        }
+    }
 }
 
 static void ev_pin(void *arg)
@@ -106,7 +122,10 @@ static void ev_submit(void *arg)
         w->r_submit = -EBADF;
         return;
     }
-    w->r_submit = gb_submit(c, w->h, w->gen, 0x1000, 0x20000);
+    if (w->scenario == 4)
+        w->r_submit = gb_submit(c, w->h2, w->gen2, 0, 0x20000);
+    else
+        w->r_submit = gb_submit(c, w->h, w->gen, 0x1000, 0x20000);
     gb_release(c);
 }
 
@@ -156,8 +175,10 @@ static int check(void *arg)
     if (w->scenario != 2 && w->r_unpin != 0 && w->r_unpin != -EBADF && w->r_unpin != -ENOENT
         && w->r_unpin != -EBUSY)
         bad |= 64;
-    if (w->scenario != 2 && (st.callbacks + st.unpins < 1 || st.unpins > 1))
+    if (w->scenario != 2 && w->scenario != 4 && (st.callbacks + st.unpins < 1 || st.unpins > 1))
         bad |= 128;
+    if (w->scenario == 4 && (st.callbacks + st.unpins < 2 || st.unpins > 2))
+        bad |= 128;                     /* each region torn down; one teardown per region */
     /* pin racing the free: succeeds (then torn down by release or the callback), or fails with
      * -EINVAL (memory already freed), -ESTALE (revoked while pinning) or -EBADF */
     if (w->scenario == 2 && w->r_unpin != 0 && w->r_unpin != -EINVAL && w->r_unpin != -ESTALE
@@ -187,7 +208,8 @@ int main(int argc, char **argv)
     static const char *names[] = { "cuMemFree callback, put_pages after revoke -> 0",
                                    "NVIDIA fd close callback, put_pages after revoke -> -EINVAL",
                                    "A=pin instead of unpin: revocation racing the pin",
-                                   "C=second unpin of the same handle instead of submit" };
+                                   "C=second unpin of the same handle instead of submit",
+                                   "two regions sharing BAR pages, C submits to the second" };
     long max_runs = argc > 1 ? atol(argv[1]) : 0;
     /* test_explore [MAX_RUNS [fine [SEED]]]: fine = a scheduling point at every lock
      * acquisition too; with SEED, MAX_RUNS random fine-grained schedules per scenario */
@@ -197,7 +219,7 @@ int main(int argc, char **argv)
         gbx_set_random(strtoull(argv[3], NULL, 0));
     int s, fail = 0;
     long total = 0;
-    for (s = 0; s < 4; s++) {
+    for (s = 0; s < 5; s++) {
         static struct world w;
         struct gbx_spec sp;
         struct gbx_result res;
