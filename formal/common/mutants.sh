@@ -48,3 +48,12 @@ mutant rtl/common/axil_reg_if_pipe.v axil_reg_if_pipe_stage0.v \
 # axil_reg_if_pipe bug3: reg_rd_addr loads with every ARVALID, not only at the AR handshake
 mutant rtl/common/axil_reg_if_pipe.v axil_reg_if_pipe_addr.v \
     's/^        if (rd_fire)$/        if (s_axil_arvalid)   \/\/ MUTANT: read address not held/' || return 1
+# axil_demux bug1: the unmapped-window check off by one (the last port's window answered SLVERR)
+mutant rtl/common/axil_demux.v axil_demux_win.v \
+    's/                wbad_reg   <= {{(32-SW){1'"'"'b0}}, wsel_full} >= N;/                wbad_reg   <= {{(32-SW){1'"'"'b0}}, wsel_full} >= N - 1;   \/\/ MUTANT: decode/' || return 1
+# axil_demux bug2: the read data taken from port 0 whatever the window
+mutant rtl/common/axil_demux.v axil_demux_rd0.v \
+    's/                        rd_reg    <= m_axil_rdata\[32\*rsel +: 32\];/                        rd_reg    <= m_axil_rdata[0 +: 32];   \/\/ MUTANT: port 0/' || return 1
+# axil_demux bug3: the port's BRESP dropped (every mapped write answered OKAY)
+mutant rtl/common/axil_demux.v axil_demux_bresp.v \
+    's/                    bresp_reg <= m_axil_bresp\[2\*wsel +: 2\];/                    bresp_reg <= 2'"'"'b00;   \/\/ MUTANT: BRESP dropped/' || return 1
