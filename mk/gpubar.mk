@@ -7,7 +7,7 @@
 #   make oracles-gpubar      (needs cocotbext-pcie in .venv: docs/gpubar.md 6.3)
 
 GB_CM   := cmodel/gpubar.c cmodel/gpubar.h
-GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tlp_hdr.v
+GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tlp_be.v rtl/gpubar/gpubar_tlp_hdr.v
 GB_LINT := $(VERILATOR) --lint-only -Wall -Irtl/gpubar --top-module gpubar_xlat
 GB_BIN  := $(B)/gpubar/tb_gpubar
 GB_BIN2 := $(B)/gpubar_s/tb_gpubar

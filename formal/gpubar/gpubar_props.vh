@@ -38,31 +38,44 @@
     generate
         for (fr = 0; fr < NR; fr = fr + 1) begin : f_rg
             // an armed region's user range fits its NE pages (ARM refuses the rest)
-            always @(*) if (f_past_valid && !rst && armed_reg[fr])
+            always @(*) if (f_past_valid && !rst && !rst_d_reg && armed_reg[fr])
                 assert({17'd0, reg_mem[fr][15:0]} + {1'b0, reg_mem[fr][47:16]} <= {{(32-OW){1'b0}}, RSPAN});
         end
     endgenerate
 
+    // H: the delayed reset (rst_d_reg clears state the FSM reads from S_RD on; S_INIT the valid rows)
+    always @(*) if (f_past_valid) begin
+        if (rst_d_reg && !rst) assert(st_reg == S_INIT && !req_valid_reg && !cpl_valid_reg);
+    end
     // H: the emit loop's state
-    always @(*) if (f_past_valid && !rst) begin
-        assert(st_reg <= S_CPL);
+    always @(*) if (f_past_valid && !rst && !rst_d_reg) begin
+        assert(st_reg <= S_INIT);
+        if (st_reg == S_CFG) assert(!cf_bad_reg || !(cf_mps_reg || cf_load_reg || cf_arm_reg || cf_disarm_reg || cf_vwe_reg));
         assert(mps_reg != 2'd3);
-        if (st_reg != S_IDLE && st_reg != S_CFG && st_reg != S_RD)
+        if (st_reg != S_IDLE && st_reg != S_CFG0 && st_reg != S_CFG1 && st_reg != S_CFG && st_reg != S_RD && st_reg != S_INIT)
             assert(rg_reg == reg_mem[d_region_reg]);
-        if (f_loop || st_reg == S_DEC && !gen_bad_reg && !oob_reg && !inv_reg) begin
+        if (f_loop || st_reg == S_EW || st_reg == S_DEC && !gen_bad_reg && !oob_reg && !inv_reg) begin
             assert(armed_reg[d_region_reg]);
             assert(rem_reg != {(OW+1){1'b0}});
             assert(o_reg == f_o);
             assert(f_end <= {1'b0, rg_reg[47:16]});
             // every page from o's to the last byte's is valid
-            assert((valid_reg[d_region_reg * NE +: NE] & f_mask) == f_mask);
+            assert((vrow_mem[d_region_reg] & f_mask) == f_mask);
         end
-        if (st_reg == S_E2) begin
+        if (st_reg == S_E1) assert(c1_reg == c1);
+        if (st_reg == S_EW || st_reg == S_E2) begin
             assert(chunk_reg != 10'd0);
             assert({1'b0, omod} + {1'b0, chunk_reg} <= {1'b0, mps_b});
+            if (!elast_reg) assert({1'b0, omod} + {1'b0, chunk_reg} == {1'b0, mps_b});   // next o MPS-aligned
             assert({{(OW-9){1'b0}}, chunk_reg} <= rem_reg);
             assert(elast_reg == ({{(OW-9){1'b0}}, chunk_reg} == rem_reg));
             assert(ent_rd_reg == ent_mem[{d_region_reg, o_reg[OW-1:16]}]);
+        end
+        if (st_reg == S_E2) begin
+            assert(ent_q_reg == ent_mem[{d_region_reg, o_reg[OW-1:16]}]);
+            assert(o_next_reg == o_reg + {{(OW-10){1'b0}}, chunk_reg});
+            assert(split_reg == (!elast_reg && o_next_reg[11:0] == 12'd0));
+            assert(dw_reg == h_dw && fbe_reg == h_fbe && lbe_reg == h_lbe);
         end
         if (req_valid_reg) assert(f_req_mps_reg != 2'd3);
     end
@@ -84,14 +97,14 @@
     always @(*) if (f_past_valid && !rst && emit) begin
         assert(e_addr == {ent_mem[{d_region_reg, o_reg[OW-1:16]}][47:0], o_reg[15:0]});
         assert(o_reg == f_o);
-        assert(valid_reg[{d_region_reg, o_reg[OW-1:16]}]);
+        assert(vrow_mem[d_region_reg][o_reg[OW-1:16]]);
         assert({1'b0, boff_reg} + {23'd0, chunk_reg} <= {1'b0, rg_reg[47:16]});
     end
 `endif
 
     // covers: a request at a page boundary split, a read and a write, each error code
     always @(*) if (f_past_valid && !rst) begin
-        cover(split64);
+        cover(split);      // a split at a 4 KiB boundary (64 KiB splits: the lockstep)
         cover(cpl_go && code_reg == C_INV);
         cover(cpl_go && code_reg == C_OOB);
         cover(emit && elast_reg && !d_write_reg && ent_rd_reg[48]);
