@@ -58,8 +58,7 @@ selftest-gpubar: $(GB_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 4 --n 5000 --fault code
 
 # independent TLP oracle: every header of two lockstep runs (>= 100,000 requests) parsed and checked
-# by cocotbext-pcie (scripts/gpubar_tlp_check.py; tested with cocotbext-pcie 0.2.16). Not in
-# ORACLE_TARGETS until scripts/setup installs the package.
+# by cocotbext-pcie (scripts/gpubar_tlp_check.py; cocotbext-pcie 0.2.16, pinned in scripts/setup)
 oracles-gpubar: $(GB_BIN)
 	rm -rf $(B)/gpubar_tlp; mkdir -p $(B)/gpubar_tlp
 	for s in 1 2; do $(GB_BIN) --seed $$s --n 12000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
@@ -68,6 +67,7 @@ oracles-gpubar: $(GB_BIN)
 sim-gpubar: $(GB_BIN)
 	$(GB_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
+ORACLE_TARGETS         += oracles-gpubar
 LINT_TARGETS           += lint-gpubar
 CMODEL_TEST_TARGETS    += cmodel-test-gpubar
 LOCKSTEP_TARGETS       += lockstep-gpubar
