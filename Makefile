@@ -75,12 +75,12 @@ $(if $(9),	cp $(9)/$(notdir $(1)) $$@)
 endef
 
 # Icarus vector replay, a recipe: $(call icarus_replay,BIN,DIR,TOP,INCDIRS,PSET,VSRC[,ARGS])
-#   BIN writes vectors into DIR (ARGS, default --seed 11 --n 4000 --scenario random); the replay
+#   BIN writes vectors into DIR (ARGS, default --seed 11 --n 2000 --scenario random); the replay
 #   bench TOP (its parameters PSET, DIR) is compiled from VSRC (tb/common on the include path, for
 #   the benches' shared replay.vh) and must report " 0 failed".
 define icarus_replay
 d=$(2); rm -rf $$d; \
-	  $(1) $(or $(7),--seed 11 --n 4000 --scenario random) --vectors $$d --quiet; \
+	  $(1) $(or $(7),--seed 11 --n 2000 --scenario random) --vectors $$d --quiet; \
 	  iverilog -g2012 -o $$d/replay.vvp -Itb/common $(addprefix -I,$(4)) $(call ps_pflags,$(3),$(5)) -P$(strip $(3)).DIR=\"$$d\" $(6); \
 	  vvp -n $$d/replay.vvp | tee $$d/replay.log | tail -2; grep -q " 0 failed" $$d/replay.log
 endef
@@ -107,9 +107,9 @@ include $(sort $(wildcard mk/*.mk))
 all: lockstep-quick report
 
 # make regress: the long run, by hand or nightly (not CI): make test plus the slow formal jobs
-# (formal/*/jobs.slow) and ten end-to-end nic_top seeds
+# (formal/*/jobs.slow), ten end-to-end nic_top seeds and the full gpubar lockstep (2,000,000)
 regress:
-	$(MAKE) --no-print-directory test FORMAL_SLOW=1 E2E_SEEDS="$(shell seq 1 10)"
+	$(MAKE) --no-print-directory test FORMAL_SLOW=1 E2E_SEEDS="$(shell seq 1 10)" GB_N=100000
 
 # the stages one after another, each one's wall time printed (the CI log's budget record)
 TEST_STAGES := lint cmodel-test oracles lockstep selftest replay formal synth-check timing report
@@ -122,11 +122,12 @@ test:
 lint: $(LINT_TARGETS)
 	@echo "lint: clean"
 cmodel-test: $(CMODEL_TEST_TARGETS)
-oracles: $(ORACLE_TARGETS)
 lockstep: $(LOCKSTEP_TARGETS)
 lockstep-quick: $(LOCKSTEP_QUICK_TARGETS)
-# selftest and replay run their block targets JOBS at a time (each is one single-threaded
-# simulator process at a time; output grouped per target)
+# oracles, selftest and replay run their block targets JOBS at a time (mostly single-threaded
+# simulators and Python oracles; output grouped per target): their targets write disjoint files
+oracles:
+	@$(MAKE) --no-print-directory -O -j$(JOBS) $(ORACLE_TARGETS)
 selftest:
 	@$(MAKE) --no-print-directory -O -j$(JOBS) $(SELFTEST_TARGETS)
 	@echo "selftest: every injected fault was reported"
