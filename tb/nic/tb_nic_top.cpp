@@ -577,6 +577,7 @@ struct Env {
   std::string bench;
   uint32_t force_len = 0;       // issue(): this length instead of draw_len (0: draw)
   unsigned bench_vns = 1, bench_rr = 0, hol_phase = 0;
+  uint32_t bench_len = 65536, hol_big = 1u << 20, hol_small = 64;  // --len, --big, --small
   uint64_t hol_gap = 1000, hol_t = 0;
   struct Done { uint32_t len; unsigned vn; uint64_t t_issue, t_event; };
   std::vector<Done> done;       // every message's command-to-event time (bench only)
@@ -1083,9 +1084,9 @@ struct Env {
   // a --big message on VN 0 and, --gap cycles later, the small one again. RING doorbells at once;
   // the receiver drains every EQ every cycle.
   void bench_cycle(Nic& s, Nic& r) {
-    const uint32_t big = uint32_t(std::stoul(opt.get("big", "1048576"))), small = uint32_t(std::stoul(opt.get("small", "64")));
+    const uint32_t big = hol_big, small = hol_small;
     if (bench == "tput") {
-      force_len = uint32_t(std::stoul(opt.get("len", "65536")));
+      force_len = bench_len;
       for (unsigned k = 0; k < NQ && s.sent < msgs_per_dir; k++) {
         Queue& Q = s.qs[(bench_rr + k) % NQ];
         if (!Q.used || Q.vn >= bench_vns) continue;
@@ -1290,6 +1291,9 @@ int main(int argc, char** argv) {
     g_p2m[k] = pages == "4k" ? 0.0 : pages == "2m" ? 1.0 : 0.3;
   }
   e->hol_gap = std::stoull(opt.get("gap", "1000"));
+  e->bench_len = uint32_t(std::stoul(opt.get("len", "65536")));
+  e->hol_big = uint32_t(std::stoul(opt.get("big", "1048576")));
+  e->hol_small = uint32_t(std::stoul(opt.get("small", "64")));
   if (e->bench == "hol") e->msgs_per_dir = 3;
   e->two_way = !opt.extra.count("one-way") && e->bench.empty();
   e->big_pct = std::stod(opt.get("big-pct", "10"));
