@@ -174,20 +174,12 @@ static void fk_page_free(uint64_t pg)
     fifo[fifo_tail++ % fifo_cap] = pg;
 }
 
-static struct fk_map_ent *fk_map_by_va(uint64_t vapage)
+/* the mapped BAR page entry whose VA page (bar 0) or BAR page (bar 1) is key, or NULL */
+static struct fk_map_ent *fk_map_by(int bar, uint64_t key)
 {
     size_t i;
     for (i = 0; i < nmaps; i++)
-        if (maps[i].refs && maps[i].vapage == vapage)
-            return &maps[i];
-    return NULL;
-}
-
-static struct fk_map_ent *fk_map_by_bar(uint64_t barpg)
-{
-    size_t i;
-    for (i = 0; i < nmaps; i++)
-        if (maps[i].refs && maps[i].barpg == barpg)
+        if (maps[i].refs && (bar ? maps[i].barpg : maps[i].vapage) == key)
             return &maps[i];
     return NULL;
 }
@@ -195,7 +187,7 @@ static struct fk_map_ent *fk_map_by_bar(uint64_t barpg)
 /* map (or share) the BAR page of VA page vapage; fk_m held */
 static int fk_map_page(uint64_t vapage, uint64_t *barpg)
 {
-    struct fk_map_ent *e = fk_map_by_va(vapage);
+    struct fk_map_ent *e = fk_map_by(0, vapage);
     size_t i;
     if (e) {
         e->refs++;
@@ -221,7 +213,7 @@ static int fk_map_page(uint64_t vapage, uint64_t *barpg)
 
 static void fk_unmap_page(uint64_t barpg)
 {
-    struct fk_map_ent *e = fk_map_by_bar(barpg);
+    struct fk_map_ent *e = fk_map_by(1, barpg);
     if (e && --e->refs == 0)
         fk_page_free(barpg);
 }
@@ -243,7 +235,7 @@ int fk_bar_refs(uint64_t a)
     int r;
     a -= C.dma_offset;
     pthread_mutex_lock(&fk_m);
-    e = fk_map_by_bar((a - C.bar_base) / FK_PAGE);
+    e = fk_map_by(1, (a - C.bar_base) / FK_PAGE);
     r = e ? e->refs : 0;
     pthread_mutex_unlock(&fk_m);
     return r;
@@ -265,7 +257,7 @@ int fk_bus_to_va(uint64_t a, uint64_t *va)
     struct fk_map_ent *e;
     a -= C.dma_offset;
     pthread_mutex_lock(&fk_m);
-    e = a >= C.bar_base ? fk_map_by_bar((a - C.bar_base) / FK_PAGE) : NULL;
+    e = a >= C.bar_base ? fk_map_by(1, (a - C.bar_base) / FK_PAGE) : NULL;
     if (e)
         *va = e->vapage * FK_PAGE + (a & (FK_PAGE - 1));
     pthread_mutex_unlock(&fk_m);
@@ -278,7 +270,7 @@ void fk_bar_write(uint64_t a, uint64_t len)
     a -= C.dma_offset;
     pthread_mutex_lock(&fk_m);
     for (pg = (a - C.bar_base) / FK_PAGE; len && pg <= (a + len - 1 - C.bar_base) / FK_PAGE; pg++)
-        if (a < C.bar_base || !fk_map_by_bar(pg)) {
+        if (a < C.bar_base || !fk_map_by(1, pg)) {
             pthread_mutex_unlock(&fk_m);
             fk_violation("write to an unmapped BAR page 0x%llx", (unsigned long long)a);
             return;
@@ -368,47 +360,57 @@ int fk_cuMemAlloc(uint64_t *dptr, uint64_t bytes, enum fk_kind kind)
     return FK_CUDA_SUCCESS;
 }
 
-int fk_cuMemGetAddressRange(uint64_t *base, uint64_t *size, uint64_t p)
+/* copy of the live allocation containing p, taken under fk_m: SUCCESS, or INVALID_VALUE when
+ * there is none (freed or foreign pointer): the common lookup of the getters below */
+static int fk_snapshot(uint64_t p, struct fk_alloc *out)
 {
     struct fk_alloc *a;
-    int r = FK_CUDA_ERROR_INVALID_VALUE;
     pthread_mutex_lock(&fk_m);
     a = fk_find(p);
-    if (a) {
-        *base = a->base;
-        *size = a->size;
-        r = FK_CUDA_SUCCESS;
-    }
+    if (a)
+        *out = *a;
     pthread_mutex_unlock(&fk_m);
+    return a ? FK_CUDA_SUCCESS : FK_CUDA_ERROR_INVALID_VALUE;
+}
+
+/* fields of the allocation containing p into the non-NULL outputs: SUCCESS or INVALID_VALUE */
+static int fk_query(uint64_t p, uint64_t *base, uint64_t *size, uint64_t *id, unsigned *sync)
+{
+    struct fk_alloc a;
+    int r = fk_snapshot(p, &a);
+    if (r != FK_CUDA_SUCCESS)
+        return r;
+    if (base)
+        *base = a.base;
+    if (size)
+        *size = a.size;
+    if (id)
+        *id = a.id;
+    if (sync)
+        *sync = a.sync_memops;
     return r;
+}
+
+int fk_cuMemGetAddressRange(uint64_t *base, uint64_t *size, uint64_t p)
+{
+    return fk_query(p, base, size, NULL, NULL);
 }
 
 int fk_cuPointerGetAttribute_buffer_id(uint64_t *id, uint64_t p)
 {
-    struct fk_alloc *a;
-    int r = FK_CUDA_ERROR_INVALID_VALUE;
-    pthread_mutex_lock(&fk_m);
-    a = fk_find(p);
-    if (a) {
-        *id = a->id;
-        r = FK_CUDA_SUCCESS;
-    }
-    pthread_mutex_unlock(&fk_m);
-    return r;
+    return fk_query(p, NULL, NULL, id, NULL);
 }
 
 int fk_cuPointerGetAttributes(uint64_t p, uint64_t *id, unsigned *memtype, int *is_managed,
                               int *rdma_capable, int *ordinal)
 {
-    struct fk_alloc *a;
-    pthread_mutex_lock(&fk_m);
-    a = fk_find(p);
-    *id = a ? a->id : 0;
-    *memtype = !a ? 0 : a->kind == FK_HOST_PINNED ? FK_MEMTYPE_HOST : FK_MEMTYPE_DEVICE;
-    *is_managed = a && a->kind == FK_MANAGED;
-    *rdma_capable = a && (a->kind == FK_DEVICE || a->kind == FK_VMM);
-    *ordinal = a ? 0 : -2;
-    pthread_mutex_unlock(&fk_m);
+    struct fk_alloc a;
+    int found = fk_snapshot(p, &a) == FK_CUDA_SUCCESS;
+    *id = found ? a.id : 0;
+    *memtype = !found ? 0 : a.kind == FK_HOST_PINNED ? FK_MEMTYPE_HOST : FK_MEMTYPE_DEVICE;
+    *is_managed = found && a.kind == FK_MANAGED;
+    *rdma_capable = found && (a.kind == FK_DEVICE || a.kind == FK_VMM);
+    *ordinal = found ? 0 : -2;
     return FK_CUDA_SUCCESS;             /* even for freed pointers (H8) */
 }
 
@@ -432,16 +434,7 @@ int fk_cuPointerSetAttribute_sync_memops(uint64_t p, unsigned flag)
 
 int fk_cuPointerGetAttribute_sync_memops(unsigned *flag, uint64_t p)
 {
-    struct fk_alloc *a;
-    int r = FK_CUDA_ERROR_INVALID_VALUE;
-    pthread_mutex_lock(&fk_m);
-    a = fk_find(p);
-    if (a) {
-        *flag = a->sync_memops;
-        r = FK_CUDA_SUCCESS;
-    }
-    pthread_mutex_unlock(&fk_m);
-    return r;
+    return fk_query(p, NULL, NULL, NULL, flag);
 }
 
 /* ------------------------------------------------------------------ revocation */
