@@ -13,6 +13,15 @@
 #                         -Werror, nvidia_p2p_* resolved by sw/kmod/nvidia.symvers (part of lint)
 #   make selftest-sw      eight core faults and two library faults must each be caught
 #   make cli-sw           build/sw/gpureg-cli (registers a fake GPU buffer, prints its table)
+#   make gpu-fake-test-sw the GPU tests (sw/tests/test_gpu.c, ASan+UBSan) without a GPU: the skip
+#                         path (one "test_gpu: SKIP" line, exit 0; on a GPU machine the real run),
+#                         then through a fake libcuda.so.1 (sw/fake/fake_libcuda.c over fakep2p)
+#                         found by dlopen via LD_LIBRARY_PATH: all checks pass; two fake faults and
+#                         a missing symbol must fail (exit 1), cuInit failing / 0 devices must skip
+#                         (or fail with --require-gpu, or where the machine shows a GPU)
+#   make gpu-test-sw      on a machine with an NVIDIA GPU and driver: test_gpu --require-gpu
+#                         (no sanitizer: the CUDA driver does not run under ASan's default
+#                         shadow layout); fails when no GPU or driver is found. Not in make test.
 
 SW_INC  := -Isw/include -Isw/core -Isw/fake -Isw/lib -Isw/tests
 SW_HDR  := $(wildcard sw/*/*.h)
@@ -44,7 +53,57 @@ $(SW_B)/gpureg-cli: sw/lib/gpureg_cli.c $(SW_CORE) $(SW_LIB) $(SW_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_CORE) $(SW_LIB) $< -o $@ -lpthread
 
-.PHONY: cmodel-test-sw kmod-sw selftest-sw cli-sw
+# GPU tests (docs/sw.md §9): test_gpu loads libcuda.so.1 with dlopen, so it builds without CUDA
+SW_GPU    := sw/tests/test_gpu.c sw/lib/gpureg_cuda.c sw/lib/gpureg.c
+SW_FAKECU := sw/fake/fake_libcuda.c sw/fake/fakep2p.c sw/core/gb_os_user.c
+SW_FCLD   := -fPIC -shared -Wl,--version-script=sw/fake/fake_libcuda.map -Wl,-soname,libcuda.so.1
+$(SW_B)/test_gpu: $(SW_GPU) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_GPU) -o $@ -ldl
+$(SW_B)/test_gpu_plain: $(SW_GPU) $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) -O2 -g $(SW_INC) $(SW_GPU) -o $@ -ldl
+$(SW_B)/fakecuda/libcuda.so.1: $(SW_FAKECU) sw/fake/fake_libcuda.map $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) $(SW_INC) $(SW_FCLD) $(SW_FAKECU) -o $@ -lpthread
+$(SW_B)/fakecuda_nomap/libcuda.so.1: $(SW_FAKECU) sw/fake/fake_libcuda.map $(SW_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(SAN) -DFC_OMIT_MEMMAP $(SW_INC) $(SW_FCLD) $(SW_FAKECU) -o $@ -lpthread
+
+# does this machine show a GPU (as gr_cuda_gpu_evidence)? then "absent" must fail, not skip
+SW_GPU_SEEN = { [ -e /dev/nvidia0 ] || ls /proc/driver/nvidia/gpus/* > /dev/null 2>&1; }
+SW_TG = timeout 60 $(SW_B)/test_gpu
+gpu-fake-test-sw: $(SW_B)/test_gpu $(SW_B)/fakecuda/libcuda.so.1 $(SW_B)/fakecuda_nomap/libcuda.so.1
+	ASAN_OPTIONS=protect_shadow_gap=0 $(SW_TG) > $(SW_B)/gpu_real.txt; \
+	  rc=$$?; cat $(SW_B)/gpu_real.txt; [ $$rc = 0 ] || exit 1; \
+	  grep -qx 'test_gpu: SKIP: .*' $(SW_B)/gpu_real.txt || grep -q '^test_gpu: [0-9]* checks passed, 0 failed' $(SW_B)/gpu_real.txt
+	LD_LIBRARY_PATH=$(SW_B)/fakecuda $(SW_TG) --require-gpu > $(SW_B)/gpu_fake.txt
+	grep -q '^test_gpu: CUDA driver 13000, device 0: fake libcuda.so.1' $(SW_B)/gpu_fake.txt
+	grep '^test_gpu: [0-9]* checks passed, 0 failed' $(SW_B)/gpu_fake.txt
+	@for f in 1 2; do \
+	  if FAKE_CUDA_FAULT=$$f LD_LIBRARY_PATH=$(SW_B)/fakecuda $(SW_TG) > $(SW_B)/gpu_fault$$f.txt 2>&1; \
+	  then echo "gpu-fake-test-sw: fake fault $$f NOT caught"; exit 1; fi; \
+	  grep -q SKIP $(SW_B)/gpu_fault$$f.txt && exit 1; \
+	  echo "gpu-fake-test-sw: fake fault $$f caught ($$(grep -c '^FAIL' $(SW_B)/gpu_fault$$f.txt) failed checks)"; done
+	! LD_LIBRARY_PATH=$(SW_B)/fakecuda_nomap $(SW_TG) > $(SW_B)/gpu_nomap.txt
+	grep -qx 'test_gpu: FAIL: libcuda.so.1 lacks cuMemMap' $(SW_B)/gpu_nomap.txt
+	! FAKE_CUDA_INIT=100 LD_LIBRARY_PATH=$(SW_B)/fakecuda $(SW_TG) --require-gpu > /dev/null
+	@for e in FAKE_CUDA_INIT=100 FAKE_CUDA_INIT=999 FAKE_CUDA_DEVICES=0; do \
+	  env $$e LD_LIBRARY_PATH=$(SW_B)/fakecuda $(SW_TG) > $(SW_B)/gpu_absent.txt; rc=$$?; \
+	  if $(SW_GPU_SEEN); then [ $$rc = 1 ] && grep -q '^test_gpu: FAIL: .*, but ' $(SW_B)/gpu_absent.txt || exit 1; \
+	  else [ $$rc = 0 ] && [ $$(wc -l < $(SW_B)/gpu_absent.txt) = 1 ] && grep -qx 'test_gpu: SKIP: no .*' $(SW_B)/gpu_absent.txt || exit 1; fi; \
+	  echo "gpu-fake-test-sw: $$e: $$(cat $(SW_B)/gpu_absent.txt)"; done
+	@echo "gpu-fake-test-sw: passed"
+
+# faults in the dlopen path (symbol name, enum values, struct layout, skip decision, flag) must be
+# caught through the fake libcuda (sw/tests/selftest_gpu.sh)
+selftest-gpu-sw: $(SW_B)/fakecuda/libcuda.so.1 $(SW_B)/fakecuda_nomap/libcuda.so.1 $(SW_GPU) $(SW_HDR)
+	sw/tests/selftest_gpu.sh $(SW_B)/gmut $(SW_B)/fakecuda $(SW_B)/fakecuda_nomap $(CC) $(CWARN) $(SAN)
+
+gpu-test-sw: $(SW_B)/test_gpu_plain
+	timeout 300 $(SW_B)/test_gpu_plain --require-gpu
+
+.PHONY: cmodel-test-sw kmod-sw selftest-sw cli-sw gpu-fake-test-sw gpu-test-sw selftest-gpu-sw
 cli-sw: $(SW_B)/gpureg-cli
 
 cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/test_core_tsan \
@@ -104,5 +163,5 @@ selftest-sw: $(SW_FIXO) $(SW_MUT)/gb_core.o
 	  echo "selftest-sw: library fault $$m caught"; done
 
 LINT_TARGETS        += kmod-sw
-CMODEL_TEST_TARGETS += cmodel-test-sw
-SELFTEST_TARGETS    += selftest-sw
+CMODEL_TEST_TARGETS += cmodel-test-sw gpu-fake-test-sw
+SELFTEST_TARGETS    += selftest-sw selftest-gpu-sw

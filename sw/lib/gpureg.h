@@ -11,7 +11,8 @@
  * memtype 0 or a different ID = invalid -> unpin and pin again (T14, T15). Pins whose DMA is in
  * flight (gr_acquire without gr_release) are never evicted (T21).
  * The CUDA calls and the kernel module are interfaces (gr_cuda_ops, gr_pin_ops): tests plug in
- * the fake (sw/fake) and the module core in-process; real CUDA / the ioctl are not in this slice.
+ * the fake (sw/fake) and the module core in-process; gpureg_cuda.h implements gr_cuda_ops on the
+ * real CUDA driver API (dlopen of libcuda.so.1); the ioctl behind gr_pin_ops is not in this slice.
  */
 #ifndef GPUREG_H
 #define GPUREG_H
