@@ -9,23 +9,17 @@ set -u
 out=$1; fake=$2; nomap=$3; cc=$4; shift 4
 root=$(pwd)
 mkdir -p "$out"
-for m in 1 2 3 4 5 6; do
+# fault number | file | sed script | what it breaks
+faults='1|gpureg_cuda.c|s/"cuMemAlloc_v2"/"cuMemAlloc"/|symbol cuMemAlloc instead of cuMemAlloc_v2
+2|gpureg_cuda.h|s/\(CU_POINTER_ATTRIBUTE_BUFFER_ID  *\)7$/\18/|BUFFER_ID = 8
+3|gpureg_cuda.h|s/\(CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE  *\)15$/\114/|IS_GPU_DIRECT_RDMA_CAPABLE = 14
+4|gpureg_cuda.c|s/GR_CU_ERROR, why, n, "libcuda.so.1 lacks/GR_CU_ABSENT, why, n, "libcuda.so.1 lacks/|missing symbol reported as absent (skip)
+5|gpureg_cuda.h|/void \*win32HandleMetaData;/d|CUmemAllocationProp without win32HandleMetaData
+6|gpureg_cuda.c|s/unsigned int one = 1; /unsigned int one = 0; /|SYNC_MEMOPS set with flag 0'
+printf '%s\n' "$faults" | while IFS='|' read -r m f script what; do
   d="$out/m$m"
   rm -rf "$d" && mkdir -p "$d" && cp sw/lib/gpureg_cuda.c sw/lib/gpureg_cuda.h "$d/"
-  case $m in
-  1) f=gpureg_cuda.c; what="symbol cuMemAlloc instead of cuMemAlloc_v2"
-     sed -i 's/"cuMemAlloc_v2"/"cuMemAlloc"/' "$d/$f" ;;
-  2) f=gpureg_cuda.h; what="BUFFER_ID = 8"
-     sed -i 's/\(CU_POINTER_ATTRIBUTE_BUFFER_ID  *\)7$/\18/' "$d/$f" ;;
-  3) f=gpureg_cuda.h; what="IS_GPU_DIRECT_RDMA_CAPABLE = 14"
-     sed -i 's/\(CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE  *\)15$/\114/' "$d/$f" ;;
-  4) f=gpureg_cuda.c; what="missing symbol reported as absent (skip)"
-     sed -i 's/gr_fail(g, GR_CU_ERROR, why, n, "libcuda.so.1 lacks/gr_fail(g, GR_CU_ABSENT, why, n, "libcuda.so.1 lacks/' "$d/$f" ;;
-  5) f=gpureg_cuda.h; what="CUmemAllocationProp without win32HandleMetaData"
-     sed -i '/void \*win32HandleMetaData;/d' "$d/$f" ;;
-  6) f=gpureg_cuda.c; what="SYNC_MEMOPS set with flag 0"
-     sed -i 's/unsigned int one = 1; /unsigned int one = 0; /' "$d/$f" ;;
-  esac
+  sed -i "$script" "$d/$f"
   if cmp -s "$d/$f" "sw/lib/$f"; then
     echo "selftest-gpu-sw: fault $m ($what): pattern no longer matches sw/lib/$f"; exit 1
   fi
@@ -38,5 +32,5 @@ for m in 1 2 3 4 5 6; do
   else
     echo "selftest-gpu-sw: fault $m ($what) NOT caught"; exit 1
   fi
-done
+done || exit 1
 echo "selftest-gpu-sw: 6 faults caught"

@@ -258,7 +258,7 @@ static void refused(const char *t, struct gr_cache *c, CUdeviceptr p, unsigned m
                     int managed, int set_ret)
 {
     struct pattrs pa;
-    struct gr_reg r;
+    struct gr_reg r = { 0 };
     int pins = S.pins, ret;
     CHECK_EQ(t, multi(p, &pa), CUDA_SUCCESS);
     CHECK_EQ(t, pa.memtype, memtype);
@@ -280,7 +280,7 @@ static void t18_t26(void)
     struct gr_cache *c = mkcache(1);
     CUdeviceptr d = 0, mg = 0, pl = 0, pl2 = 0;
     void *h = NULL, *m = malloc(MB);
-    struct gr_reg r;
+    struct gr_reg r = { 0 };
     uint64_t id1 = 0, id2 = 0;
     unsigned f = 9;
     refused("T18 malloc", c, (CUdeviceptr)(uintptr_t)m, 0, 0, CUDA_ERROR_INVALID_VALUE);
@@ -350,7 +350,7 @@ static void t19(void)
     size_t g = 0, s = 0;
     uint64_t id1 = 0, id2 = 0;
     struct pattrs pa;
-    struct gr_reg r;
+    struct gr_reg r = { 0 };
     struct gr_stats st;
     memset(&p, 0, sizeof(p));
     p.type = CU_MEM_ALLOCATION_TYPE_PINNED;
@@ -405,7 +405,7 @@ static void t_cache(int multi_getter)
 {
     const char *t = multi_getter ? "T15 cache" : "T14 cache";
     struct gr_cache *c = mkcache(multi_getter);
-    struct gr_reg r1, r2, r3;
+    struct gr_reg r1 = { 0 }, r2 = { 0 }, r3 = { 0 };
     struct gr_stats st;
     CUdeviceptr a = 0, b = 0;
     uint64_t id = 0;
@@ -462,7 +462,7 @@ static void t23(void)
     CUdeviceptr p1 = 0, p2 = 0, b = 0;
     size_t s = 0;
     uint64_t id1 = 0, id2 = 0;
-    struct gr_reg r;
+    struct gr_reg r = { 0 };
     CHECK_EQ("T23", API.cuMemAlloc(&p1, 1000), CUDA_SUCCESS);
     CHECK_EQ("T23", API.cuMemAlloc(&p2, 1000), CUDA_SUCCESS);
     CHECK_EQ("T23", p2 - p1, 0x400);
