@@ -21,6 +21,10 @@ REPORT      := $(B)/report
 JOBS        ?= 2
 
 VERILATOR   ?= verilator
+# ccache (scripts/setup installs it) for the C++ compiles of Verilator's builds: verilated.cpp,
+# verilated_fst_c.cpp, ... and tb/common are the same objects in every testbench (about 20 s of CPU
+# per build), so each build after the first compiles only its own model (verilated.mk's OBJCACHE)
+export OBJCACHE ?= $(if $(shell command -v ccache),ccache)
 VFLAGS      := --cc --exe --build -j $(JOBS) -O3 --x-assign unique --x-initial unique --assert \
                --trace-fst -Wno-fatal
 CC          ?= gcc
