@@ -68,6 +68,7 @@ bench-nic_txdma: $(TD_BIN)
 	$(TD_BIN) --scenario bench --no-stall --lat 500 --mrrs 3 --slice 512 --vns 1 --json $(REPORT)/bench_nic_txdma.jsonl | grep bench:
 	$(TD_BIN) --scenario bench --no-stall --lat 500 --mrrs 5 --slice 512 --vns 1 --json $(REPORT)/bench_nic_txdma.jsonl | grep bench:
 	$(TD_BIN) --scenario bench --no-stall --lat 500 --mrrs 3 --slice 512 --vns 4 --json $(REPORT)/bench_nic_txdma.jsonl | grep bench:
+	$(TD_BIN) --scenario bench_mix --no-stall --lat 500 --mrrs 3 --json $(REPORT)/bench_nic_txdma.jsonl | grep bench:
 
 sim-nic_txdma: $(TD_BIN)
 	$(TD_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)

@@ -25,6 +25,8 @@
 // Scenario bench (--scenario bench): TX bytes per cycle for 64 KiB messages at host latency 500
 // with the buffer per VN given by --slice (lines), and the latency of a 64-byte message behind a
 // 1 MiB message on another VN.
+// Scenario bench_mix (--scenario bench_mix): the seed's shared engine (L40-L74, note 2.3) against
+// one engine per class on one mixed-class workload (below): datapath utilisation and cycles.
 // --vectors DIR (scenario random) writes the Icarus replay vectors (tb/nic/nic_txdma_replay.v
 // documents the files): every input pin and the handshake output pins every cycle, and the
 // model's expected read request / header / flit / CSR response of every handshake.
@@ -590,6 +592,75 @@ void scenario_bench(tb::Harness& h) {
   h.extra("small_latency", double(e2.msg_done_cycle[2] - t0));
 }
 
+// bench_mix: four classes, one per VN: 8 x 64 KiB, 32 x 8 KiB, 64 x 2 KiB, 256 x 256 B (960 KiB),
+// host read latency --lat, MRRS --mrrs, slice LINES / 4 per class, no stalls, credits returned at
+// once. Shared: the four classes on this engine, commands round-robin over the classes (one
+// s_cmd port: a command whose VN's FIFO is full holds it; a byte-fair order measured 186,871
+// cycles, this one 166,104). Per class (the seed's baseline): each class alone on an engine of
+// its own (this RTL with one context active and the same slice: the engines are independent, so
+// they run one after the other here and the baseline's time is the slowest one's). Cycles from the
+// first command to the last flit; utilisation = payload bytes / (cycles x 32 x datapaths).
+struct MixClass {
+  unsigned n;
+  uint32_t len;
+};
+constexpr MixClass kMix[4] = {{8, 65536}, {32, 8192}, {64, 2048}, {256, 256}};
+
+uint64_t run_mix(tb::Harness& h, unsigned only, uint64_t* bytes) {
+  unsigned lat = unsigned(std::stoul(h.opt.get("lat", "500")));
+  unsigned mrrs = unsigned(std::stoul(h.opt.get("mrrs", "3")));
+  unsigned slice = TB_LINES / 4;
+  Env e(h, host_cfg(h, lat, lat, 0));
+  e.sim.reset();
+  e.csr.write(0x008, mrrs);
+  for (unsigned v = 0; v < NVN; v++) {
+    e.csr.write(0x030 + 4 * v, v * slice), e.csr.write(0x040 + 4 * v, slice);
+    e.csr.write(0x050 + 4 * v, 1000);
+  }
+  e.csr_wait();
+  e.p_hdr = e.p_data = 1, e.p_cmd = 1, e.p_cr = 1;
+  unsigned left[4];
+  for (unsigned c = 0; c < 4; c++) left[c] = (only == 4 || only == c) ? kMix[c].n : 0;
+  for (bool any = true; any;) {
+    any = false;
+    for (unsigned c = 0; c < 4; c++)
+      if (left[c]) e.add_cmd(c, kMix[c].len, false), left[c]--, any = true;
+  }
+  uint64_t t0 = e.sim.cycle();
+  e.sim.run_until([&] { return e.all_done(); }, "bench_mix");
+  *bytes = e.bytes_out;
+  return e.last_flit_cycle - t0 + 1;
+}
+
+void scenario_bench_mix(tb::Harness& h) {
+  if (NVN < 4) h.fail("bench_mix", "needs an engine with 4 VN contexts (TB_N_VN 4)");
+  uint64_t bytes = 0, total = 0;
+  // one Sim at a time (Verilator 5.006, see scenario_bench)
+  const uint64_t shared = run_mix(h, 4, &bytes);
+  const double us = double(bytes) / (32.0 * double(shared));
+  std::printf("bench: mix shared engine (1 datapath, 4 VN contexts, slice %u lines each): %" PRIu64
+              " B in %" PRIu64 " cycles, %.2f B/cycle, utilisation %.3f\n",
+              TB_LINES / 4, bytes, shared, double(bytes) / double(shared), us);
+  uint64_t worst = 0;
+  for (unsigned c = 0; c < 4; c++) {
+    uint64_t b = 0;
+    const uint64_t t = run_mix(h, c, &b);
+    total += b, worst = t > worst ? t : worst;
+    std::printf("bench: mix per class %u (%u x %u B) alone on its own engine: %" PRIu64
+                " cycles, utilisation of its datapath %.3f\n",
+                c, kMix[c].n, kMix[c].len, t, double(b) / (32.0 * double(t)));
+  }
+  const double up = double(total) / (4 * 32.0 * double(worst));
+  std::printf("bench: mix one engine per class (4 datapaths, slice %u lines each): %" PRIu64
+              " B done after %" PRIu64 " cycles (the slowest class), utilisation of the 4 datapaths %.3f\n",
+              TB_LINES / 4, total, worst, up);
+  if (total != bytes) h.fail("bench_mix", "the two configurations moved different byte counts");
+  h.extra("shared_cycles", double(shared));
+  h.extra("shared_util", us);
+  h.extra("per_class_cycles", double(worst));
+  h.extra("per_class_util", up);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -598,6 +669,8 @@ int main(int argc, char** argv) {
   tb::Harness h(argc, argv, "nic_txdma", "make sim-nic_txdma SEED=<seed> N=<n> TRACE=1", dflt);
   if (h.opt.scenario == "bench") {
     h.run("bench", [&] { scenario_bench(h); });
+  } else if (h.opt.scenario == "bench_mix") {
+    h.run("bench_mix", [&] { scenario_bench_mix(h); });
   } else {
     h.run("random", [&] { scenario_random(h); });
   }
