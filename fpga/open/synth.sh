@@ -7,7 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
-#        [PLACE=timing] [ROUTE=router1|router2]
+#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -31,6 +31,11 @@
 #            DATA_WIDTH 512 maps in about 90 s and places at 80.8 MHz, against 44.7 MHz with
 #            MAP=abc (classic abc maps for area with unit delays).
 #            UltraScale+: as MAP=abc.
+#   ELAB=derive  elaborate the chparam'd top before anything else reads it (`hierarchy -top` then
+#            `rename -top`): a top whose submodules take its parameters is re-derived by Yosys under
+#            a $paramod name, which a WRAP=reg wrapper's instance of the top then does not find
+#            ("referenced ... is not part of the design"). Opt-in per line, since it renumbers the
+#            netlist (placement) of the line.
 #   PLACE=timing  nextpnr's heap placer weighted harder towards timing: --placer-heap-timingweight
 #            40 --placer-heap-critexp 4 (defaults 10 and 2), for a top whose paths are dominated by
 #            routing (barrier_dev: the same netlist at 79-105 MHz with the defaults over placements,
@@ -71,11 +76,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -85,7 +90,8 @@ while read -r t rest; do
             WRAP=reg)  r=1 ;;
             PLACE=timing) pl="--placer-heap-timingweight 40 --placer-heap-critexp 4" ;;
             ROUTE=router1|ROUTE=router2) rt="${w#*=}" ;;
-            GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2)"; exit 1 ;;
+            ELAB=derive) el=1 ;;
+            GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -93,7 +99,7 @@ while read -r t rest; do
     done
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -137,6 +143,9 @@ sources() {
     done
     for w in ${PARAMS[$n]}; do chp="$chp -set ${w%%=*} ${w#*=}"; done
     [ -n "$chp" ] && chp="chparam$chp ${TOPOF[$n]}"
+    [ "${ELAB[$n]}" = 1 ] && chp="$chp
+hierarchy -top ${TOPOF[$n]}
+rename -top ${TOPOF[$n]}"
     printf 'read_verilog %s %s\n%s\n' "$incs" "${srcs[*]}" "$chp"
 }
 
