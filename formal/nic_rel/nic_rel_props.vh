@@ -169,3 +169,18 @@
 `endif
 `endif
     end
+
+`ifdef NIC_REL_F_COVER
+    // reachability: every rule's outcome for f_key (reset ACK, in-order ACK, DUP_ACK of both kinds,
+    // stale, NACK_SEQ, NACK_NOSTATE of a valid entry) and a scrub clear of f_key
+    always @(*) if (f_past_valid && !rst) begin
+        cover(f_d3 && d_resp == R_ACK && s3_reset_reg);
+        cover(f_d3 && d_resp == R_ACK && !s3_reset_reg && s3_seq_reg == {{SEQ_W-1{1'b0}}, 1'b1});
+        cover(f_d3 && d_resp == R_DUP && s3_reset_reg);
+        cover(f_d3 && d_resp == R_DUP && !s3_reset_reg);
+        cover(f_d3 && d_resp == R_NONE);
+        cover(f_d3 && d_resp == R_NSEQ);
+        cover(f_d3 && d_resp == R_NOST && s3_v_reg);
+        cover(s4_clr_reg && s4_key_reg == f_key);
+    end
+`endif
