@@ -1,7 +1,10 @@
 /*
  * cmodel/gpubar.c -- bit-accurate model of rtl/gpubar/gpubar_xlat.v (see gpubar.h, docs/gpubar.md).
  * Written from the spec note 004 (R-1..R-6, R-10, R-14) and the PCIe base spec's memory request
- * header, independently of the RTL's structure: one function per input transaction.
+ * header, independently of the RTL's structure: one function per input transaction. Second slice
+ * (R-7, R-9, R-11, R-12): read tags from a ring, the flush read after a write descriptor, the
+ * INVALIDATE -> ACK, and the tag walker (completions / timeouts) simulated per cycle in
+ * gpubar_tick, the only cycle-aware part (contract in gpubar.h).
  */
 #include "gpubar.h"
 
@@ -16,6 +19,10 @@ int gpubar_init(struct gpubar_model *m, const struct gpubar_cfg *cfg) {
         cfg->ne < 2 || cfg->ne > GPUBAR_MAX_NE || (cfg->ne & (cfg->ne - 1)) || cfg->id_w < 1 || cfg->id_w > 16)
         return GPUBAR_EINVAL;
     m->cfg = *cfg;
+    if (!m->cfg.nt) m->cfg.nt = 32;
+    if (m->cfg.nt < 2 || m->cfg.nt > 256 || (m->cfg.nt & (m->cfg.nt - 1)) || m->cfg.cpl_to > 0xffff)
+        return GPUBAR_EINVAL;
+    m->dl[0] = 0;
     size_t n = (size_t)cfg->nr * cfg->ne;
     m->ent = calloc(n, sizeof *m->ent);
     m->valid = calloc(n, 1);
@@ -25,7 +32,11 @@ int gpubar_init(struct gpubar_model *m, const struct gpubar_cfg *cfg) {
     m->rq = calloc(m->rq_cap, sizeof *m->rq);
     m->cq_cap = 16;
     m->cq = calloc(m->cq_cap, sizeof *m->cq);
-    if (!m->ent || !m->valid || !m->armed || !m->rgn || !m->rq || !m->cq) {
+    m->aq_cap = 16;
+    m->aq = calloc(m->aq_cap, sizeof *m->aq);
+    m->res_cap = 16;
+    m->res = calloc(m->res_cap, 1);
+    if (!m->ent || !m->valid || !m->armed || !m->rgn || !m->rq || !m->cq || !m->aq || !m->res) {
         gpubar_free(m);
         return GPUBAR_ENOMEM;
     }
@@ -34,7 +45,31 @@ int gpubar_init(struct gpubar_model *m, const struct gpubar_cfg *cfg) {
 
 void gpubar_free(struct gpubar_model *m) {
     free(m->ent); free(m->valid); free(m->armed); free(m->rgn); free(m->rq); free(m->cq);
+    free(m->aq); free(m->res);
     memset(m, 0, sizeof *m);
+}
+
+/* grow-on-demand rings */
+#define RING_PUT(m, q, cap, head, n, val, type)                                      \
+    do {                                                                              \
+        if ((m)->n == (m)->cap) {                                                     \
+            type *nq_ = malloc(2 * (m)->cap * sizeof *nq_);                           \
+            if (!nq_) return GPUBAR_ENOMEM;                                           \
+            for (size_t i_ = 0; i_ < (m)->n; i_++) nq_[i_] = (m)->q[((m)->head + i_) % (m)->cap]; \
+            free((m)->q);                                                             \
+            (m)->q = nq_, (m)->head = 0, (m)->cap *= 2;                               \
+        }                                                                             \
+        (m)->q[((m)->head + (m)->n++) % (m)->cap] = (val);                            \
+    } while (0)
+
+static int put_ack(struct gpubar_model *m, unsigned region) {
+    RING_PUT(m, aq, aq_cap, aq_head, aq_n, region, unsigned);
+    return GPUBAR_OK;
+}
+
+static int put_res(struct gpubar_model *m, uint8_t bad) {
+    RING_PUT(m, res, res_cap, res_head, res_n, bad, uint8_t);
+    return GPUBAR_OK;
 }
 
 int gpubar_push_cfg(struct gpubar_model *m, const struct gpubar_cfg_op *op) {
@@ -65,6 +100,16 @@ int gpubar_push_cfg(struct gpubar_model *m, const struct gpubar_cfg_op *op) {
     case GPUBAR_OP_DISARM:
         m->armed[op->region] = 0;
         return GPUBAR_OK;
+    case GPUBAR_OP_INV: {   /* entries unusable from now on; the ACK after every earlier tag */
+        const unsigned pw = log2u(m->cfg.ne);
+        const unsigned last = (unsigned)(d & ((1u << pw) - 1));
+        for (unsigned i = 0; i < m->cfg.ne; i++)
+            if ((d & GPUBAR_INV_ALL) || (i >= op->idx && i <= last))
+                m->valid[(size_t)op->region * m->cfg.ne + i] = 0;
+        if (d & GPUBAR_INV_ALL) m->armed[op->region] = 0;
+        m->c[GPUBAR_C_INV_ACK]++;
+        return put_ack(m, op->region);
+    }
     default:
         break;
     }
@@ -121,7 +166,7 @@ static int put_cpl(struct gpubar_model *m, const struct gpubar_desc *d, unsigned
         free(m->cq);
         m->cq = n, m->cq_head = 0, m->cq_cap *= 2;
     }
-    struct gpubar_cpl c = {d->id, d->region, code};
+    struct gpubar_cpl c = {d->id, d->region, code, 0, code == GPUBAR_CPL_OK};
     m->cq[(m->cq_head + m->cq_n++) % m->cq_cap] = c;
     static const int cnt[4] = {GPUBAR_C_DESC_OK, GPUBAR_C_ERR_GEN, GPUBAR_C_ERR_INV, GPUBAR_C_ERR_OOB};
     m->c[cnt[code]]++;
@@ -156,19 +201,34 @@ int gpubar_push_desc(struct gpubar_model *m, const struct gpubar_desc *d) {
         r.addr = m->ent[(size_t)d->region * m->cfg.ne + (o >> 16)] | (o & 0xffff);   /* */
         r.len = chunk;
         r.write = d->write & 1;
-        r.tag = m->tag;
+        r.tag = 0;   /* posted writes: tag 0 */
+        if (!r.write) r.tag = m->rtag, r.mark = (unsigned)last, m->rtag = (m->rtag + 1) % m->cfg.nt;
         r.region = d->region;
         r.id = d->id;
         r.boff = boff;
         r.last = (unsigned)last;
         gpubar_tlp_hdr(&r, m->req_id);
         if (put_req(m, &r)) return GPUBAR_ENOMEM;
-        m->tag = (m->tag + 1) & 0xff;
         m->c[r.write ? GPUBAR_C_TLP_WR : GPUBAR_C_TLP_RD]++;
         const uint64_t on = (o + chunk) & omask;
         if (!last && (on & 0xfff) == 0) m->c[GPUBAR_C_SPLIT_4K]++;
         if (!last && (on & 0xffff) == 0) m->c[GPUBAR_C_SPLIT_64K]++;
-        if (last) break;
+        if (last) {
+            if (r.write) {   /* the flush read, 1 DW (all bytes) holding the last byte */
+                struct gpubar_req f;
+                memset(&f, 0, sizeof f);
+                f.addr = (r.addr + chunk - 1) & ~3ull;
+                f.len = 4;
+                f.tag = m->rtag, m->rtag = (m->rtag + 1) % m->cfg.nt;
+                f.region = d->region, f.id = d->id;
+                f.boff = boff + chunk;
+                f.flush = 1, f.mark = 1;
+                gpubar_tlp_hdr(&f, m->req_id);
+                if (put_req(m, &f)) return GPUBAR_ENOMEM;
+                m->c[GPUBAR_C_FLUSH_RD]++;
+            }
+            break;
+        }
         o = on, rem -= chunk, boff += chunk;
     }
     return put_cpl(m, d, GPUBAR_CPL_OK);
@@ -176,16 +236,85 @@ int gpubar_push_desc(struct gpubar_model *m, const struct gpubar_desc *d) {
 
 int gpubar_pop_req(struct gpubar_model *m, struct gpubar_req *r) {
     if (!m->rq_n) return GPUBAR_EMPTY;
+    const unsigned nt = m->cfg.nt;
+    /* a read needs a tag the walker has passed: (iss - tail) mod 2 NT < NT (the RTL stalls) */
+    if (!m->rq[m->rq_head].write && (m->iss + 2 * nt - m->tail) % (2 * nt) >= nt) return GPUBAR_EINVAL;
     *r = m->rq[m->rq_head];
     m->rq_head = (m->rq_head + 1) % m->rq_cap, m->rq_n--;
+    if (!r->write) m->iss_ev = 1 + (int)r->mark;   /* issued in this cycle (gpubar_tick) */
     return GPUBAR_OK;
+}
+
+int gpubar_cpl_ready(const struct gpubar_model *m) {
+    return m->cq_n && (!m->cq[m->cq_head].wait || m->res_n);
 }
 
 int gpubar_pop_cpl(struct gpubar_model *m, struct gpubar_cpl *c) {
     if (!m->cq_n) return GPUBAR_EMPTY;
     *c = m->cq[m->cq_head];
+    if (c->wait) {   /* the completion waits for its marked tag's retirement (R-7, T24) */
+        if (!m->res_n) return GPUBAR_EMPTY;
+        c->flag = m->res[m->res_head];
+        m->res_head = (m->res_head + 1) % m->res_cap, m->res_n--;
+    }
     m->cq_head = (m->cq_head + 1) % m->cq_cap, m->cq_n--;
     return GPUBAR_OK;
 }
 
-size_t gpubar_pending(const struct gpubar_model *m) { return m->rq_n + m->cq_n; }
+int gpubar_pop_ack(struct gpubar_model *m, unsigned *region) {
+    if (!m->aq_n) return GPUBAR_EMPTY;
+    *region = m->aq[m->aq_head];
+    m->aq_head = (m->aq_head + 1) % m->aq_cap, m->aq_n--;
+    return GPUBAR_OK;
+}
+
+int gpubar_push_rc(struct gpubar_model *m, unsigned tag, unsigned err) {
+    m->rc_ev = 1, m->ev_tag = tag & 0xff, m->ev_err = err & 1;
+    return GPUBAR_OK;
+}
+
+/* One clock edge of the tag walker (gpubar_tags.v): every update uses the state before the edge.
+ * Tags of the ring run mod NT, the pointers mod 2 NT. */
+void gpubar_tick(struct gpubar_model *m) {
+    const unsigned nt = m->cfg.nt, ti = m->tail % nt;
+    uint8_t out[256], bad[256];
+    memcpy(out, m->out, nt), memcpy(bad, m->bad, nt);
+    unsigned tail = m->tail;
+    /* the s_rc of two cycles ago (stages A, B): retire an out tag, else stale */
+    if (m->rc_valid) {
+        if (m->rc_tag < nt && m->out[m->rc_tag]) {
+            out[m->rc_tag] = 0, bad[m->rc_tag] = (uint8_t)m->rc_err;
+            if (m->rc_err) m->c[GPUBAR_C_CPL_ERR]++;
+        } else {
+            m->c[GPUBAR_C_CPL_STALE]++;
+        }
+    }
+    if (m->now & 1) {          /* walker: pass the oldest tag or time it out */
+        if (m->v0 && !m->out[ti]) {
+            const unsigned rb = m->acc | m->bad[ti];
+            if (m->mark[ti]) { put_res(m, (uint8_t)rb); m->acc = 0; }
+            else m->acc = rb;
+            tail = (tail + 1) % (2 * nt);
+        } else if (m->v0 && m->exp && !(m->rc_valid && m->rc_tag == ti)) {
+            out[ti] = 0, bad[ti] = 1;
+            m->c[GPUBAR_C_CPL_TIMEOUT]++;
+        }
+    } else {
+        m->exp = ((m->now - m->dl[ti]) & 0x1ffff) < 0x10000;
+        m->v0 = m->tail != m->iss;
+    }
+    if (m->iss_ev) {           /* a read request's m_req handshake in this cycle */
+        const unsigned t = m->iss % nt;
+        out[t] = 1, bad[t] = 0, m->mark[t] = (uint8_t)(m->iss_ev - 1);
+        m->dl[t] = (m->now - 1 + m->cfg.cpl_to) & 0x1ffff;
+        m->iss = (m->iss + 1) % (2 * nt);
+    }
+    memcpy(m->out, out, nt), memcpy(m->bad, bad, nt);
+    m->tail = tail;
+    m->rc_valid = m->rca_valid, m->rc_tag = m->rca_tag, m->rc_err = m->rca_err;
+    m->rca_valid = m->rc_ev, m->rca_tag = m->ev_tag, m->rca_err = m->ev_err;
+    m->rc_ev = 0, m->iss_ev = 0;
+    m->now = (m->now + 1) & 0x1ffff;
+}
+
+size_t gpubar_pending(const struct gpubar_model *m) { return m->rq_n + m->cq_n + m->aq_n; }

@@ -1,13 +1,13 @@
-# mk/gpubar.mk -- make rules of gpubar_xlat, the GPU BAR window translator (issue 14, first slice:
-# translate + split + errors; docs/gpubar.md). Included by the top-level Makefile after its common
+# mk/gpubar.mk -- make rules of gpubar_xlat, the GPU BAR window translator (issue 14: translate +
+# split + errors; read tags, completion timeout, flush read, INVALIDATE -> ACK; docs/gpubar.md). Included by the top-level Makefile after its common
 # variables (mk/README.md).
 #
 #   make lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar
-#   make sim BLOCK=gpubar SEED=n N=n [FAULT=flip|code] [TRACE=1]
+#   make sim BLOCK=gpubar SEED=n N=n [FAULT=flip|code|flag|ack|t24|t30] [TRACE=1]
 #   make oracles-gpubar      (needs cocotbext-pcie in .venv: docs/gpubar.md 6.3)
 
 GB_CM   := cmodel/gpubar.c cmodel/gpubar.h
-GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tlp_be.v rtl/gpubar/gpubar_tlp_hdr.v
+GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tags.v rtl/gpubar/gpubar_tlp_be.v rtl/gpubar/gpubar_tlp_hdr.v rtl/common/sync_fifo.v
 GB_LINT := $(VERILATOR) --lint-only -Wall -Irtl/gpubar --top-module gpubar_xlat
 GB_BIN  := $(B)/gpubar/tb_gpubar
 GB_BIN2 := $(B)/gpubar_s/tb_gpubar
@@ -57,12 +57,16 @@ lockstep-quick-gpubar: $(GB_BIN) $(GB_BIN2)
 selftest-gpubar: $(GB_BIN)
 	scripts/expect_fail.sh "MISMATCH on m_req" $(GB_BIN) --seed 3 --n 5000 --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 4 --n 5000 --fault code
+	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 5 --n 5000 --fault flag
+	scripts/expect_fail.sh "MISMATCH on m_ack" $(GB_BIN) --seed 6 --n 5000 --fault ack
+	scripts/expect_fail.sh "completion before its flush read / read retired (T24)" $(GB_BIN) --seed 7 --n 5000 --fault t24
+	scripts/expect_fail.sh "request to a BAR page freed after an ACK (T30)" $(GB_BIN) --seed 8 --n 5000 --fault t30
 
 # independent TLP oracle: every header of two lockstep runs (>= 100,000 requests) parsed and checked
 # by cocotbext-pcie (scripts/gpubar_tlp_check.py; cocotbext-pcie 0.2.16, pinned in scripts/setup)
 oracles-gpubar: $(GB_BIN)
 	rm -rf $(B)/gpubar_tlp; mkdir -p $(B)/gpubar_tlp
-	for s in 1 2; do $(GB_BIN) --seed $$s --n 12000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
+	for s in 1 2; do $(GB_BIN) --seed $$s --n 25000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
 	$(PY) scripts/gpubar_tlp_check.py --min 100000 $(B)/gpubar_tlp/s1.txt $(B)/gpubar_tlp/s2.txt
 
 sim-gpubar: $(GB_BIN)

@@ -16,12 +16,30 @@
 // changes, loads, misaligned loads, clears, re-arms with a new generation, disarms, bad ops).
 // Independently of the model, every request is checked: 0 < len <= MPS, no 4 KiB crossing, dw and
 // byte enables consistent with len, the bytes of each descriptor covered exactly once in order.
+// Second slice (docs/gpubar.md 3, 6.2): a fake GPU BAR / data mover answers every read request
+// (payload reads and flush reads) on s_rc after a random latency, out of order, sometimes with
+// err (UR / CA), sometimes late (after the completion timeout: stale), sometimes never (the RTL
+// must time the tag out), plus spurious reports for tags that are not reads; cpl_to is drawn per
+// seed. INVALIDATEs (ranges and whole regions) during traffic; after each ACK the fake frees the
+// BAR pages of the invalidated entries (as the kernel's free callback would) and any later request
+// that hits a freed page before a LOAD maps it again is a FAILURE (T30). Further independent
+// checks: an OK completion only after its flush read (write) or all its reads (read) retired:
+// an s_rc for the tag accepted in or after the cycle before the issue cycle (the RTL applies it
+// two edges later to the use then out), or cpl_to cycles since the issue
+// (T24); an ACK only after every read issued before the INVALIDATE retired and every earlier
+// write of the region was followed by a retired read; the flush read itself: one DW,
+// all bytes, the DW of the descriptor's last byte, right after its last write.
 // Options: --tlp-out FILE writes every request (header bytes, len) for scripts/gpubar_tlp_check.py.
 // Faults (--fault): flip (one expected address bit flipped), code (one expected completion code
-// changed): each must be reported.
+// changed), flag (one expected m_cpl flag flipped), ack (one expected ACK region changed) are
+// model faults; t24 (the tb forgets one flush read's completion: the completion then looks early)
+// and t30 (the tb frees every page still mapped at an ACK) must be reported by the independent
+// checks.
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
+#include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,13 +70,28 @@ static const unsigned RW = log2u(TB_NR), PW = log2u(TB_NE);
 
 struct Rgn { bool armed = false; unsigned off0 = 0; uint32_t ulen = 0; unsigned gen = 0; };
 
+// the last agent constructed: its post() runs after every port's callback of the cycle
+class Ticker : public tb::Agent {
+ public:
+  Ticker(tb::SimBase& sim, std::function<void()> f, std::function<bool()> b)
+      : tb::Agent(sim, "tick", Role::other), f_(std::move(f)), b_(std::move(b)) {}
+  bool busy() const override { return b_(); }
+ protected:
+  void drive() override {}
+  void sample() override {}
+  void post() override { if (!sim_.in_reset()) f_(); }
+ private:
+  std::function<void()> f_;
+  std::function<bool()> b_;
+};
+
 static Txn req_txn(const gpubar_req& r) {
   uint64_t h0 = 0, h1 = 0;
   for (int i = 0; i < 8; i++) h0 = h0 << 8 | r.hdr[i], h1 = h1 << 8 | r.hdr[8 + i];
   return Txn().add("addr", 64, r.addr).add("len", 10, r.len).add("dw", 8, r.dw).add("first_be", 4, r.first_be)
       .add("last_be", 4, r.last_be).add("fmt4", 1, r.fmt4).add("write", 1, r.write).add("tag", 8, r.tag)
       .add("hdr0", 64, h0).add("hdr1", 64, h1).add("region", RW, r.region).add("id", ID_W, r.id)
-      .add("boff", 32, r.boff).add("last", 1, r.last);
+      .add("boff", 32, r.boff).add("last", 1, r.last).add("flush", 1, r.flush);
 }
 
 struct X {
@@ -66,19 +99,36 @@ struct X {
   tb::Sim<Vgpubar_xlat> sim;
   Vgpubar_xlat* top;
   gpubar_model m{};
-  tb::StreamSource cfg, desc;
-  tb::StreamSink req, cpl;
-  tb::Scoreboard sb_req, sb_cpl;
+  tb::StreamSource cfg, desc, rc;
+  tb::StreamSink req, cpl, ack;
+  tb::Scoreboard sb_req, sb_cpl, sb_ack;
   std::vector<Rgn> rg;
   std::vector<uint8_t> valid;
   unsigned mps = 0;
   std::string fault;
   bool fault_done = false;
-  uint64_t nreq = 0, ncpl = 0, ndesc = 0;
-  // independent checks: the descriptor the requests belong to
-  struct Open { unsigned id; uint32_t off, len, seen; };
+  uint64_t nreq = 0, ncpl = 0, ndesc = 0, nack = 0, nrd = 0, ninv = 0, nlate = 0, ndrop = 0;
+  unsigned cto = 0;
+  // independent checks: the descriptor the requests belong to (reads: tag and issue cycle)
+  struct Rd { unsigned tag; uint64_t cyc; };
+  struct Open { unsigned id; uint32_t off, len, seen; unsigned write; std::vector<Rd> rds; bool flushed; };
   std::deque<Open> open;    // accepted descriptors, for the coverage check of the requests
   FILE* tlp_out = nullptr;
+  // fake GPU / data mover: responses due at a cycle; last s_rc acceptance cycle per tag
+  std::multimap<uint64_t, std::pair<unsigned, unsigned>> due;
+  uint64_t rc_last[256];
+  // reads not yet retired (m_req index -> tag, issue cycle); last write index per region
+  std::map<uint64_t, Rd> unret;
+  std::vector<int64_t> last_wr;
+  std::deque<std::pair<uint64_t, Rd>> reads_log;   // every read: index, tag, cycle (pruned by age)
+  // INVALIDATEs accepted, ACK pending: region, requests before it, BAR pages of the entries
+  struct Inv { unsigned region; uint64_t seq; std::vector<uint64_t> pages; };
+  std::deque<Inv> invs;
+  // the table as accepted (for the freed pages); pages freed by an ACK (addr >> 16)
+  std::vector<uint8_t> a_valid;
+  std::vector<uint64_t> a_addr;
+  std::set<uint64_t> freed;
+  Ticker* ticker = nullptr;
 
   explicit X(tb::Harness& harness)
       : h(harness), sim(harness), top(sim.top.get()),
@@ -98,6 +148,11 @@ struct X {
                top->s_desc_len = uint32_t(t.get("len"));
                top->s_desc_write = uint8_t(t.get("write"));
              }),
+        rc(sim, "s_rc", TB_HS(top, s_rc),
+           [this](const Txn& t) {
+             top->s_rc_tag = uint8_t(t.get("tag"));
+             top->s_rc_err = uint8_t(t.get("err"));
+           }),
         req(sim, "m_req", TB_HS(top, m_req),
             [this]() {
               const uint64_t h0 = uint64_t(top->m_req_hdr[3]) << 32 | top->m_req_hdr[2];
@@ -106,23 +161,35 @@ struct X {
                   .add("first_be", 4, top->m_req_first_be).add("last_be", 4, top->m_req_last_be)
                   .add("fmt4", 1, top->m_req_fmt4).add("write", 1, top->m_req_write).add("tag", 8, top->m_req_tag)
                   .add("hdr0", 64, h0).add("hdr1", 64, h1).add("region", RW, top->m_req_region)
-                  .add("id", ID_W, top->m_req_id).add("boff", 32, top->m_req_boff).add("last", 1, top->m_req_last);
+                  .add("id", ID_W, top->m_req_id).add("boff", 32, top->m_req_boff).add("last", 1, top->m_req_last)
+                  .add("flush", 1, top->m_req_flush);
             }),
         cpl(sim, "m_cpl", TB_HS(top, m_cpl),
             [this]() {
-              return Txn().add("id", ID_W, top->m_cpl_id).add("region", RW, top->m_cpl_region).add("code", 2, top->m_cpl_code);
+              return Txn().add("id", ID_W, top->m_cpl_id).add("region", RW, top->m_cpl_region).add("code", 2, top->m_cpl_code)
+                  .add("flag", 1, top->m_cpl_flag);
             }),
-        sb_req(sim, "m_req"), sb_cpl(sim, "m_cpl") {
-    gpubar_cfg c{TB_NR, TB_NE, ID_W};
+        ack(sim, "m_ack", TB_HS(top, m_ack), [this]() { return Txn().add("region", RW, top->m_ack_region); }),
+        sb_req(sim, "m_req"), sb_cpl(sim, "m_cpl"), sb_ack(sim, "m_ack") {
+    tb::Rng& r0 = h.rng;
+    cto = r0.chance(0.1) ? unsigned(r0.range(0, 40)) : unsigned(r0.range(60, 700));
+    top->cpl_to = uint16_t(cto);
+    gpubar_cfg c{TB_NR, TB_NE, ID_W, 32, cto};
     if (gpubar_init(&m, &c) != GPUBAR_OK) h.fail("model", "gpubar_init failed");
     fault = h.opt.fault;
     rg.assign(TB_NR, Rgn());
     valid.assign(TB_NR * TB_NE, 0);
+    a_valid.assign(TB_NR * TB_NE, 0);
+    a_addr.assign(TB_NR * TB_NE, 0);
+    last_wr.assign(TB_NR, -1);
+    for (auto& v : rc_last) v = 0;
     const std::string tf = h.opt.get("tlp-out");
     if (!tf.empty() && !(tlp_out = std::fopen(tf.c_str(), "w"))) h.fail("tb", "cannot open --tlp-out " + tf);
     sb_req.model([this](Txn& t) {
       gpubar_req r;
-      if (gpubar_pop_req(&m, &r) != GPUBAR_OK) return false;
+      const int e = gpubar_pop_req(&m, &r);
+      if (e == GPUBAR_EINVAL) h.fail("model", "a read request while every tag is out (the RTL cannot have issued it)");
+      if (e != GPUBAR_OK) return false;
       if (fault == "flip" && !fault_done && nreq >= 300) r.addr ^= 1ull << 20, fault_done = true;
       t = req_txn(r);
       return true;
@@ -131,18 +198,53 @@ struct X {
       gpubar_cpl c;
       if (gpubar_pop_cpl(&m, &c) != GPUBAR_OK) return false;
       if (fault == "code" && !fault_done && ncpl >= 300) c.code ^= 2, fault_done = true;
-      t = Txn().add("id", ID_W, c.id).add("region", RW, c.region).add("code", 2, c.code);
+      if (fault == "flag" && !fault_done && ncpl >= 300) c.flag ^= 1, fault_done = true;
+      t = Txn().add("id", ID_W, c.id).add("region", RW, c.region).add("code", 2, c.code).add("flag", 1, c.flag);
+      return true;
+    });
+    sb_ack.model([this](Txn& t) {
+      unsigned g;
+      if (gpubar_pop_ack(&m, &g) != GPUBAR_OK) return false;
+      if (fault == "ack" && !fault_done && nack >= 20) g ^= 1, fault_done = true;
+      t = Txn().add("region", RW, g);
       return true;
     });
     cfg.on_accept = [this](const Txn& t) {
       gpubar_cfg_op o{unsigned(t.get("op")), unsigned(t.get("region")), unsigned(t.get("idx")), t.get("data")};
+      // the requests before an INVALIDATE: every one the model has formed so far
+      if (o.op == GPUBAR_OP_INV) {
+        Inv v{o.region, nreq + m.rq_n, {}};
+        const unsigned last = unsigned(o.data & (TB_NE - 1));
+        for (unsigned i = 0; i < TB_NE; i++)
+          if ((o.data >> 63) || (i >= o.idx && i <= last)) {
+            const unsigned e = o.region * TB_NE + i;
+            if (a_valid[e]) v.pages.push_back(a_addr[e] >> 16);
+            a_valid[e] = 0;
+          }
+        invs.push_back(v);
+        ninv++;
+      } else if (o.op == GPUBAR_OP_LOAD && !(o.data & 0xffff)) {
+        const unsigned e = o.region * TB_NE + o.idx;
+        a_valid[e] = 1, a_addr[e] = o.data;
+        freed.erase(o.data >> 16);   // mapped again
+      } else if (o.op == GPUBAR_OP_CLEAR) {
+        a_valid[o.region * TB_NE + o.idx] = 0;
+      }
       if (gpubar_push_cfg(&m, &o) != GPUBAR_OK) h.fail("model", "push_cfg");
+    };
+    rc.on_accept = [this](const Txn& t) {
+      const unsigned tag = unsigned(t.get("tag"));
+      gpubar_push_rc(&m, tag, unsigned(t.get("err")));
+      rc_last[tag] = sim.cycle() - 1;   // the handshake's cycle
+      // the most recent unretired read with this tag retires
+      for (auto it = unret.rbegin(); it != unret.rend(); ++it)
+        if (it->second.tag == tag) { unret.erase(std::next(it).base()); break; }
     };
     desc.on_accept = [this](const Txn& t) {
       gpubar_desc d{unsigned(t.get("id")), unsigned(t.get("region")), unsigned(t.get("gen")), uint32_t(t.get("off")),
                     uint32_t(t.get("len")), unsigned(t.get("write"))};
       if (gpubar_push_desc(&m, &d) != GPUBAR_OK) h.fail("model", "push_desc");
-      open.push_back(Open{d.id, d.off, d.len, 0});
+      open.push_back(Open{d.id, d.off, d.len, 0, d.write, {}, false});
       ndesc++;
     };
     req.on_capture = [this](const Txn& t) {
@@ -155,25 +257,133 @@ struct X {
       ncpl++;
       const unsigned code = unsigned(t.get("code"));
       h.cover(code == 0 ? "ok" : code == 1 ? "err_gen" : code == 2 ? "err_inv" : "err_oob");
+      if (t.get("flag")) h.cover("cpl_flag");
       if (open.empty() || open.front().id != t.get("id")) h.fail("m_cpl", "completion of no open descriptor");
-      if (code == 0 && open.front().seen != open.front().len)
+      const Open& o = open.front();
+      if (code == 0 && o.seen != o.len)
         h.fail("m_cpl", "OK completion before every byte was requested",
-               "  seen " + std::to_string(open.front().seen) + " of " + std::to_string(open.front().len));
-      if (code != 0 && open.front().seen != 0) h.fail("m_cpl", "error completion after requests (R-14)");
+               "  seen " + std::to_string(o.seen) + " of " + std::to_string(o.len));
+      if (code != 0 && o.seen != 0) h.fail("m_cpl", "error completion after requests (R-14)");
+      if (code == 0 && o.write && !o.flushed) h.fail("m_cpl", "OK completion of a write without its flush read (R-7)");
+      // T24: the completion only after its flush read / all its reads retired
+      for (const Rd& d : o.rds)
+        if (!retired(d))
+          h.fail("m_cpl", "completion before its flush read / read retired (T24)",
+                 "  tag " + std::to_string(d.tag) + " issued in cycle " + std::to_string(d.cyc));
+      h.check(true, "m_cpl", "T24 flush before completion");
       open.pop_front();
     };
+    ack.on_capture = [this](const Txn& t) {
+      sb_ack.actual(t);
+      nack++;
+      h.cover("ack");
+      if (invs.empty() || invs.front().region != t.get("region")) h.fail("m_ack", "ACK of no pending INVALIDATE");
+      Inv v = invs.front();
+      invs.pop_front();
+      // every read before the INVALIDATE retired; every earlier write of the region flushed
+      for (auto it = unret.begin(); it != unret.end() && it->first < v.seq; ++it)
+        if (!retired(it->second))
+          h.fail("m_ack", "ACK before an earlier read retired (R-9)",
+                 "  request " + std::to_string(it->first) + " tag " + std::to_string(it->second.tag));
+      const int64_t w = last_wr[v.region];
+      if (w >= 0 && uint64_t(w) < v.seq) {
+        bool ok = false;
+        for (auto& e : reads_log)
+          if (e.first > uint64_t(w) && retired(e.second)) { ok = true; break; }
+        if (!ok) h.fail("m_ack", "ACK before the region's last write was flushed by a retired read (R-7, R-9)",
+                        "  write request " + std::to_string(w));
+      }
+      h.check(true, "m_ack", "R-9 drained");
+      // the free callback returns: the BAR pages of the entries go away unless still mapped
+      std::set<uint64_t> live;
+      for (unsigned e = 0; e < TB_NR * TB_NE; e++)
+        if (a_valid[e]) live.insert(a_addr[e] >> 16);
+      for (uint64_t p : v.pages)
+        if (!live.count(p)) freed.insert(p);
+      if (fault == "t30" && !fault_done && nack >= 2) freed.insert(live.begin(), live.end()), fault_done = true;
+    };
+    ticker = new Ticker(sim, [this]() { tick(); }, [this]() { return !due.empty(); });
     for (auto* n : {"ok", "err_gen", "err_inv", "err_oob", "split4k", "split64k", "fmt3", "fmt4", "rd", "wr",
-                    "cfg_bad", "mps128", "mps256", "mps512", "gen_wrap", "one_dw", "disarm"})
+                    "cfg_bad", "mps128", "mps256", "mps512", "gen_wrap", "one_dw", "disarm", "flush", "ack",
+                    "inv_all", "inv_range", "cpl_flag", "rc_err", "rc_late", "rc_never", "rc_spurious"})
       h.cov_declare(n);
   }
   ~X() {
+    delete ticker;
     if (tlp_out) std::fclose(tlp_out);
     gpubar_free(&m);
+  }
+
+  // a read retired: an s_rc for its tag that applies to this use, or timed out. The RTL applies
+  // an s_rc at the second edge after its handshake to the tag's use out then: a handshake in
+  // the cycle before the read's issue cycle or later (gpubar_tags.v)
+  bool retired(const Rd& d) const {
+    const uint64_t now = sim.cycle() - 1;
+    return (rc_last[d.tag] != 0 && rc_last[d.tag] + 1 >= d.cyc) || now >= d.cyc + cto;
+  }
+  // after every cycle's callbacks: the model's clock edge, the fake GPU's answers that are due
+  void tick() {
+    gpubar_tick(&m);
+    const uint64_t now = sim.cycle();
+    while (!due.empty() && due.begin()->first <= now) {
+      rc.push(Txn().add("tag", 8, due.begin()->second.first).add("err", 1, due.begin()->second.second));
+      due.erase(due.begin());
+    }
+    if (h.rng.chance(0.001)) {   // a spurious report (a tag that is not a read, or not out)
+      rc.push(Txn().add("tag", 8, h.rng.chance(0.5) ? h.rng.range(32, 255) : h.rng.below(32)).add("err", 1, 0));
+      h.cover("rc_spurious");
+    }
+    // forget old retired reads
+    while (!reads_log.empty() && reads_log.front().second.cyc + 200000 < now) reads_log.pop_front();
+    for (auto it = unret.begin(); it != unret.end() && it->second.cyc + cto + 4 < now;) it = unret.erase(it);
+  }
+  // the fake GPU receives a read request
+  void gpu_read(unsigned tag) {
+    tb::Rng& r = h.rng;
+    const uint64_t now = sim.cycle();
+    const unsigned k = unsigned(r.below(1000));
+    if (k < 5) { ndrop++; h.cover("rc_never"); return; }               // never answered: timeout
+    uint64_t lat = uint64_t(r.range(1, r.chance(0.5) ? 12 : 150));
+    if (k < 20) lat = cto + uint64_t(r.range(1, 300)), nlate++, h.cover("rc_late");   // late
+    const unsigned err = k >= 20 && k < 35 ? 1 : 0;
+    if (err) h.cover("rc_err");
+    due.emplace(now + lat, std::make_pair(tag, err));
   }
 
   // checks that do not use the model (spec note 004 R-5, T05; PCIe byte-enable rules)
   void check_req(const Txn& t) {
     const uint64_t a = t.get("addr"), len = t.get("len");
+    const uint64_t now = sim.cycle() - 1;
+    if (freed.count(a >> 16)) h.fail("m_req", "request to a BAR page freed after an ACK (T30)");
+    h.check(true, "m_req", "T30 no request to a freed page");
+    if (!t.get("write")) {
+      const Rd d{unsigned(t.get("tag")), now};
+      unret[nreq] = d;
+      reads_log.emplace_back(nreq, d);
+      nrd++;
+      gpu_read(d.tag);
+    } else {
+      last_wr[t.get("region")] = int64_t(nreq);
+    }
+    if (t.get("flush")) {
+      h.cover("flush");
+      h.check(len == 4 && t.get("dw") == 1 && t.get("first_be") == 15 && t.get("last_be") == 0 && (a & 3) == 0 &&
+                  !t.get("write") && !t.get("last"),
+              "m_req", "flush read: 1 DW, all bytes");
+      Open* op = nullptr;
+      for (auto& e : open)
+        if (e.id == t.get("id")) { op = &e; break; }
+      if (!op || !op->write || op->seen != op->len || op->flushed) h.fail("m_req", "flush read not right after a write descriptor's last request");
+      h.check(((last_addr + last_len - 1) & ~3ull) == a, "m_req", "flush read: the DW of the last written byte");
+      op->flushed = true;
+      if (tlp_out)   // the flush reads go to the oracle too
+        std::fprintf(tlp_out, "%016" PRIx64 "%016" PRIx64 " %" PRIu64 " %" PRIx64 "\n", t.get("hdr0"), t.get("hdr1"), len, a);
+      const Rd d{unsigned(t.get("tag")), now};
+      if (!(fault == "t24" && !fault_done && nrd > 300)) op->rds.push_back(d);
+      else { fault_done = true; op->rds.push_back(Rd{d.tag, now + 1000000}); }   // its s_rc forgotten
+      return;
+    }
+    last_addr = a, last_len = len;
     const unsigned mpsb = 128u << mps_seen();
     h.check(len > 0 && len <= 512, "m_req", "0 < len <= 512");
     h.check((a >> 12) == ((a + len - 1) >> 12), "m_req", "no 4 KiB crossing");
@@ -190,6 +400,7 @@ struct X {
     h.check(t.get("boff") == uint64_t(o.off) + o.seen && o.seen < o.len, "m_req", "bytes in order, once");
     o.seen += uint32_t(len);
     h.check((t.get("last") != 0) == (o.seen == o.len), "m_req", "last on the descriptor's last byte");
+    if (!t.get("write")) o.rds.push_back(Rd{unsigned(t.get("tag")), now});
     h.cover(t.get("fmt4") ? "fmt4" : "fmt3");
     h.cover(t.get("write") ? "wr" : "rd");
     if (t.get("dw") == 1) h.cover("one_dw");
@@ -198,6 +409,7 @@ struct X {
     }
   }
   unsigned mps_seen() const { return m.mps; }
+  uint64_t last_addr = 0, last_len = 0;
 
   // ---------------------------------------------------------------- stimulus
   void push_cfg(unsigned op, unsigned region, unsigned idx, uint64_t data) {
@@ -229,7 +441,7 @@ struct X {
   void random_cfg() {
     tb::Rng& r = h.rng;
     const unsigned g = unsigned(r.below(TB_NR)), i = unsigned(r.below(TB_NE));
-    switch (r.below(10)) {
+    switch (r.below(12)) {
       case 0: mps = unsigned(r.below(3)); push_cfg(GPUBAR_OP_MPS, 0, 0, mps | r.bits(16) << 16); break;
       case 1: case 2: load(g, i); break;
       case 3: push_cfg(GPUBAR_OP_LOAD, g, i, rand_page() | r.range(1, 0xffff)); break;   // misaligned: refused
@@ -242,7 +454,21 @@ struct X {
         break;
       }
       case 7: push_cfg(GPUBAR_OP_DISARM, g, 0, 0); rg[g].armed = false; h.cover("disarm"); break;
-      case 8: push_cfg(unsigned(r.range(5, 7)), g, i, r.next()); break;                  // bad op
+      case 8: push_cfg(unsigned(r.range(6, 7)), g, i, r.next()); break;                  // bad op
+      case 10: case 11:
+        // INVALIDATE: a range idx .. last (empty when last < idx) or the whole region
+        if (r.chance(0.3)) {
+          push_cfg(GPUBAR_OP_INV, g, i, GPUBAR_INV_ALL | r.bits(16));
+          for (unsigned e = 0; e < TB_NE; e++) valid[g * TB_NE + e] = 0;
+          rg[g].armed = false;
+          h.cover("inv_all");
+        } else {
+          const unsigned last = unsigned(r.below(TB_NE));
+          push_cfg(GPUBAR_OP_INV, g, i, last);
+          for (unsigned e = i; e <= last; e++) valid[g * TB_NE + e] = 0;
+          h.cover("inv_range");
+        }
+        break;
       default: {                                                                           // arm out of range
         const unsigned off0 = unsigned(r.range(1, 0xffff));
         push_cfg(GPUBAR_OP_ARM, g, 0, uint64_t(r.bits(16)) << 48 | uint64_t((uint32_t(TB_NE) << 16) - off0 + 1) << 16 | off0);
@@ -287,7 +513,8 @@ struct X {
 
 static void compare_counters(X& x) {
   static const char* names[GPUBAR_NCNT] = {"DESC_OK", "ERR_GEN", "ERR_INV", "ERR_OOB", "TLP_WR",
-                                           "TLP_RD",  "SPLIT_4K", "SPLIT_64K", "CFG_BAD"};
+                                           "TLP_RD",  "SPLIT_4K", "SPLIT_64K", "CFG_BAD", "CPL_ERR",
+                                           "CPL_TIMEOUT", "CPL_STALE", "FLUSH_RD", "INV_ACK"};
   for (int i = 0; i < GPUBAR_NCNT; i++) {
     const uint32_t rtl = x.top->stat_cnt[i];
     if (rtl != x.m.c[i])
@@ -305,7 +532,7 @@ static void scenario_random(tb::Harness& h) {
   tb::Rng& r = h.rng;
   x.sim.reset();
   const tb::Bp bp = tb::bp_kind(h);
-  h.note("%s\n", tb::apply_backpressure(h, bp, {&x.req, &x.cpl}, {&x.cfg, &x.desc}, 20, 300).c_str());
+  h.note("%s\n", tb::apply_backpressure(h, bp, {&x.req, &x.cpl, &x.ack}, {&x.cfg, &x.desc, &x.rc}, 20, 300).c_str());
   h.cover("bp_" + tb::bp_name(bp));
   x.mps = unsigned(r.below(3));
   x.push_cfg(GPUBAR_OP_MPS, 0, 0, x.mps | r.bits(16) << 16);
@@ -326,15 +553,19 @@ static void scenario_random(tb::Harness& h) {
     }
     x.sim.step();
   }
-  x.sim.run_until([&] { return !x.cfg.busy() && !x.desc.busy() && x.open.empty(); }, "drain");
+  x.sim.run_until([&] { return !x.cfg.busy() && !x.desc.busy() && x.open.empty() && x.invs.empty(); }, "drain");
   x.sim.drain(50);
   compare_counters(x);
   for (unsigned i = 0; i < 3; i++) h.cover("mps" + std::to_string(128u << i), mps_seen[i]);
   h.extra("descriptors", double(x.ndesc));
   h.extra("requests", double(x.nreq));
+  h.extra("acks", double(x.nack));
   h.note("random: %" PRIu64 " descriptors (%u ok, %u gen, %u inv, %u oob), %" PRIu64 " requests, %u split 4K, %u split 64K, %u cfg bad, %" PRIu64 " cycles\n",
          x.ndesc, x.m.c[GPUBAR_C_DESC_OK], x.m.c[GPUBAR_C_ERR_GEN], x.m.c[GPUBAR_C_ERR_INV], x.m.c[GPUBAR_C_ERR_OOB],
          x.nreq, x.m.c[GPUBAR_C_SPLIT_4K], x.m.c[GPUBAR_C_SPLIT_64K], x.m.c[GPUBAR_C_CFG_BAD], x.sim.cycle());
+  h.note("tags: cpl_to %u, %" PRIu64 " reads (%u flush), %u timeouts, %u err, %u stale (%" PRIu64 " late, %" PRIu64 " never answered), %" PRIu64 " INVALIDATE / ACK\n",
+         x.cto, x.nrd, x.m.c[GPUBAR_C_FLUSH_RD], x.m.c[GPUBAR_C_CPL_TIMEOUT], x.m.c[GPUBAR_C_CPL_ERR], x.m.c[GPUBAR_C_CPL_STALE],
+         x.nlate, x.ndrop, x.nack);
 }
 
 int main(int argc, char** argv) {
