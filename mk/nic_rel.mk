@@ -68,3 +68,71 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_rel
 LOCKSTEP_TARGETS       += lockstep-nic_rel
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_rel
 SELFTEST_TARGETS       += selftest-nic_rel
+
+# ------------------------------------------------------------------ nic_rel_tx (issue 13 second slice)
+# the transmit-side tracker + retransmit buffer (spec note 003 block B3; docs/nic_rel.md 9)
+#   make lint-nic_rel_tx cmodel-test-nic_rel_tx lockstep-nic_rel_tx lockstep-quick-nic_rel_tx selftest-nic_rel_tx
+#   make sim-nic_rel_tx SEED=n N=n [FAULT=flip|to|cnt] [TRACE=1]
+RT_CM   := cmodel/nic_rel_tx.c cmodel/nic_rel_tx.h
+RT_RTL  := rtl/nic_rel/nic_rel_tx.v rtl/common/sync_fifo.v
+RT_LINT := $(VERILATOR) --lint-only -Wall -Irtl/common -Irtl/nic_rel --top-module nic_rel_tx $(RL_VLT)
+RT_BIN  := $(B)/nic_rel_tx/tb_nic_rel_tx
+RT_BIN2 := $(B)/nic_rel_tx_s/tb_nic_rel_tx
+RT_JSON := $(REPORT)/lockstep_nic_rel_tx.jsonl
+# inputs (alloc + ack + done handshakes) per seed: a 64-tracker / 1,024-handle build (CMD_W 64)
+# and a small one (4 trackers, 16 handles, 4-bit sequence numbers, window <= 8: wraps, tracker
+# and handle exhaustion)
+RT_N       ?= 3000
+RT_N2      ?= 6000
+RT_QUICK_N ?= 2000
+
+.PHONY: lint-nic_rel_tx cmodel-test-nic_rel_tx lockstep-nic_rel_tx lockstep-quick-nic_rel_tx selftest-nic_rel_tx sim-nic_rel_tx
+
+lint-nic_rel_tx:
+	$(RT_LINT) $(RT_RTL)
+	$(RT_LINT) -GCMD_W=64 -GTRK_W=2 -GH_W=4 -GKEY_W=6 -GSEQ_W=4 -GWIN_W=3 $(RT_RTL)
+	$(RT_LINT) -GTRK_W=1 -GH_W=2 -GKEY_W=2 -GSEQ_W=3 -GWIN_W=2 -GEPOCH_W=3 -GTS_W=6 -GRTR_W=2 -GCMD_W=1 -GSCAN_FORCE=2 $(RT_RTL)
+
+$(B)/cmodel/test_nic_rel_tx: cmodel/test/test_nic_rel_tx.c $(RT_CM) cmodel/test/tinytest.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(SAN) -Icmodel -o $@ cmodel/test/test_nic_rel_tx.c cmodel/nic_rel_tx.c
+
+cmodel-test-nic_rel_tx: $(B)/cmodel/test_nic_rel_tx
+	$(B)/cmodel/test_nic_rel_tx
+
+$(B)/nic_rel_tx/libnicreltx.a: $(RT_CM) $(RL_CM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_rel_tx.c -o $(B)/nic_rel_tx/nic_rel_tx.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_rel_rx.c -o $(B)/nic_rel_tx/nic_rel_rx.o
+	ar rcs $@ $(B)/nic_rel_tx/nic_rel_tx.o $(B)/nic_rel_tx/nic_rel_rx.o
+
+RT_PSET  := CMD_W=64
+RT_PSET2 := CMD_W=64 TB_TRK:TRK_W=2 TB_HW:H_W=4 TB_KW:KEY_W=6 TB_SW:SEQ_W=4 TB_WW:WIN_W=3
+$(eval $(call verilator_tb,$(RT_BIN),nic_rel_tx,rtl/common rtl/nic_rel,$(RL_VLT) $(RT_RTL),$(RT_PSET),\
+  tb/nic_rel/tb_nic_rel_tx.cpp,$(B)/nic_rel_tx/libnicreltx.a,))
+$(eval $(call verilator_tb,$(RT_BIN2),nic_rel_tx,rtl/common rtl/nic_rel,$(RL_VLT) $(RT_RTL),$(RT_PSET2),\
+  tb/nic_rel/tb_nic_rel_tx.cpp,$(B)/nic_rel_tx/libnicreltx.a,))
+
+lockstep-nic_rel_tx: $(RT_BIN) $(RT_BIN2)
+	@mkdir -p $(REPORT); rm -f $(RT_JSON)
+	scripts/lockstep.sh $(RT_BIN) $(RT_JSON) "$(SEEDS)" --n $(RT_N)
+	scripts/lockstep.sh $(RT_BIN2) $(RT_JSON) "$(SEEDS)" --n $(RT_N2)
+
+lockstep-quick-nic_rel_tx: $(RT_BIN) $(RT_BIN2)
+	@mkdir -p $(REPORT); rm -f $(RT_JSON)
+	scripts/lockstep.sh $(RT_BIN) $(RT_JSON) "$(QUICK_SEEDS)" --n $(RT_QUICK_N)
+	scripts/lockstep.sh $(RT_BIN2) $(RT_JSON) "$(QUICK_SEEDS)" --n $(RT_QUICK_N)
+
+selftest-nic_rel_tx: $(RT_BIN2)
+	scripts/expect_fail.sh "MISMATCH on m_retx" $(RT_BIN2) --seed 3 --n 4000 --fault flip
+	scripts/expect_fail.sh "MISMATCH on m_retx" $(RT_BIN2) --seed 3 --n 4000 --fault to
+	scripts/expect_fail.sh "counter retired differs" $(RT_BIN2) --seed 4 --n 2000 --fault cnt
+
+sim-nic_rel_tx: $(RT_BIN)
+	$(RT_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
+
+LINT_TARGETS           += lint-nic_rel_tx
+CMODEL_TEST_TARGETS    += cmodel-test-nic_rel_tx
+LOCKSTEP_TARGETS       += lockstep-nic_rel_tx
+LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_rel_tx
+SELFTEST_TARGETS       += selftest-nic_rel_tx
