@@ -66,7 +66,7 @@ selftest-gpubar: $(GB_BIN)
 # by cocotbext-pcie (scripts/gpubar_tlp_check.py; cocotbext-pcie 0.2.16, pinned in scripts/setup)
 oracles-gpubar: $(GB_BIN)
 	rm -rf $(B)/gpubar_tlp; mkdir -p $(B)/gpubar_tlp
-	for s in 1 2; do $(GB_BIN) --seed $$s --n 25000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
+	for s in 1 2; do $(GB_BIN) --seed $$s --n 12000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
 	$(PY) scripts/gpubar_tlp_check.py --min 100000 $(B)/gpubar_tlp/s1.txt $(B)/gpubar_tlp/s2.txt
 
 sim-gpubar: $(GB_BIN)

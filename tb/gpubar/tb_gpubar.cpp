@@ -462,11 +462,19 @@ struct X {
           for (unsigned e = 0; e < TB_NE; e++) valid[g * TB_NE + e] = 0;
           rg[g].armed = false;
           h.cover("inv_all");
+          if (r.chance(0.8)) {   // the host pins the buffer again: new pages, a new generation
+            for (unsigned e = 0; e < TB_NE; e++)
+              if (!r.chance(0.02)) load(g, e);
+            arm(g, rg[g].gen + 1);
+          }
         } else {
           const unsigned last = unsigned(r.below(TB_NE));
           push_cfg(GPUBAR_OP_INV, g, i, last);
           for (unsigned e = i; e <= last; e++) valid[g * TB_NE + e] = 0;
           h.cover("inv_range");
+          if (r.chance(0.8))     // the pages come back (new BAR addresses)
+            for (unsigned e = i; e <= last; e++)
+              if (!r.chance(0.02)) load(g, e);
         }
         break;
       default: {                                                                           // arm out of range
