@@ -12,3 +12,20 @@ mutant rtl/nic_rel/nic_rel_rx.v nic_rel_noepoch.v \
 # bug4 (V4): the scrubber never clears
 mutant rtl/nic_rel/nic_rel_rx.v nic_rel_noscrub.v \
     's/            if (s3_clr_reg) begin/            if (1'"'"'b0) begin \/\/ MUTANT/' || return 1
+# nic_rel_tx (formal/nic_rel/nic_rel_tx.sby bug1..bug5)
+# bug1 (X1): a message to a key with messages in flight does not advance next_seq (A2: the seq
+# reused while its first holder is in flight)
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noinc.v \
+    's/                        trk_next\[k\] <= trk_next\[k\] + 1'"'"'b1;/                        trk_next[k] <= trk_next[k]; \/\/ MUTANT/' || return 1
+# bug2 (X2): the window check lets cnt reach W_MAX + 1
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_window.v \
+    's/            in_full\[i0\]  = trk_cnt\[i0\] >= cfg_wmax;/            in_full[i0]  = trk_cnt[i0] > cfg_wmax; \/\/ MUTANT/' || return 1
+# bug3 (X3): a retire leaves the handle's e2e_acked flag clear
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noack.v \
+    's/                flg_we = 1'"'"'b1; flg_wa = ring_q_reg; flg_wd = 3'"'"'b011;/                flg_we = 1'"'"'b1; flg_wa = ring_q_reg; flg_wd = 3'"'"'b001; \/\/ MUTANT/' || return 1
+# bug4 (X8): op_done frees the handle before its E2E ACK (A13)
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_earlyfree.v \
+    's/                if (flg_q\[1\]) begin/                if (1'"'"'b1) begin \/\/ MUTANT/' || return 1
+# bug5 (X9): the ACK's epoch is not compared
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noepoch.v \
+    's/trk_v\[a2_k\] \&\& trk_ep\[a2_k\] == op_ep_reg;/trk_v[a2_k]; \/\/ MUTANT/' || return 1
