@@ -16,7 +16,7 @@ mutant rtl/nic_rel/nic_rel_rx.v nic_rel_noscrub.v \
 # bug1 (X1): a message to a key with messages in flight does not advance next_seq (A2: the seq
 # reused while its first holder is in flight)
 mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noinc.v \
-    's/                        trk_next\[k\] <= trk_next\[k\] + 1'"'"'b1;/                        trk_next[k] <= trk_next[k]; \/\/ MUTANT/' || return 1
+    's/trk_next\[al_k\] <= al_hit_reg ? al_seq + 1'"'"'b1 : {{SEQ_W-1{1'"'"'b0}}, 1'"'"'b1};/trk_next[al_k] <= al_hit_reg ? al_seq : {{SEQ_W-1{1'"'"'b0}}, 1'"'"'b1}; \/\/ MUTANT/' || return 1
 # bug2 (X2): the window check lets cnt reach W_MAX + 1
 mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_window.v \
     's/            in_full\[i0\]  = trk_cnt\[i0\] >= cfg_wmax;/            in_full[i0]  = trk_cnt[i0] > cfg_wmax; \/\/ MUTANT/' || return 1

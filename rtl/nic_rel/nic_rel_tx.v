@@ -599,7 +599,9 @@ module nic_rel_tx #(
         end
     end
 
-    // tracker updates
+    // tracker updates: v, key (the CAM), cnt (the window check), rst and nakd in registers; epoch,
+    // next_seq, oldest_seq, t_last and retries in LUTRAM, one write port each (the engine writes
+    // at most one tracker per cycle)
     integer k;
     always @(posedge clk) begin
         for (k = 0; k < T; k = k + 1) begin
@@ -608,38 +610,36 @@ module nic_rel_tx #(
             end else begin
                 if (st_reg == S_AL && al_oh_reg[k]) begin
                     if (al_hit_reg) begin
-                        trk_next[k] <= trk_next[k] + 1'b1;
                         trk_cnt[k]  <= trk_cnt[k] + 1'b1;
                     end else begin
                         trk_v[k]    <= 1'b1;
                         trk_key[k]  <= op_key_reg;
-                        trk_ep[k]   <= epoch_ctr_reg;
-                        trk_next[k] <= {{SEQ_W-1{1'b0}}, 1'b1};
-                        trk_old[k]  <= {SEQ_W{1'b0}};
                         trk_cnt[k]  <= {{CW-1{1'b0}}, 1'b1};
                         trk_rst[k]  <= 1'b1;
                         trk_nakd[k] <= 1'b0;
-                        trk_tl[k]   <= op_now_reg;
-                        trk_rtr[k]  <= {RTR_W{1'b0}};
                     end
                 end
                 if (st_reg == S_RB && op_k_reg == k[TRK_W-1:0]) begin
-                    trk_old[k]  <= op_s_reg + 1'b1;
                     trk_cnt[k]  <= op_c_reg - 1'b1;
                     trk_rst[k]  <= 1'b0;
                     trk_nakd[k] <= 1'b0;
-                    trk_tl[k]   <= op_now_reg;
-                    trk_rtr[k]  <= {RTR_W{1'b0}};
                     if (op_c_reg == {{CW-1{1'b0}}, 1'b1}) trk_v[k] <= 1'b0;
                 end
-                if (st_reg == S_WS && op_k_reg == k[TRK_W-1:0]) begin
+                if (st_reg == S_WS && op_k_reg == k[TRK_W-1:0])
                     trk_nakd[k] <= 1'b1;
-                    trk_tl[k]   <= op_now_reg;
-                end
-                if (st_reg == S_C2 && op_k_reg == k[TRK_W-1:0] && c_exp && !c_fat)
-                    trk_rtr[k] <= trk_rtr[k] + 1'b1;
             end
         end
+    end
+
+    wire             t_new  = (st_reg == S_AL) && !al_hit_reg;
+    wire [TRK_W-1:0] t_wa   = (st_reg == S_AL) ? al_k : op_k_reg;
+    wire             c2_rt  = (st_reg == S_C2) && c_exp && !c_fat;
+    always @(posedge clk) begin
+        if (t_new) trk_ep[al_k] <= epoch_ctr_reg;
+        if (st_reg == S_AL) trk_next[al_k] <= al_hit_reg ? al_seq + 1'b1 : {{SEQ_W-1{1'b0}}, 1'b1};
+        if (t_new || st_reg == S_RB) trk_old[t_wa] <= t_new ? {SEQ_W{1'b0}} : op_s_reg + 1'b1;
+        if (t_new || st_reg == S_RB || st_reg == S_WS) trk_tl[t_wa] <= op_now_reg;
+        if (t_new || st_reg == S_RB || c2_rt) trk_rtr[t_wa] <= c2_rt ? c_rtr_reg + 1'b1 : {RTR_W{1'b0}};
     end
 
     // timeout event (registered)
