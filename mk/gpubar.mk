@@ -4,6 +4,7 @@
 #
 #   make lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar
 #   make sim BLOCK=gpubar SEED=n N=n [FAULT=flip|code|flag|ack|t24|t30] [TRACE=1]
+#   make sim BLOCK=gpubar CSR=1 SEED=n N=n [FAULT=csr]   (gpubar_top, the AXI4-Lite CSR front)
 #   make oracles-gpubar      (needs cocotbext-pcie in .venv: docs/gpubar.md 6.3)
 
 GB_CM   := cmodel/gpubar.c cmodel/gpubar.h
@@ -11,6 +12,12 @@ GB_RTL  := rtl/gpubar/gpubar_xlat.v rtl/gpubar/gpubar_tags.v rtl/gpubar/gpubar_t
 GB_LINT := $(VERILATOR) --lint-only -Wall -Irtl/gpubar --top-module gpubar_xlat
 GB_BIN  := $(B)/gpubar/tb_gpubar
 GB_BIN2 := $(B)/gpubar_s/tb_gpubar
+# gpubar_top (AXI4-Lite CSR front, rdl/gpubar.rdl; docs/gpubar.md 8): the same tb built with TB_CSR
+GB_BIN3 := $(B)/gpubar_csr/tb_gpubar
+GB_TRTL := rtl/gpubar/gpubar_top.v $(GB_RTL) rtl/common/axil_reg_if_pipe.v
+GB_TLINT := $(VERILATOR) --lint-only -Wall -Irtl/gpubar -Irtl/common --top-module gpubar_top
+# gpubar_top: 20 x 5,000 descriptors in make test (about 20 s)
+GB_CSR_N ?= 5000
 GB_JSON := $(REPORT)/lockstep_gpubar.jsonl
 # descriptors per seed at the lab size, plus 20 x 10,000 on the small build (4 regions of 4 entries:
 # every page boundary, full tables). make test: 20 x 20,000 (CI time budget); make regress:
@@ -24,6 +31,9 @@ lint-gpubar:
 	$(GB_LINT) $(GB_RTL)
 	$(GB_LINT) -GNR=2 -GNE=2 -GID_W=1 $(GB_RTL)
 	$(GB_LINT) -GNR=8 -GNE=256 -GID_W=4 $(GB_RTL)
+	$(GB_TLINT) $(GB_TRTL)
+	$(GB_TLINT) -GNR=2 -GNE=2 -GID_W=1 -GAQD=2 $(GB_TRTL)
+	$(GB_TLINT) -GNR=256 -GNE=1024 -GID_W=16 -GAQD=128 $(GB_TRTL)
 
 $(B)/cmodel/test_gpubar: cmodel/test/test_gpubar.c $(GB_CM) cmodel/test/tinytest.h
 	@mkdir -p $(dir $@)
@@ -43,18 +53,24 @@ $(eval $(call verilator_tb,$(GB_BIN),gpubar_xlat,rtl/gpubar,$(GB_RTL),$(GB_PSET)
   tb/gpubar/tb_gpubar.cpp,$(B)/gpubar/libgpubar.a,))
 $(eval $(call verilator_tb,$(GB_BIN2),gpubar_xlat,rtl/gpubar,$(GB_RTL),$(GB_PSET2),\
   tb/gpubar/tb_gpubar.cpp,$(B)/gpubar/libgpubar.a,))
+GB_PSET3 := TB_CSR:AQD=16
+$(eval $(call verilator_tb,$(GB_BIN3),gpubar_top,rtl/gpubar rtl/common,$(GB_TRTL),$(GB_PSET3),\
+  tb/gpubar/tb_gpubar.cpp,$(B)/gpubar/libgpubar.a,rtl/gpubar/gpubar_regs.vh cmodel/regs/gpubar_regs.h))
 
-lockstep-gpubar: $(GB_BIN) $(GB_BIN2)
+lockstep-gpubar: $(GB_BIN) $(GB_BIN2) $(GB_BIN3)
 	@mkdir -p $(REPORT); rm -f $(GB_JSON)
 	scripts/lockstep.sh $(GB_BIN) $(GB_JSON) "$(SEEDS)" --n $(GB_N)
 	scripts/lockstep.sh $(GB_BIN2) $(GB_JSON) "$(SEEDS)" --n 10000
+	scripts/lockstep.sh $(GB_BIN3) $(GB_JSON) "$(SEEDS)" --n $(GB_CSR_N)
 
-lockstep-quick-gpubar: $(GB_BIN) $(GB_BIN2)
+lockstep-quick-gpubar: $(GB_BIN) $(GB_BIN2) $(GB_BIN3)
 	@mkdir -p $(REPORT); rm -f $(GB_JSON)
 	scripts/lockstep.sh $(GB_BIN) $(GB_JSON) "$(QUICK_SEEDS)" --n $(GB_QUICK_N)
 	scripts/lockstep.sh $(GB_BIN2) $(GB_JSON) "$(QUICK_SEEDS)" --n 5000
+	scripts/lockstep.sh $(GB_BIN3) $(GB_JSON) "$(QUICK_SEEDS)" --n 2000
 
-selftest-gpubar: $(GB_BIN)
+selftest-gpubar: $(GB_BIN) $(GB_BIN3)
+	scripts/expect_fail.sh "AXI4-Lite read mismatch" $(GB_BIN3) --seed 3 --n 2000 --fault csr
 	scripts/expect_fail.sh "MISMATCH on m_req" $(GB_BIN) --seed 3 --n 5000 --fault flip
 	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 4 --n 5000 --fault code
 	scripts/expect_fail.sh "MISMATCH on m_cpl" $(GB_BIN) --seed 5 --n 5000 --fault flag
@@ -69,8 +85,8 @@ oracles-gpubar: $(GB_BIN)
 	for s in 1 2; do $(GB_BIN) --seed $$s --n 12000 --quiet --tlp-out $(B)/gpubar_tlp/s$$s.txt; done
 	$(PY) scripts/gpubar_tlp_check.py --min 100000 $(B)/gpubar_tlp/s1.txt $(B)/gpubar_tlp/s2.txt
 
-sim-gpubar: $(GB_BIN)
-	$(GB_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
+sim-gpubar: $(GB_BIN) $(GB_BIN3)
+	$(if $(CSR),$(GB_BIN3),$(GB_BIN)) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
 ORACLE_TARGETS         += oracles-gpubar
 LINT_TARGETS           += lint-gpubar

@@ -44,7 +44,31 @@
 #include <string>
 #include <vector>
 
+#ifdef TB_CSR
+#include "Vgpubar_top.h"
+#include "Vgpubar_top___024root.h"
+#include "csr.h"
+#include "regs/gpubar_regs.h"
+#define VTOP Vgpubar_top
+// CSR addresses from the generated header's struct (docs/regs.md)
+#define GPUBAR__ID_ADDR uint32_t(offsetof(gpubar_t, ID))
+#define GPUBAR__PARAMS_ADDR uint32_t(offsetof(gpubar_t, PARAMS))
+#define GPUBAR__MPS_ADDR uint32_t(offsetof(gpubar_t, MPS))
+#define GPUBAR__CPL_TO_ADDR uint32_t(offsetof(gpubar_t, CPL_TO))
+#define GPUBAR__REGION_ADDR uint32_t(offsetof(gpubar_t, REGION))
+#define GPUBAR__IDX_ADDR uint32_t(offsetof(gpubar_t, IDX))
+#define GPUBAR__DATA_LO_ADDR uint32_t(offsetof(gpubar_t, DATA_LO))
+#define GPUBAR__DATA_HI_ADDR uint32_t(offsetof(gpubar_t, DATA_HI))
+#define GPUBAR__OP_ADDR uint32_t(offsetof(gpubar_t, OP))
+#define GPUBAR__STATUS_ADDR uint32_t(offsetof(gpubar_t, STATUS))
+#define GPUBAR__ACK_HEAD_ADDR uint32_t(offsetof(gpubar_t, ACK_HEAD))
+#define GPUBAR__ACK_POP_ADDR uint32_t(offsetof(gpubar_t, ACK_POP))
+#define GPUBAR__ACK_CNT_ADDR uint32_t(offsetof(gpubar_t, ACK_CNT))
+#define GPUBAR__STAT_ADDR uint32_t(offsetof(gpubar_t, STAT[0]))
+#else
 #include "Vgpubar_xlat.h"
+#define VTOP Vgpubar_xlat
+#endif
 #include "core.h"
 #include "ports.h"
 #include "scoreboard.h"
@@ -85,6 +109,22 @@ class Ticker : public tb::Agent {
   std::function<bool()> b_;
 };
 
+#ifdef TB_CSR
+// gpubar_top build: reads the top's inner handshakes (public_flat_rd in gpubar_top.v) before the
+// edge (the s_cfg and m_ack handshakes of gpubar_xlat, BUSY) and hands them to post()
+class Probe : public tb::Agent {
+ public:
+  Probe(tb::SimBase& sim, std::function<void()> s, std::function<void()> p)
+      : tb::Agent(sim, "probe", Role::other), s_(std::move(s)), p_(std::move(p)) {}
+ protected:
+  void drive() override {}
+  void sample() override { s_(); }
+  void post() override { if (!sim_.in_reset()) p_(); }
+ private:
+  std::function<void()> s_, p_;
+};
+#endif
+
 static Txn req_txn(const gpubar_req& r) {
   uint64_t h0 = 0, h1 = 0;
   for (int i = 0; i < 8; i++) h0 = h0 << 8 | r.hdr[i], h1 = h1 << 8 | r.hdr[8 + i];
@@ -96,11 +136,19 @@ static Txn req_txn(const gpubar_req& r) {
 
 struct X {
   tb::Harness& h;
-  tb::Sim<Vgpubar_xlat> sim;
-  Vgpubar_xlat* top;
+  tb::Sim<VTOP> sim;
+  VTOP* top;
   gpubar_model m{};
-  tb::StreamSource cfg, desc, rc;
-  tb::StreamSink req, cpl, ack;
+#ifdef TB_CSR
+  tb::AxilMaster csr;
+#else
+  tb::StreamSource cfg;
+#endif
+  tb::StreamSource desc, rc;
+  tb::StreamSink req, cpl;
+#ifndef TB_CSR
+  tb::StreamSink ack;
+#endif
   tb::Scoreboard sb_req, sb_cpl, sb_ack;
   std::vector<Rgn> rg;
   std::vector<uint8_t> valid;
@@ -129,9 +177,28 @@ struct X {
   std::vector<uint64_t> a_addr;
   std::set<uint64_t> freed;
   Ticker* ticker = nullptr;
+#ifdef TB_CSR
+  // CSR front (docs/gpubar.md 8): cfg ops as AXI4-Lite writes, one at a time (software waits for
+  // BUSY low); the model takes each op at the s_cfg handshake of gpubar_xlat inside the top
+  std::unique_ptr<tb::CsrChecker> chk;
+  Probe* probe = nullptr;
+  std::deque<Txn> cfgq;             // ops not yet handed to gpubar_xlat
+  int cseq = 0;                     // 0 free, 1 OP written (waiting for s_cfg), 2 taken (waiting for BUSY low)
+  bool p_fire = false, p_ack = false, p_busy = false;
+  unsigned p_ackrg = 0;
+  // the CSR model: staging as written, the last op's refusal, the ACK FIFO, ACK_CNT
+  uint32_t c_cto = 12500, c_region = 0, c_idx = 0, c_dlo = 0, c_dhi = 0, c_op = 0, c_ackcnt = 0;
+  uint32_t q_region = 0, q_idx = 0, q_dlo = 0, q_dhi = 0;   // the same, as queued
+  bool c_bad = false, pop_busy = false, quiet = false;
+  std::deque<unsigned> c_ackq;
+  uint64_t nstat_rd = 0, ncsr_bad = 0, nmps_reg = 0;
+#endif
 
   explicit X(tb::Harness& harness)
       : h(harness), sim(harness), top(sim.top.get()),
+#ifdef TB_CSR
+        csr(sim, "s_axil", TB_AXIL(top, s_axil)),
+#else
         cfg(sim, "s_cfg", TB_HS(top, s_cfg),
             [this](const Txn& t) {
               top->s_cfg_op = uint8_t(t.get("op"));
@@ -139,6 +206,7 @@ struct X {
               top->s_cfg_idx = uint16_t(t.get("idx"));
               top->s_cfg_data = t.get("data");
             }),
+#endif
         desc(sim, "s_desc", TB_HS(top, s_desc),
              [this](const Txn& t) {
                top->s_desc_id = uint8_t(t.get("id"));
@@ -169,11 +237,15 @@ struct X {
               return Txn().add("id", ID_W, top->m_cpl_id).add("region", RW, top->m_cpl_region).add("code", 2, top->m_cpl_code)
                   .add("flag", 1, top->m_cpl_flag);
             }),
+#ifndef TB_CSR
         ack(sim, "m_ack", TB_HS(top, m_ack), [this]() { return Txn().add("region", RW, top->m_ack_region); }),
+#endif
         sb_req(sim, "m_req"), sb_cpl(sim, "m_cpl"), sb_ack(sim, "m_ack") {
     tb::Rng& r0 = h.rng;
     cto = r0.chance(0.1) ? unsigned(r0.range(0, 40)) : unsigned(r0.range(60, 700));
+#ifndef TB_CSR
     top->cpl_to = uint16_t(cto);
+#endif
     gpubar_cfg c{TB_NR, TB_NE, ID_W, 32, cto};
     if (gpubar_init(&m, &c) != GPUBAR_OK) h.fail("model", "gpubar_init failed");
     fault = h.opt.fault;
@@ -209,29 +281,10 @@ struct X {
       t = Txn().add("region", RW, g);
       return true;
     });
-    cfg.on_accept = [this](const Txn& t) {
-      gpubar_cfg_op o{unsigned(t.get("op")), unsigned(t.get("region")), unsigned(t.get("idx")), t.get("data")};
-      // the requests before an INVALIDATE: every one the model has formed so far
-      if (o.op == GPUBAR_OP_INV) {
-        Inv v{o.region, nreq + m.rq_n, {}};
-        const unsigned last = unsigned(o.data & (TB_NE - 1));
-        for (unsigned i = 0; i < TB_NE; i++)
-          if ((o.data >> 63) || (i >= o.idx && i <= last)) {
-            const unsigned e = o.region * TB_NE + i;
-            if (a_valid[e]) v.pages.push_back(a_addr[e] >> 16);
-            a_valid[e] = 0;
-          }
-        invs.push_back(v);
-        ninv++;
-      } else if (o.op == GPUBAR_OP_LOAD && !(o.data & 0xffff)) {
-        const unsigned e = o.region * TB_NE + o.idx;
-        a_valid[e] = 1, a_addr[e] = o.data;
-        freed.erase(o.data >> 16);   // mapped again
-      } else if (o.op == GPUBAR_OP_CLEAR) {
-        a_valid[o.region * TB_NE + o.idx] = 0;
-      }
-      if (gpubar_push_cfg(&m, &o) != GPUBAR_OK) h.fail("model", "push_cfg");
-    };
+#ifndef TB_CSR
+    cfg.on_accept = [this](const Txn& t) { cfg_accept(t); };
+    ack.on_capture = [this](const Txn& t) { ack_capture(t); };
+#endif
     rc.on_accept = [this](const Txn& t) {
       const unsigned tag = unsigned(t.get("tag"));
       gpubar_push_rc(&m, tag, unsigned(t.get("err")));
@@ -273,35 +326,10 @@ struct X {
       h.check(true, "m_cpl", "T24 flush before completion");
       open.pop_front();
     };
-    ack.on_capture = [this](const Txn& t) {
-      sb_ack.actual(t);
-      nack++;
-      h.cover("ack");
-      if (invs.empty() || invs.front().region != t.get("region")) h.fail("m_ack", "ACK of no pending INVALIDATE");
-      Inv v = invs.front();
-      invs.pop_front();
-      // every read before the INVALIDATE retired; every earlier write of the region flushed
-      for (auto it = unret.begin(); it != unret.end() && it->first < v.seq; ++it)
-        if (!retired(it->second))
-          h.fail("m_ack", "ACK before an earlier read retired (R-9)",
-                 "  request " + std::to_string(it->first) + " tag " + std::to_string(it->second.tag));
-      const int64_t w = last_wr[v.region];
-      if (w >= 0 && uint64_t(w) < v.seq) {
-        bool ok = false;
-        for (auto& e : reads_log)
-          if (e.first > uint64_t(w) && retired(e.second)) { ok = true; break; }
-        if (!ok) h.fail("m_ack", "ACK before the region's last write was flushed by a retired read (R-7, R-9)",
-                        "  write request " + std::to_string(w));
-      }
-      h.check(true, "m_ack", "R-9 drained");
-      // the free callback returns: the BAR pages of the entries go away unless still mapped
-      std::set<uint64_t> live;
-      for (unsigned e = 0; e < TB_NR * TB_NE; e++)
-        if (a_valid[e]) live.insert(a_addr[e] >> 16);
-      for (uint64_t p : v.pages)
-        if (!live.count(p)) freed.insert(p);
-      if (fault == "t30" && !fault_done && nack >= 2) freed.insert(live.begin(), live.end()), fault_done = true;
-    };
+#ifdef TB_CSR
+    probe = new Probe(sim, [this]() { probe_sample(); }, [this]() { probe_post(); });
+    chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rd) { return csr_expect(o, rd); }));
+#endif
     ticker = new Ticker(sim, [this]() { tick(); }, [this]() { return !due.empty(); });
     for (auto* n : {"ok", "err_gen", "err_inv", "err_oob", "split4k", "split64k", "fmt3", "fmt4", "rd", "wr",
                     "cfg_bad", "mps128", "mps256", "mps512", "gen_wrap", "one_dw", "disarm", "flush", "ack",
@@ -310,10 +338,192 @@ struct X {
   }
   ~X() {
     delete ticker;
+#ifdef TB_CSR
+    delete probe;
+#endif
     if (tlp_out) std::fclose(tlp_out);
     gpubar_free(&m);
   }
 
+  // an s_cfg handshake: the model's input, the tb's table as accepted
+  void cfg_accept(const Txn& t) {
+    gpubar_cfg_op o{unsigned(t.get("op")), unsigned(t.get("region")), unsigned(t.get("idx")), t.get("data")};
+    // the requests before an INVALIDATE: every one the model has formed so far
+    if (o.op == GPUBAR_OP_INV) {
+      Inv v{o.region, nreq + m.rq_n, {}};
+      const unsigned last = unsigned(o.data & (TB_NE - 1));
+      for (unsigned i = 0; i < TB_NE; i++)
+        if ((o.data >> 63) || (i >= o.idx && i <= last)) {
+          const unsigned e = o.region * TB_NE + i;
+          if (a_valid[e]) v.pages.push_back(a_addr[e] >> 16);
+          a_valid[e] = 0;
+        }
+      invs.push_back(v);
+      ninv++;
+    } else if (o.op == GPUBAR_OP_LOAD && !(o.data & 0xffff)) {
+      const unsigned e = o.region * TB_NE + o.idx;
+      a_valid[e] = 1, a_addr[e] = o.data;
+      freed.erase(o.data >> 16);   // mapped again
+    } else if (o.op == GPUBAR_OP_CLEAR) {
+      a_valid[o.region * TB_NE + o.idx] = 0;
+    }
+    if (gpubar_push_cfg(&m, &o) != GPUBAR_OK) h.fail("model", "push_cfg");
+  }
+  // an m_ack handshake: model compare, R-9, the fake frees the pages (T30)
+  void ack_capture(const Txn& t) {
+    sb_ack.actual(t);
+    nack++;
+    h.cover("ack");
+    if (invs.empty() || invs.front().region != t.get("region")) h.fail("m_ack", "ACK of no pending INVALIDATE");
+    Inv v = invs.front();
+    invs.pop_front();
+    // every read before the INVALIDATE retired; every earlier write of the region flushed
+    for (auto it = unret.begin(); it != unret.end() && it->first < v.seq; ++it)
+      if (!retired(it->second))
+        h.fail("m_ack", "ACK before an earlier read retired (R-9)",
+               "  request " + std::to_string(it->first) + " tag " + std::to_string(it->second.tag));
+    const int64_t w = last_wr[v.region];
+    if (w >= 0 && uint64_t(w) < v.seq) {
+      bool ok = false;
+      for (auto& e : reads_log)
+        if (e.first > uint64_t(w) && retired(e.second)) { ok = true; break; }
+      if (!ok) h.fail("m_ack", "ACK before the region's last write was flushed by a retired read (R-7, R-9)",
+                      "  write request " + std::to_string(w));
+    }
+    h.check(true, "m_ack", "R-9 drained");
+    // the free callback returns: the BAR pages of the entries go away unless still mapped
+    std::set<uint64_t> live;
+    for (unsigned e = 0; e < TB_NR * TB_NE; e++)
+      if (a_valid[e]) live.insert(a_addr[e] >> 16);
+    for (uint64_t p : v.pages)
+      if (!live.count(p)) freed.insert(p);
+    if (fault == "t30" && !fault_done && nack >= 2) freed.insert(live.begin(), live.end()), fault_done = true;
+  }
+#ifdef TB_CSR
+  bool cfg_busy() const { return !cfgq.empty() || cseq != 0; }
+  void probe_sample() {
+    auto* r = top->rootp;
+    p_fire = r->gpubar_top__DOT__cfg_fire;
+    p_ack = r->gpubar_top__DOT__m_ack_valid && r->gpubar_top__DOT__m_ack_ready;
+    p_ackrg = r->gpubar_top__DOT__m_ack_region;
+    p_busy = r->gpubar_top__DOT__busy;
+  }
+  void probe_post() {
+    if (p_fire) {   // gpubar_xlat took the op: the model's input now
+      if (cseq != 1 || cfgq.empty()) h.fail("s_cfg", "a cfg op handshake without an OP / MPS write");
+      const Txn t = cfgq.front();
+      cfgq.pop_front();
+      const uint32_t bad0 = m.c[GPUBAR_C_CFG_BAD];
+      cfg_accept(t);
+      c_bad = m.c[GPUBAR_C_CFG_BAD] != bad0;
+      cseq = 2;
+    } else if (cseq == 2 && !p_busy) {
+      cseq = 0;
+    }
+    if (p_ack) {    // into the ACK FIFO
+      c_ackq.push_back(p_ackrg);
+      c_ackcnt++;
+      ack_capture(Txn().add("region", RW, p_ackrg));
+    }
+    tb::Rng& r = h.rng;
+    if (cseq == 0 && !cfgq.empty() && csr.queued() < 8) {   // software: the next op
+      const Txn& t = cfgq.front();
+      const unsigned op = unsigned(t.get("op"));
+      const uint64_t d = t.get("data");
+      if (op == GPUBAR_OP_MPS && (d >> 32) == 0 && (d & 0xfffc) == 0 && r.chance(0.5)) {
+        csr.write(GPUBAR__MPS_ADDR, uint32_t(d));
+        nmps_reg++;
+      } else {
+        const uint32_t rg = uint32_t(t.get("region")), ix = uint32_t(t.get("idx"));
+        if (rg != q_region || r.chance(0.1)) csr.write(GPUBAR__REGION_ADDR, q_region = rg);
+        if (ix != q_idx || r.chance(0.1)) csr.write(GPUBAR__IDX_ADDR, q_idx = ix);
+        if (uint32_t(d) != q_dlo || r.chance(0.1)) csr.write(GPUBAR__DATA_LO_ADDR, q_dlo = uint32_t(d));
+        if (uint32_t(d >> 32) != q_dhi || r.chance(0.1)) csr.write(GPUBAR__DATA_HI_ADDR, q_dhi = uint32_t(d >> 32));
+        csr.write(GPUBAR__OP_ADDR, op);
+      }
+      cseq = 1;
+    }
+    if (!pop_busy && top->irq_ack) {   // software: the ACK interrupt, read the head, pop it
+      pop_busy = true;
+      csr.read(GPUBAR__ACK_HEAD_ADDR, {});
+      csr.write(GPUBAR__ACK_POP_ADDR, r.bits(32), [this](unsigned, uint32_t) { pop_busy = false; });
+    }
+  }
+  // random CSR traffic during the run: reads of the registers that do not move with traffic,
+  // refused writes (read-only, unmapped, partial strobe)
+  void csr_random() {
+    tb::Rng& r = h.rng;
+    static const uint32_t rd[] = {GPUBAR__ID_ADDR, GPUBAR__PARAMS_ADDR, GPUBAR__CPL_TO_ADDR, GPUBAR__REGION_ADDR,
+                                  GPUBAR__IDX_ADDR, GPUBAR__DATA_LO_ADDR, GPUBAR__DATA_HI_ADDR, GPUBAR__OP_ADDR,
+                                  GPUBAR__ACK_POP_ADDR, 0x034, 0x0fc, 0x138, 0x102, 0xffc};
+    switch (r.below(4)) {
+      case 0: csr.write(GPUBAR__ID_ADDR, r.bits(32)); break;
+      case 1: csr.write(GPUBAR__CPL_TO_ADDR, r.bits(32), {}, unsigned(r.range(0, 14))); break;
+      case 2: csr.write(r.chance(0.5) ? 0x040 : GPUBAR__STAT_ADDR + 4 * r.below(14), r.bits(32)); break;
+      default: csr.read(rd[r.below(sizeof rd / sizeof rd[0])], {}); break;
+    }
+  }
+  // every register, when nothing moves (end of the run): the counters, STATUS, MPS in force
+  void csr_final() {
+    quiet = true;
+    static const uint32_t all[] = {GPUBAR__ID_ADDR, GPUBAR__PARAMS_ADDR, GPUBAR__MPS_ADDR, GPUBAR__CPL_TO_ADDR,
+                                   GPUBAR__REGION_ADDR, GPUBAR__IDX_ADDR, GPUBAR__DATA_LO_ADDR, GPUBAR__DATA_HI_ADDR,
+                                   GPUBAR__OP_ADDR, GPUBAR__STATUS_ADDR, GPUBAR__ACK_HEAD_ADDR, GPUBAR__ACK_POP_ADDR,
+                                   GPUBAR__ACK_CNT_ADDR};
+    for (uint32_t a : all) csr.read(a, {});
+    for (unsigned i = 0; i < GPUBAR_NCNT; i++) csr.read(GPUBAR__STAT_ADDR + 4 * i, {});
+    sim.run_until([&] { return csr.idle_now(); }, "final CSR reads");
+    if (top->irq_ack) h.fail("irq_ack", "irq_ack high with the ACK FIFO empty");
+  }
+  // the CSR model's answer (rdl/gpubar.rdl; docs/gpubar.md 8)
+  unsigned csr_expect(const tb::AxilMaster::Op& o, uint32_t& v) {
+    const uint32_t a = o.addr;
+    v = 0;
+    if (o.write) {
+      if (o.strb != 0xf) { ncsr_bad++; return 2; }
+      switch (a) {
+        case GPUBAR__CPL_TO_ADDR: c_cto = o.data & 0xffff; return 0;
+        case GPUBAR__REGION_ADDR: c_region = o.data & 0xff; return 0;   // written only while not BUSY
+        case GPUBAR__IDX_ADDR: c_idx = o.data & 0x3ff; return 0;
+        case GPUBAR__DATA_LO_ADDR: c_dlo = o.data; return 0;
+        case GPUBAR__DATA_HI_ADDR: c_dhi = o.data; return 0;
+        case GPUBAR__OP_ADDR: c_op = o.data & 7; return 0;
+        case GPUBAR__MPS_ADDR: return 0;
+        case GPUBAR__ACK_POP_ADDR:
+          if (c_ackq.empty()) return 2;
+          c_ackq.pop_front();
+          return 0;
+        default: ncsr_bad++; return 2;
+      }
+    }
+    switch (a) {
+      case GPUBAR__ID_ADDR: v = 0x47505542u; break;
+      case GPUBAR__PARAMS_ADDR: v = RW | PW << 4 | 5u << 8 | 4u << 12 | unsigned(ID_W) << 16 | 4u << 24; break;
+      case GPUBAR__MPS_ADDR: v = m.mps | m.req_id << 16; break;          // read when quiet only
+      case GPUBAR__CPL_TO_ADDR: v = c_cto; break;
+      case GPUBAR__REGION_ADDR: v = c_region; break;
+      case GPUBAR__IDX_ADDR: v = c_idx; break;
+      case GPUBAR__DATA_LO_ADDR: v = c_dlo; break;
+      case GPUBAR__DATA_HI_ADDR: v = c_dhi; break;
+      case GPUBAR__OP_ADDR: v = c_op; break;
+      case GPUBAR__STATUS_ADDR: v = uint32_t(c_ackq.size()) << 8 | (c_bad ? 2u : 0u); break;   // quiet: BUSY 0
+      case GPUBAR__ACK_HEAD_ADDR: v = c_ackq.empty() ? 0 : 0x80000000u | c_ackq.front(); break;
+      case GPUBAR__ACK_POP_ADDR: v = 0; break;
+      case GPUBAR__ACK_CNT_ADDR: v = c_ackcnt; break;
+      default:
+        if (a >= GPUBAR__STAT_ADDR && a < GPUBAR__STAT_ADDR + 4 * GPUBAR_NCNT && (a & 3) == 0) {
+          if (!quiet) h.fail("tb", "a counter read during traffic");
+          v = m.c[(a - GPUBAR__STAT_ADDR) / 4];
+          if (fault == "csr" && !fault_done && a == GPUBAR__STAT_ADDR + 4 * GPUBAR_C_TLP_WR) v ^= 1, fault_done = true;
+          nstat_rd++;
+          break;
+        }
+        ncsr_bad++;
+        return 2;
+    }
+    return 0;
+  }
+#endif
   // a read retired: an s_rc for its tag that applies to this use, or timed out. The RTL applies
   // an s_rc at the second edge after its handshake to the tag's use out then: a handshake in
   // the cycle before the read's issue cycle or later (gpubar_tags.v)
@@ -413,7 +623,12 @@ struct X {
 
   // ---------------------------------------------------------------- stimulus
   void push_cfg(unsigned op, unsigned region, unsigned idx, uint64_t data) {
-    cfg.push(Txn().add("op", 3, op).add("region", RW, region).add("idx", PW, idx).add("data", 64, data));
+    const Txn t = Txn().add("op", 3, op).add("region", RW, region).add("idx", PW, idx).add("data", 64, data);
+#ifdef TB_CSR
+    cfgq.push_back(t);
+#else
+    cfg.push(t);
+#endif
   }
   uint64_t rand_page() {
     tb::Rng& r = h.rng;
@@ -519,10 +734,19 @@ struct X {
   }
 };
 
+#ifdef TB_CSR
+#define CFG_BUSY(x) (x).cfg_busy()
+#else
+#define CFG_BUSY(x) (x).cfg.busy()
+#endif
+
 static void compare_counters(X& x) {
   static const char* names[GPUBAR_NCNT] = {"DESC_OK", "ERR_GEN", "ERR_INV", "ERR_OOB", "TLP_WR",
                                            "TLP_RD",  "SPLIT_4K", "SPLIT_64K", "CFG_BAD", "CPL_ERR",
                                            "CPL_TIMEOUT", "CPL_STALE", "FLUSH_RD", "INV_ACK"};
+#ifdef TB_CSR
+  x.csr_final();   // STAT[i] read through AXI4-Lite, compared with the model's counters
+#else
   for (int i = 0; i < GPUBAR_NCNT; i++) {
     const uint32_t rtl = x.top->stat_cnt[i];
     if (rtl != x.m.c[i])
@@ -530,6 +754,7 @@ static void compare_counters(X& x) {
                "  rtl " + std::to_string(rtl) + ", model " + std::to_string(x.m.c[i]));
     x.h.check(true, "stat_cnt", names[i]);
   }
+#endif
   x.h.cover("split4k", x.m.c[GPUBAR_C_SPLIT_4K]);
   x.h.cover("split64k", x.m.c[GPUBAR_C_SPLIT_64K]);
   x.h.cover("cfg_bad", x.m.c[GPUBAR_C_CFG_BAD]);
@@ -540,7 +765,12 @@ static void scenario_random(tb::Harness& h) {
   tb::Rng& r = h.rng;
   x.sim.reset();
   const tb::Bp bp = tb::bp_kind(h);
+#ifdef TB_CSR
+  h.note("%s\n", tb::apply_backpressure(h, bp, {&x.req, &x.cpl}, {&x.desc, &x.rc}, 20, 300).c_str());
+  x.csr.write(GPUBAR__CPL_TO_ADDR, x.cto);   // before any read request
+#else
   h.note("%s\n", tb::apply_backpressure(h, bp, {&x.req, &x.cpl, &x.ack}, {&x.cfg, &x.desc, &x.rc}, 20, 300).c_str());
+#endif
   h.cover("bp_" + tb::bp_name(bp));
   x.mps = unsigned(r.below(3));
   x.push_cfg(GPUBAR_OP_MPS, 0, 0, x.mps | r.bits(16) << 16);
@@ -549,7 +779,7 @@ static void scenario_random(tb::Harness& h) {
     for (unsigned i = 0; i < TB_NE; i++)
       if (!r.chance(0.02)) x.load(g, i);
   }
-  x.sim.run_until([&] { return !x.cfg.busy(); }, "table setup");
+  x.sim.run_until([&] { return !CFG_BUSY(x); }, "table setup");
   const double p_cfg = 0.005 + 0.03 * double(r.below(100)) / 100.0;
   unsigned mps_seen[3] = {0, 0, 0};
   uint64_t ndesc = 0;
@@ -559,9 +789,15 @@ static void scenario_random(tb::Harness& h) {
       x.random_desc(unsigned(ndesc++));
       mps_seen[x.m.mps]++;
     }
+#ifdef TB_CSR
+    if (r.chance(0.003) && x.csr.queued() < 4) x.csr_random();
+#endif
     x.sim.step();
   }
-  x.sim.run_until([&] { return !x.cfg.busy() && !x.desc.busy() && x.open.empty() && x.invs.empty(); }, "drain");
+  x.sim.run_until([&] { return !CFG_BUSY(x) && !x.desc.busy() && x.open.empty() && x.invs.empty(); }, "drain");
+#ifdef TB_CSR
+  x.sim.run_until([&] { return x.csr.idle_now() && !x.pop_busy && !x.top->irq_ack; }, "ACK pops");
+#endif
   x.sim.drain(50);
   compare_counters(x);
   for (unsigned i = 0; i < 3; i++) h.cover("mps" + std::to_string(128u << i), mps_seen[i]);
@@ -571,6 +807,11 @@ static void scenario_random(tb::Harness& h) {
   h.note("random: %" PRIu64 " descriptors (%u ok, %u gen, %u inv, %u oob), %" PRIu64 " requests, %u split 4K, %u split 64K, %u cfg bad, %" PRIu64 " cycles\n",
          x.ndesc, x.m.c[GPUBAR_C_DESC_OK], x.m.c[GPUBAR_C_ERR_GEN], x.m.c[GPUBAR_C_ERR_INV], x.m.c[GPUBAR_C_ERR_OOB],
          x.nreq, x.m.c[GPUBAR_C_SPLIT_4K], x.m.c[GPUBAR_C_SPLIT_64K], x.m.c[GPUBAR_C_CFG_BAD], x.sim.cycle());
+#ifdef TB_CSR
+  h.extra("csr_ops", double(x.chk->reads + x.chk->writes));
+  h.note("csr: %" PRIu64 " reads, %" PRIu64 " writes (%" PRIu64 " SLVERR), %" PRIu64 " MPS-register ops, %u ACKs popped, %" PRIu64 " counters read\n",
+         x.chk->reads, x.chk->writes, x.chk->slverr, x.nmps_reg, x.c_ackcnt, x.nstat_rd);
+#endif
   h.note("tags: cpl_to %u, %" PRIu64 " reads (%u flush), %u timeouts, %u err, %u stale (%" PRIu64 " late, %" PRIu64 " never answered), %" PRIu64 " INVALIDATE / ACK\n",
          x.cto, x.nrd, x.m.c[GPUBAR_C_FLUSH_RD], x.m.c[GPUBAR_C_CPL_TIMEOUT], x.m.c[GPUBAR_C_CPL_ERR], x.m.c[GPUBAR_C_CPL_STALE],
          x.nlate, x.ndrop, x.nack);
