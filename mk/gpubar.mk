@@ -25,7 +25,7 @@ GB_JSON := $(REPORT)/lockstep_gpubar.jsonl
 GB_N       ?= 20000
 GB_QUICK_N ?= 10000
 
-.PHONY: lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar sim-gpubar oracles-gpubar
+.PHONY: replay-gpubar lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar sim-gpubar oracles-gpubar
 
 lint-gpubar:
 	$(GB_LINT) $(GB_RTL)
@@ -78,6 +78,12 @@ selftest-gpubar: $(GB_BIN) $(GB_BIN3)
 	scripts/expect_fail.sh "completion before its flush read / read retired (T24)" $(GB_BIN) --seed 7 --n 5000 --fault t24
 	scripts/expect_fail.sh "request to a BAR page freed after an ACK (T30)" $(GB_BIN) --seed 8 --n 5000 --fault t30
 
+# Icarus vector replay (second simulator) of gpubar_top at the RTL defaults: vectors of the CSR
+# build's random scenario (tb/gpubar/gpubar_top_replay.v documents the files)
+replay-gpubar: $(GB_BIN3)
+	@$(call icarus_replay,$(GB_BIN3),$(B)/vectors/gpubar,gpubar_top_replay,rtl/common rtl/gpubar,,\
+	  tb/gpubar/gpubar_top_replay.v $(GB_TRTL),--seed 11 --n 1500 --scenario random)
+
 # independent TLP oracle: every header of two lockstep runs (>= 100,000 requests) parsed and checked
 # by cocotbext-pcie (scripts/gpubar_tlp_check.py; cocotbext-pcie 0.2.16, pinned in scripts/setup)
 oracles-gpubar: $(GB_BIN)
@@ -89,6 +95,7 @@ sim-gpubar: $(GB_BIN) $(GB_BIN3)
 	$(if $(CSR),$(GB_BIN3),$(GB_BIN)) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
 ORACLE_TARGETS         += oracles-gpubar
+REPLAY_TARGETS         += replay-gpubar
 LINT_TARGETS           += lint-gpubar
 CMODEL_TEST_TARGETS    += cmodel-test-gpubar
 LOCKSTEP_TARGETS       += lockstep-gpubar

@@ -48,6 +48,7 @@
 #include "Vgpubar_top.h"
 #include "Vgpubar_top___024root.h"
 #include "csr.h"
+#include "vectors.h"
 #include "regs/gpubar_regs.h"
 #define VTOP Vgpubar_top
 // CSR addresses from the generated header's struct (docs/regs.md)
@@ -136,6 +137,11 @@ static Txn req_txn(const gpubar_req& r) {
 
 struct X {
   tb::Harness& h;
+#ifdef TB_CSR
+  // --vectors DIR (tb/gpubar/gpubar_top_replay.v): before sim, so they outlive the agents
+  std::unique_ptr<std::ofstream> v_stim, v_outs, v_req, v_cpl, v_csr, v_b;
+  std::unique_ptr<tb::Agent> vec;
+#endif
   tb::Sim<VTOP> sim;
   VTOP* top;
   gpubar_model m{};
@@ -302,11 +308,22 @@ struct X {
     };
     req.on_capture = [this](const Txn& t) {
       check_req(t);
-      sb_req.actual(t);
+      sb_req.actual(t);   // equal to the model's (a difference fails the run): the replay's expectation
+#ifdef TB_CSR
+      if (v_req)
+        *v_req << std::hex << t.get("addr") << " " << t.get("len") << " " << t.get("dw") << " " << t.get("first_be") << " "
+               << t.get("last_be") << " " << t.get("fmt4") << " " << t.get("write") << " " << t.get("tag") << " "
+               << t.get("hdr0") << " " << t.get("hdr1") << " " << t.get("region") << " " << t.get("id") << " "
+               << t.get("boff") << " " << t.get("last") << " " << t.get("flush") << std::dec << "\n";
+#endif
       nreq++;
     };
     cpl.on_capture = [this](const Txn& t) {
       sb_cpl.actual(t);
+#ifdef TB_CSR
+      if (v_cpl)
+        *v_cpl << std::hex << t.get("id") << " " << t.get("region") << " " << t.get("code") << " " << t.get("flag") << std::dec << "\n";
+#endif
       ncpl++;
       const unsigned code = unsigned(t.get("code"));
       h.cover(code == 0 ? "ok" : code == 1 ? "err_gen" : code == 2 ? "err_inv" : "err_oob");
@@ -328,7 +345,22 @@ struct X {
     };
 #ifdef TB_CSR
     probe = new Probe(sim, [this]() { probe_sample(); }, [this]() { probe_post(); });
-    chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rd) { return csr_expect(o, rd); }));
+    chk.reset(new tb::CsrChecker(h, csr, [this](const tb::AxilMaster::Op& o, uint32_t& rd) {
+      const unsigned rc = csr_expect(o, rd);
+      if (o.write && v_b) *v_b << rc << "\n";
+      return rc;
+    }));
+    const std::string vd = h.opt.get("vectors");
+    if (!vd.empty()) {
+      v_stim = tb::vec_file(vd, "stim.hex"), v_outs = tb::vec_file(vd, "outs.hex");
+      v_req = tb::vec_file(vd, "exp_req.hex"), v_cpl = tb::vec_file(vd, "exp_cpl.hex");
+      v_csr = tb::vec_file(vd, "exp_csr.hex"), v_b = tb::vec_file(vd, "exp_b.hex");
+      chk->on_read = [this](const tb::AxilMaster::Op&, uint32_t rdata, unsigned resp) {
+        *v_csr << std::hex << rdata << " " << resp << std::dec << "\n";
+      };
+      vec.reset(new tb::VecAgent(sim, *v_stim, *v_outs, [this](tb::BitVec& v) { vec_inputs(v); },
+                                 [this](tb::BitVec& v) { vec_outputs(v); }));
+    }
 #endif
     ticker = new Ticker(sim, [this]() { tick(); }, [this]() { return !due.empty(); });
     for (auto* n : {"ok", "err_gen", "err_inv", "err_oob", "split4k", "split64k", "fmt3", "fmt4", "rd", "wr",
@@ -340,6 +372,7 @@ struct X {
     delete ticker;
 #ifdef TB_CSR
     delete probe;
+    vec.reset();
 #endif
     if (tlp_out) std::fclose(tlp_out);
     gpubar_free(&m);
@@ -401,6 +434,23 @@ struct X {
   }
 #ifdef TB_CSR
   bool cfg_busy() const { return !cfgq.empty() || cseq != 0; }
+  // vector lines (tb/gpubar/gpubar_top_replay.v): every input pin, and the handshake output pins
+  void vec_inputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->rst, 1);
+    v.add(t->s_axil_awvalid, 1), v.add(t->s_axil_awaddr, 12), v.add(t->s_axil_wvalid, 1);
+    v.add(t->s_axil_wdata, 32), v.add(t->s_axil_wstrb, 4), v.add(t->s_axil_bready, 1);
+    v.add(t->s_axil_arvalid, 1), v.add(t->s_axil_araddr, 12), v.add(t->s_axil_rready, 1);
+    v.add(t->s_desc_valid, 1), v.add(t->s_desc_id, ID_W), v.add(t->s_desc_region, RW), v.add(t->s_desc_gen, 16);
+    v.add(t->s_desc_off, 32), v.add(t->s_desc_len, 32), v.add(t->s_desc_write, 1), v.add(t->m_req_ready, 1);
+    v.add(t->s_rc_valid, 1), v.add(t->s_rc_tag, 8), v.add(t->s_rc_err, 1), v.add(t->m_cpl_ready, 1);
+  }
+  void vec_outputs(tb::BitVec& v) {
+    auto* t = top;
+    v.add(t->s_desc_ready, 1), v.add(t->m_req_valid, 1), v.add(t->s_rc_ready, 1), v.add(t->m_cpl_valid, 1);
+    v.add(t->irq_ack, 1), v.add(t->s_axil_awready, 1), v.add(t->s_axil_wready, 1), v.add(t->s_axil_bvalid, 1);
+    v.add(t->s_axil_bvalid ? t->s_axil_bresp : 0, 2), v.add(t->s_axil_arready, 1), v.add(t->s_axil_rvalid, 1);
+  }
   void probe_sample() {
     auto* r = top->rootp;
     p_fire = r->gpubar_top__DOT__cfg_fire;
@@ -820,7 +870,11 @@ static void scenario_random(tb::Harness& h) {
 int main(int argc, char** argv) {
   tb::Options dflt;
   dflt.n = 20000;
+#ifdef TB_CSR
+  tb::Harness h(argc, argv, "gpubar", "make sim BLOCK=gpubar CSR=1 SEED=<seed> N=<n> FAULT=<fault> TRACE=1", dflt);
+#else
   tb::Harness h(argc, argv, "gpubar", "make sim BLOCK=gpubar SEED=<seed> N=<n> FAULT=<fault> TRACE=1", dflt);
+#endif
   h.run("random", [&] { scenario_random(h); });
   return h.exit_code();
 }
