@@ -25,7 +25,7 @@ GB_JSON := $(REPORT)/lockstep_gpubar.jsonl
 GB_N       ?= 20000
 GB_QUICK_N ?= 10000
 
-.PHONY: replay-gpubar lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar sim-gpubar oracles-gpubar
+.PHONY: bench-gpubar replay-gpubar lint-gpubar cmodel-test-gpubar lockstep-gpubar lockstep-quick-gpubar selftest-gpubar sim-gpubar oracles-gpubar
 
 lint-gpubar:
 	$(GB_LINT) $(GB_RTL)
@@ -84,6 +84,17 @@ replay-gpubar: $(GB_BIN3)
 	@$(call icarus_replay,$(GB_BIN3),$(B)/vectors/gpubar,gpubar_top_replay,rtl/common rtl/gpubar,,\
 	  tb/gpubar/gpubar_top_replay.v $(GB_TRTL),--seed 11 --n 1500 --scenario random)
 
+# benches (docs/gpubar.md 9): TLPs per descriptor and payload efficiency vs MPS (write descriptors of
+# 64 B .. 1 MiB, aligned and at offset 0x1f4; 24 B per 4-DW TLP), INVALIDATE-to-ACK latency with NT
+# reads outstanding, GPU answering after 200 cycles (typical) or never (every tag times out), at
+# cpl_to 1,000 and 12,500 (100 us at 125 MHz). The model runs in lockstep (0 failed).
+bench-gpubar: $(GB_BIN)
+	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_gpubar.jsonl
+	$(GB_BIN) --scenario bench_tlp --no-stall --seed 1 --json $(REPORT)/bench_gpubar.jsonl | grep -E "bench_tlp:| failed"
+	for c in 1000 12500; do for l in 200 never; do \
+	  $(GB_BIN) --scenario bench_inv --no-stall --seed 1 --cpl-to $$c --gpu-lat $$l --json $(REPORT)/bench_gpubar.jsonl \
+	    | grep -E "NT 32:| failed" || exit 1; done; done
+
 # independent TLP oracle: every header of two lockstep runs (>= 100,000 requests) parsed and checked
 # by cocotbext-pcie (scripts/gpubar_tlp_check.py; cocotbext-pcie 0.2.16, pinned in scripts/setup)
 oracles-gpubar: $(GB_BIN)
@@ -96,6 +107,7 @@ sim-gpubar: $(GB_BIN) $(GB_BIN3)
 
 ORACLE_TARGETS         += oracles-gpubar
 REPLAY_TARGETS         += replay-gpubar
+BENCH_TARGETS          += bench-gpubar
 LINT_TARGETS           += lint-gpubar
 CMODEL_TEST_TARGETS    += cmodel-test-gpubar
 LOCKSTEP_TARGETS       += lockstep-gpubar

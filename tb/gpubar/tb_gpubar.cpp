@@ -35,6 +35,7 @@
 // model faults; t24 (the tb forgets one flush read's completion: the completion then looks early)
 // and t30 (the tb frees every page still mapped at an ACK) must be reported by the independent
 // checks.
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
@@ -183,6 +184,10 @@ struct X {
   std::vector<uint64_t> a_addr;
   std::set<uint64_t> freed;
   Ticker* ticker = nullptr;
+  // bench scenarios: the fake GPU answers every read after bench_lat cycles (-2: never), no
+  // spurious reports; INVALIDATE accept / ACK cycles
+  int bench_lat = -1;
+  uint64_t inv_acc_cyc = 0, ack_cyc = 0, nrc = 0;
 #ifdef TB_CSR
   // CSR front (docs/gpubar.md 8): cfg ops as AXI4-Lite writes, one at a time (software waits for
   // BUSY low); the model takes each op at the s_cfg handshake of gpubar_xlat inside the top
@@ -249,6 +254,7 @@ struct X {
         sb_req(sim, "m_req"), sb_cpl(sim, "m_cpl"), sb_ack(sim, "m_ack") {
     tb::Rng& r0 = h.rng;
     cto = r0.chance(0.1) ? unsigned(r0.range(0, 40)) : unsigned(r0.range(60, 700));
+    if (!h.opt.get("cpl-to").empty()) cto = unsigned(std::stoul(h.opt.get("cpl-to")));
 #ifndef TB_CSR
     top->cpl_to = uint16_t(cto);
 #endif
@@ -295,6 +301,7 @@ struct X {
       const unsigned tag = unsigned(t.get("tag"));
       gpubar_push_rc(&m, tag, unsigned(t.get("err")));
       rc_last[tag] = sim.cycle() - 1;   // the handshake's cycle
+      nrc++;
       // the most recent unretired read with this tag retires
       for (auto it = unret.rbegin(); it != unret.rend(); ++it)
         if (it->second.tag == tag) { unret.erase(std::next(it).base()); break; }
@@ -383,6 +390,7 @@ struct X {
     gpubar_cfg_op o{unsigned(t.get("op")), unsigned(t.get("region")), unsigned(t.get("idx")), t.get("data")};
     // the requests before an INVALIDATE: every one the model has formed so far
     if (o.op == GPUBAR_OP_INV) {
+      inv_acc_cyc = sim.cycle() - 1;
       Inv v{o.region, nreq + m.rq_n, {}};
       const unsigned last = unsigned(o.data & (TB_NE - 1));
       for (unsigned i = 0; i < TB_NE; i++)
@@ -406,6 +414,7 @@ struct X {
   void ack_capture(const Txn& t) {
     sb_ack.actual(t);
     nack++;
+    ack_cyc = sim.cycle() - 1;
     h.cover("ack");
     if (invs.empty() || invs.front().region != t.get("region")) h.fail("m_ack", "ACK of no pending INVALIDATE");
     Inv v = invs.front();
@@ -589,7 +598,7 @@ struct X {
       rc.push(Txn().add("tag", 8, due.begin()->second.first).add("err", 1, due.begin()->second.second));
       due.erase(due.begin());
     }
-    if (h.rng.chance(0.001)) {   // a spurious report (a tag that is not a read, or not out)
+    if (bench_lat == -1 && h.rng.chance(0.001)) {   // a spurious report (a tag that is not a read, or not out)
       rc.push(Txn().add("tag", 8, h.rng.chance(0.5) ? h.rng.range(32, 255) : h.rng.below(32)).add("err", 1, 0));
       h.cover("rc_spurious");
     }
@@ -601,6 +610,8 @@ struct X {
   void gpu_read(unsigned tag) {
     tb::Rng& r = h.rng;
     const uint64_t now = sim.cycle();
+    if (bench_lat >= 0) due.emplace(now + uint64_t(bench_lat), std::make_pair(tag, 0u));
+    if (bench_lat != -1) return;
     const unsigned k = unsigned(r.below(1000));
     if (k < 5) { ndrop++; h.cover("rc_never"); return; }               // never answered: timeout
     uint64_t lat = uint64_t(r.range(1, r.chance(0.5) ? 12 : 150));
@@ -810,6 +821,84 @@ static void compare_counters(X& x) {
   x.h.cover("cfg_bad", x.m.c[GPUBAR_C_CFG_BAD]);
 }
 
+// ---------------------------------------------------------------- benches (make bench-gpubar)
+// Region 0 spans NE pages at 4-DW addresses (the H100 BAR1 base), off0 0, user length NE * 64 KiB.
+static void bench_setup(X& x, unsigned mps, unsigned gen) {
+  x.push_cfg(GPUBAR_OP_MPS, 0, 0, mps | 0x0100u << 16);
+  x.push_cfg(GPUBAR_OP_ARM, 0, 0, uint64_t(gen & 0xffff) << 48 | (uint64_t(TB_NE) << 16) << 16);
+  for (unsigned i = 0; i < TB_NE; i++) x.push_cfg(GPUBAR_OP_LOAD, 0, i, 0x100000000000ull + (uint64_t(i) << 16));
+  x.rg[0].armed = true, x.rg[0].gen = gen & 0xffff, x.rg[0].ulen = uint32_t(TB_NE) << 16;
+  x.sim.run_until([&] { return !CFG_BUSY(x); }, "bench setup");
+}
+static void bench_desc(X& x, uint32_t off, uint32_t len, bool write, unsigned id) {
+  x.desc.push(Txn().add("id", ID_W, id & 0xff).add("region", RW, 0).add("gen", 16, x.rg[0].gen).add("off", 32, off)
+                  .add("len", 32, len).add("write", 1, write ? 1 : 0));
+}
+
+// TLPs per descriptor and payload efficiency vs MPS (writes; reads split the same way). Per TLP on
+// the link: the header (16 B: 4-DW, every address here is >= 4 GiB; 12 B for a 3-DW header) plus
+// 8 B of framing and data link layer (Gen1/2: STP 1 + sequence 2 + LCRC 4 + END 1; Gen3+: a 4-B
+// STP token carrying the sequence + LCRC 4), no ECRC: 24 B per 4-DW TLP. The flush read is one more
+// 4-DW MRd (24 B) on the same direction.
+static void scenario_bench_tlp(tb::Harness& h) {
+  X x(h);
+  x.bench_lat = 20;
+  x.sim.reset();
+  static const uint32_t lens[] = {64, 256, 1024, 4096, 16384, 65536, 262144, 1048576};
+  unsigned id = 0;
+  for (unsigned mps = 0; mps < 3; mps++) {
+    bench_setup(x, mps, mps + 1);
+    for (uint32_t len : lens)
+      for (uint32_t off : {0u, 0x1f4u}) {
+        const uint64_t r0 = x.nreq, c0 = x.sim.cycle();
+        bench_desc(x, off, len, true, id++);
+        x.sim.run_until([&] { return !x.desc.busy() && x.open.empty(); }, "bench descriptor");
+        const uint64_t n = x.nreq - r0 - 1, cyc = x.sim.cycle() - c0;   // payload requests (the flush read aside)
+        const double eff = double(len) / double(len + 24 * n), effl = double(len) / double(len + 24 * (n + 1));
+        h.note("bench_tlp: mps %u len %u off 0x%x tlps %" PRIu64 " eff %.4f eff_with_flush %.4f cycles %" PRIu64 " bytes_per_cycle %.2f\n",
+               128u << mps, len, off, n, eff, effl, cyc, double(len) / double(cyc));
+        h.extra("tlps_m" + std::to_string(128u << mps) + "_l" + std::to_string(len) + "_o" + std::to_string(off), double(n));
+      }
+  }
+  x.sim.drain(50);
+  compare_counters(x);
+}
+
+// INVALIDATE-to-ACK latency (T28, R-11, R-12): a read descriptor of NT * 128 B (MPS 128: one
+// request per tag, every tag out while the GPU has not answered), then INVALIDATE of the whole
+// region; cycles from the INVALIDATE's s_cfg handshake (and from its offer) to its m_ack handshake.
+// --gpu-lat L: every read answered L cycles after its issue (typical); never: no answer (every tag times
+// out: the worst case). --cpl-to: the completion timeout.
+static void scenario_bench_inv(tb::Harness& h) {
+  X x(h);
+  const std::string gl = h.opt.get("gpu-lat", "200");
+  x.bench_lat = gl == "never" ? -2 : std::stoi(gl);
+  x.sim.reset();
+  const unsigned NT = 32, reps = 4;
+  uint64_t lat_acc_max = 0, lat_off_max = 0, lat_acc_sum = 0, out_min = NT;
+  for (unsigned k = 0; k < reps; k++) {
+    bench_setup(x, 0, k + 1);
+    bench_desc(x, 0, NT * 128, false, k);
+    x.sim.run_until([&] { return !x.desc.busy(); }, "bench descriptor accepted");
+    const uint64_t t_off = x.sim.cycle();
+    x.push_cfg(GPUBAR_OP_INV, 0, 0, GPUBAR_INV_ALL);
+    x.sim.run_until([&] { return x.inv_acc_cyc >= t_off; }, "INVALIDATE accepted");
+    const uint64_t out = x.nrd - x.nrc;   // reads issued and not answered at the accept
+    x.sim.run_until([&] { return x.invs.empty() && x.open.empty(); }, "ACK");
+    const uint64_t la = x.ack_cyc - x.inv_acc_cyc, lo = x.ack_cyc - t_off;
+    lat_acc_max = std::max(lat_acc_max, la), lat_off_max = std::max(lat_off_max, lo), lat_acc_sum += la;
+    out_min = std::min(out_min, out);
+    h.note("bench_inv: cpl_to %u gpu_lat %d rep %u reads_out_at_inv %" PRIu64 " inv_to_ack %" PRIu64 " offer_to_ack %" PRIu64 "\n",
+           x.cto, x.bench_lat, k, out, la, lo);
+  }
+  x.sim.drain(50);
+  compare_counters(x);
+  h.note("bench_inv: cpl_to %u gpu_lat %d NT %u: INVALIDATE accept -> ACK max %" PRIu64 " mean %.1f cycles, offer -> ACK max %" PRIu64 " (bound cpl_to + 2 NT + 10 = %u from the last read's issue)\n",
+         x.cto, x.bench_lat, NT, lat_acc_max, double(lat_acc_sum) / reps, lat_off_max, x.cto + 2 * NT + 10);
+  h.extra("inv_to_ack_max", double(lat_acc_max));
+  h.extra("offer_to_ack_max", double(lat_off_max));
+}
+
 static void scenario_random(tb::Harness& h) {
   X x(h);
   tb::Rng& r = h.rng;
@@ -875,6 +964,8 @@ int main(int argc, char** argv) {
 #else
   tb::Harness h(argc, argv, "gpubar", "make sim BLOCK=gpubar SEED=<seed> N=<n> FAULT=<fault> TRACE=1", dflt);
 #endif
-  h.run("random", [&] { scenario_random(h); });
+  if (h.opt.scenario == "bench_tlp") h.run("bench_tlp", [&] { scenario_bench_tlp(h); });
+  else if (h.opt.scenario == "bench_inv") h.run("bench_inv", [&] { scenario_bench_inv(h); });
+  else h.run("random", [&] { scenario_random(h); });
   return h.exit_code();
 }
