@@ -34,9 +34,9 @@
 //              found the tracker of to_key expired at tick to_now (to_fatal: retries exhausted)
 //   init_done  the free-handle FIFO holds every handle (R cycles after reset)
 //   stat_cnt [15*32] 32-bit wrapping counters, word i = bits 32i+31:32i (docs/nic_rel.md 9.5)
-// State: T = 2^TRK_W trackers in registers {v, key, epoch, next_seq, oldest_seq, cnt, rst (the
-//   oldest in-flight entry is the reset message), nakd (a go-back-N since the last retire),
-//   t_last, retries}; R = 2^H_W handles: flags {v, e2e_acked, op_done} (LUTRAM), meta
+// State: T = 2^TRK_W trackers {v, key, cnt, rst (the oldest in-flight entry is the reset
+//   message), nakd (a go-back-N since the last retire)} in registers and {epoch, next_seq,
+//   oldest_seq, t_last, retries} in LUTRAM; R = 2^H_W handles: flags {v, e2e_acked, op_done} (LUTRAM), meta
 //   {tracker, seq, reset} and cmd (block RAM); the per-tracker ring ring[T][2^WIN_W] of handles
 //   indexed by seq mod 2^WIN_W (the pending queue in seq order: block RAM); the free-handle FIFO
 //   (sync_fifo, R deep); the global epoch counter.
