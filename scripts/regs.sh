@@ -29,6 +29,7 @@ BLOCKS=(
     "nic_rxdma       RD 12 rtl/nic"
     "nic_pkt_rx      PR 12 rtl/nic"
     "nic_top         NT 12 rtl/nic"
+    "gpubar          GB 12 rtl/gpubar"
 )
 
 CHECK=0
