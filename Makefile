@@ -128,10 +128,13 @@ test:
 lint: $(LINT_TARGETS)
 	@echo "lint: clean"
 cmodel-test: $(CMODEL_TEST_TARGETS)
-lockstep: $(LOCKSTEP_TARGETS)
 lockstep-quick: $(LOCKSTEP_QUICK_TARGETS)
-# oracles, selftest and replay run their block targets JOBS at a time (mostly single-threaded
-# simulators and Python oracles; output grouped per target): their targets write disjoint files
+# lockstep, oracles, selftest and replay run their block targets JOBS at a time (output grouped per
+# target; their targets write disjoint files). The lockstep targets already run two seeds at a time,
+# but their serial parts (Verilator's single-threaded front end, links, pcap checks, nic_top's
+# seed loop) leave a CPU idle when run one target after another.
+lockstep:
+	@$(MAKE) --no-print-directory -O -j$(JOBS) $(LOCKSTEP_TARGETS)
 oracles:
 	@$(MAKE) --no-print-directory -O -j$(JOBS) $(ORACLE_TARGETS)
 selftest:

