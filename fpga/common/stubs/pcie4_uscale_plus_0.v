@@ -12,8 +12,10 @@
 // Clocks: user_clk (250 MHz) for every AXI4-Stream and cfg_* port; sys_clk (100 MHz refclk / 2
 // from IBUFDS_GTE4 ODIV2), sys_clk_gt (refclk from IBUFDS_GTE4 O), sys_reset active low (PERST#).
 // Latency: none modelled (black box).
-// Check against the generated core on the first Vivado build: fpga/common/stub_ports.py
-// (docs/card.md 5) compares this list with Vivado's pcie4_uscale_plus_0_stub.v.
+// Cross-checked with fpga/common/stub_ports.py against a public Vivado 2023.2 synthesis stub of
+// this core in another project (MSI-X external, Gen3 x4, 128 bits): all 133 names and
+// directions agree, widths differ only where DW and the lane count do (docs/card.md 5).
+// Check against the generated core on the first Vivado build with the same script.
 
 `default_nettype none
 
@@ -127,6 +129,7 @@ module pcie4_uscale_plus_0 (
     input  wire [2:0]   cfg_fc_sel,
     // configuration control
     input  wire [63:0]  cfg_dsn,
+    output wire [7:0]   cfg_bus_number,
     input  wire         cfg_power_state_change_ack,
     output wire         cfg_power_state_change_interrupt,
     input  wire         cfg_err_cor_in,
