@@ -72,6 +72,7 @@ SELFTEST_TARGETS       += selftest-nic_rel
 # ------------------------------------------------------------------ nic_rel_tx (issue 13 second slice)
 # the transmit-side tracker + retransmit buffer (spec note 003 block B3; docs/nic_rel.md 9)
 #   make lint-nic_rel_tx cmodel-test-nic_rel_tx lockstep-nic_rel_tx lockstep-quick-nic_rel_tx selftest-nic_rel_tx
+#   make bench-nic_rel_tx [RT_BENCH_W="1 8"] [RT_BENCH_LOSS="0 0.05"]
 #   make sim-nic_rel_tx SEED=n N=n [FAULT=flip|to|cnt] [TRACE=1]
 RT_CM   := cmodel/nic_rel_tx.c cmodel/nic_rel_tx.h
 RT_RTL  := rtl/nic_rel/nic_rel_tx.v rtl/common/sync_fifo.v
@@ -128,6 +129,17 @@ selftest-nic_rel_tx: $(RT_BIN2)
 	scripts/expect_fail.sh "MISMATCH on m_retx" $(RT_BIN2) --seed 3 --n 4000 --fault to
 	scripts/expect_fail.sh "counter retired differs" $(RT_BIN2) --seed 4 --n 2000 --fault cnt
 
+# make bench-nic_rel_tx: goodput against window and loss with the RTL tracker in the loop (lab
+# build), the transmit-side state against a per-peer table, ACK lookups (docs/nic_rel.md 9.9)
+RT_BENCH_W    ?= 1 2 4 8 16 32 64
+RT_BENCH_LOSS ?= 0 0.01 0.05
+bench-nic_rel_tx: $(RT_BIN)
+	@mkdir -p $(REPORT); rm -f $(REPORT)/bench_nic_rel_tx.jsonl
+	@for l in $(RT_BENCH_LOSS); do for w in $(RT_BENCH_W); do \
+	  $(RT_BIN) --seed 1 --scenario bench --wmax $$w --loss $$l --json $(REPORT)/bench_nic_rel_tx.jsonl \
+	    > $(B)/nic_rel_tx/bench.log 2>&1 || { tail -30 $(B)/nic_rel_tx/bench.log; exit 1; }; \
+	  grep "^bench: wmax" $(B)/nic_rel_tx/bench.log; done; done; grep "^bench: state" $(B)/nic_rel_tx/bench.log
+
 sim-nic_rel_tx: $(RT_BIN)
 	$(RT_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
@@ -136,3 +148,4 @@ CMODEL_TEST_TARGETS    += cmodel-test-nic_rel_tx
 LOCKSTEP_TARGETS       += lockstep-nic_rel_tx
 LOCKSTEP_QUICK_TARGETS += lockstep-quick-nic_rel_tx
 SELFTEST_TARGETS       += selftest-nic_rel_tx
+BENCH_TARGETS          += bench-nic_rel_tx

@@ -25,6 +25,14 @@
 // than a scan period (seeds without backpressure).
 // Faults (--fault): flip (one expected retransmit seq changed), to (one timer event not told to the
 // model), cnt (one counter off by one): each must be reported.
+// Scenario bench (make bench-nic_rel_tx; all the checks above stay on): goodput against window and
+// loss. Fixed profile from options instead of the seed: --wmax W (default 8), --loss P (data and
+// ACK drop probability, default 0), --lat L (one-way channel latency in cycles, default 200, plus
+// 0..7 cycles jitter, FIFO per key), --keys K (default 8 targets, each with its own tracker), --cycles C
+// (measured cycles, default 200,000, after a 20,000-cycle warm-up); no backpressure, no duplication,
+// an alloc offered every cycle, done 1..8 cycles after delivery. Reports delivered messages per
+// cycle, retransmissions and timeouts per delivered message, and the retransmit-buffer lookups per
+// ACK (responses resolved through the echoed handle / valid responses: the seed's direct index).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -105,7 +113,9 @@ struct X {
   uint32_t wmax = 0, rto = 0, maxr = 0, horizon = 0;
   uint64_t dmax = 0, admax = 0, donemax = 0;
   double p_drop = 0, p_dup = 0, p_ackdrop = 0, p_ackdup = 0, p_send = 1;
-  bool exact = false, nobp = false;
+  uint64_t dmin = 0, admin = 0;            // fixed channel latency (bench; 0 in the random profile)
+  std::map<uint32_t, uint32_t> bq;         // bench: allocs queued per key, not yet accepted
+  bool exact = false, nobp = false, bench = false;
   std::vector<uint32_t> keys;
   // time
   uint64_t tick = 0, tphase = 0;
@@ -131,7 +141,7 @@ struct X {
 
   static uint64_t kes(uint32_t k, uint32_t e, uint32_t s) { return (uint64_t(e) << 32) | (uint64_t(k) << 16) | s; }
 
-  X(tb::Harness& harness)
+  X(tb::Harness& harness, bool bench_mode)
       : h(harness), sim(harness), top(sim.top.get()),
         alloc(sim, "s_alloc", TB_HS(top, s_alloc),
               [this](const Txn& t) {
@@ -158,6 +168,10 @@ struct X {
         sb_ar(sim, "m_aresp"), sb_rx(sim, "m_retx"), sb_ev(sim, "m_evt") {
     fault = h.opt.fault;
     tb::Rng& r = h.rng;
+    bench = bench_mode;
+    if (bench) {
+      bench_profile();
+    } else {
     // ---- per-seed profile
     wmax = uint32_t(r.range(1, 1u << TB_WW));
     if (wmax > (1u << (TB_SW - 1))) wmax = 1u << (TB_SW - 1);
@@ -183,16 +197,17 @@ struct X {
     while (ks.size() < nk) ks.insert(uint32_t(r.bits(TB_KW)) & KMASK);
     keys.assign(ks.begin(), ks.end());
     exact = r.chance(0.6);
+    h.note("profile: tickp %u rto %u ticks maxr %u wmax %u H %u%s dmax %" PRIu64 " admax %" PRIu64
+           " drop %.3f dup %.3f ackdrop %.3f ackdup %.3f send %.2f keys %zu%s\n",
+           tickp, rto, maxr, wmax, horizon, shorth ? " (short)" : "", dmax, admax, p_drop, p_dup, p_ackdrop, p_ackdup,
+           p_send, keys.size(), exact ? " exact" : "");
+    }
     last_arr.assign(KMASK + 1, 0);
     infl.assign(KMASK + 1, {});
     last_ep.assign(KMASK + 1, -1);
     last_seq.assign(KMASK + 1, 0);
     by_h.assign(NH, -1);
     h_gen.assign(NH, {});
-    h.note("profile: tickp %u rto %u ticks maxr %u wmax %u H %u%s dmax %" PRIu64 " admax %" PRIu64
-           " drop %.3f dup %.3f ackdrop %.3f ackdup %.3f send %.2f keys %zu%s\n",
-           tickp, rto, maxr, wmax, horizon, shorth ? " (short)" : "", dmax, admax, p_drop, p_dup, p_ackdrop, p_ackdup,
-           p_send, keys.size(), exact ? " exact" : "");
 
     nic_rel_tx_cfg c{TB_TRK, TB_HW, TB_KW, TB_SW, TB_EW, TB_TW, TB_WW, TB_RW, TB_CW, wmax, rto, maxr};
     if (nic_rel_tx_init(&m, &c) != NIC_REL_TX_OK) h.fail("model", "nic_rel_tx_init failed");
@@ -232,6 +247,7 @@ struct X {
       uint64_t cw[NIC_REL_TX_CMD_WORDS] = {cmd};
       if (nic_rel_tx_alloc(&m, key, cw, tick) != NIC_REL_TX_OK) h.fail("model", "alloc");
       alloc_acc.push_back({key, cmd});
+      if (bench) bq[key]--;
     };
     ack.on_accept = [this](const Txn& t) {
       if (nic_rel_tx_ack(&m, unsigned(t.get("type")), uint32_t(t.get("key")), uint32_t(t.get("seq")),
@@ -271,6 +287,32 @@ struct X {
   ~X() {
     nic_rel_tx_free(&m);
     nic_rel_rx_free(&rxm);
+  }
+
+  // fixed bench profile (options, not the seed): see the file header
+  void bench_profile() {
+    const double lw = std::strtod(h.opt.get("wmax", "8").c_str(), nullptr);
+    wmax = uint32_t(std::min<double>(std::max(1.0, lw), double(std::min(1u << TB_WW, 1u << (TB_SW - 1)))));
+    p_drop = p_ackdrop = std::strtod(h.opt.get("loss", "0").c_str(), nullptr);
+    p_dup = p_ackdup = 0;
+    dmin = admin = std::strtoull(h.opt.get("lat", "200").c_str(), nullptr, 10);
+    dmax = admax = 7;
+    donemax = 8;
+    maxr = 3;
+    p_send = 1;
+    exact = true;
+    // RTO: four round trips or the timer scan period, whichever is longer; ticks of tickp cycles
+    const uint64_t scan = uint64_t(NTRK) * TB_FORCE * (5 * wmax + 12);
+    const uint64_t rto_cyc = std::max<uint64_t>(4 * (dmin + admin + 64), scan);
+    tickp = unsigned(rto_cyc / 2000 + 1);
+    rto = uint32_t(std::max<uint64_t>(2, rto_cyc / tickp));
+    horizon = uint32_t((uint64_t(rto) << (maxr + 1)) + (dmin + admin + 64) / tickp + 64);
+    const unsigned nk = unsigned(std::min<unsigned long>(NTRK, std::strtoul(h.opt.get("keys", "8").c_str(), nullptr, 10)));
+    for (uint32_t k = 0; k < std::max(1u, nk); k++) keys.push_back(k * 37 % (KMASK + 1));
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    h.note("bench profile: wmax %u loss %.3f latency %" PRIu64 "+0..7 cycles keys %zu; rto %u ticks of %u cycles, maxr %u\n",
+           wmax, p_drop, dmin, keys.size(), rto, tickp, maxr);
   }
 
   // ---------------------------------------------------------------- independent checks
@@ -359,7 +401,7 @@ struct X {
     if (h.rng.chance(p_drop)) return;
     const unsigned copies = h.rng.chance(p_dup) ? 2 : 1;
     for (unsigned c = 0; c < copies; c++) {
-      uint64_t at = sim.cycle() + 1 + h.rng.range(0, dmax);
+      uint64_t at = sim.cycle() + 1 + dmin + h.rng.range(0, dmax);
       if (at < last_arr[p.key]) at = last_arr[p.key];
       last_arr[p.key] = at;
       dch.emplace(at, p);
@@ -391,14 +433,29 @@ struct X {
     if (v.resp == NIC_REL_NONE || h.rng.chance(p_ackdrop)) return;
     const unsigned copies = h.rng.chance(p_ackdup) ? 2 : 1;
     for (unsigned c = 0; c < copies; c++)
-      ach.emplace(sim.cycle() + 1 + h.rng.range(0, admax), Ack{v.resp, v.key, v.seq, v.epoch, v.handle});
+      ach.emplace(sim.cycle() + 1 + admin + h.rng.range(0, admax), Ack{v.resp, v.key, v.seq, v.epoch, v.handle});
   }
 
   // ---------------------------------------------------------------- per cycle
   void env() {
     tb::Rng& r = h.rng;
     const uint64_t now = sim.cycle();
-    if (!stop_alloc && alloc.queued() < 2 && r.chance(p_send)) {
+    if (bench) {
+      // offer only keys whose window has room beyond the allocs already queued (no head-of-line
+      // blocking in the bench's alloc queue: the measured goodput is the block's, not the queue's)
+      if (!stop_alloc && alloc.queued() < 2) {
+        std::vector<uint32_t> ok;
+        for (uint32_t k : keys) {
+          const int t = nic_rel_tx_find(&m, k);
+          if ((t >= 0 ? m.trk[t].cnt : 0) + bq[k] < wmax) ok.push_back(k);
+        }
+        if (!ok.empty()) {
+          const uint32_t key = ok[r.below(ok.size())];
+          bq[key]++;
+          alloc.push(Txn().add("key", TB_KW, key).add("cmd", TB_CW, r.next()));
+        }
+      }
+    } else if (!stop_alloc && alloc.queued() < 2 && r.chance(p_send)) {
       const uint32_t key = keys[r.below(keys.size())];
       if (!nic_rel_tx_can_alloc(&m, key)) {
         const int k = nic_rel_tx_find(&m, key);
@@ -420,7 +477,7 @@ struct X {
       done.push(Txn().add("handle", 16, msgs[dn.begin()->second].handle).add("idx", 32, dn.begin()->second));
       dn.erase(dn.begin());
     }
-    if (NH < 65536 && !stop_alloc && r.chance(0.0005)) {
+    if (!bench && NH < 65536 && !stop_alloc && r.chance(0.0005)) {
       done.push(Txn().add("handle", 16, NH + r.below(65536 - NH)));
       h.cover("done_bad");
     }
@@ -470,12 +527,18 @@ struct X {
   }
 };
 
-static void scenario(tb::Harness& h) {
-  X x(h);
+static void scenario(tb::Harness& h, bool bench) {
+  X x(h, bench);
   x.sim.reset();
   x.sim.stuck_limit = std::max<uint64_t>(h.opt.stall_limit, (uint64_t(x.rto) << (x.maxr + 2)) * x.tickp + 200000);
   const tb::Bp bp = tb::bp_kind(h);
-  std::string d = tb::apply_backpressure(h, bp, {&x.aresp, &x.retx, &x.evt}, {&x.alloc, &x.ack, &x.done}, 20, 300);
+  std::string d;
+  if (bench) {
+    for (tb::Agent* a : std::vector<tb::Agent*>{&x.aresp, &x.retx, &x.evt, &x.alloc, &x.ack, &x.done}) a->profile(0.0);
+    d = "no backpressure (bench)";
+  } else {
+    d = tb::apply_backpressure(h, bp, {&x.aresp, &x.retx, &x.evt}, {&x.alloc, &x.ack, &x.done}, 20, 300);
+  }
   if (x.exact) x.evt.profile(0.0), d += "; m_evt never stalls (exact checks)";
   // m_aresp never stalls: a message is known to the bench (and on the channel) before any
   // retransmission or retire event of it
@@ -485,11 +548,41 @@ static void scenario(tb::Harness& h) {
   x.nobp = x.retx.stall == 0.0 && x.retx.burst_p == 0.0 && x.evt.stall == 0.0 && x.evt.burst_p == 0.0;
   if (x.nobp) d += "; liveness check on";
   h.note("%s\n", d.c_str());
-  h.cover("bp_" + tb::bp_name(bp));
+  if (!bench) h.cover("bp_" + tb::bp_name(bp));
   x.sim.run_until([&] { return x.top->init_done != 0; }, "init sweep");
-  while (h.inputs < h.opt.n) {
-    x.env();
-    x.step();
+  uint64_t b_c0 = 0, b_d0 = 0, b_r0 = 0, b_t0 = 0, b_a0 = 0, b_f0 = 0;
+  if (bench) {
+    const uint64_t warm = 20000, meas = std::strtoull(h.opt.get("cycles", "200000").c_str(), nullptr, 10);
+    const uint64_t c0 = x.sim.cycle();
+    while (x.sim.cycle() < c0 + warm) x.env(), x.step();
+    b_c0 = x.sim.cycle(), b_d0 = x.ndeliv, b_r0 = x.nretx, b_t0 = x.m.c[NIC_REL_TX_C_TO];
+    b_a0 = x.m.c[NIC_REL_TX_C_ACK] + x.m.c[NIC_REL_TX_C_NSEQ] + x.m.c[NIC_REL_TX_C_NDUP] + x.m.c[NIC_REL_TX_C_NOST], b_f0 = x.m.c[NIC_REL_TX_C_FAST];
+    while (x.sim.cycle() < b_c0 + meas) x.env(), x.step();
+    const double cyc = double(x.sim.cycle() - b_c0), dl = double(x.ndeliv - b_d0);
+    const double acks = double(x.m.c[NIC_REL_TX_C_ACK] + x.m.c[NIC_REL_TX_C_NSEQ] + x.m.c[NIC_REL_TX_C_NDUP] + x.m.c[NIC_REL_TX_C_NOST] - b_a0);
+    const double gp = dl / cyc, rx = dl > 0 ? double(x.nretx - b_r0) / dl : 0, to = dl > 0 ? double(x.m.c[NIC_REL_TX_C_TO] - b_t0) / dl : 0;
+    const double lk = acks > 0 ? double(x.m.c[NIC_REL_TX_C_FAST] - b_f0) / acks : 0;
+    // transmit-side sequence state (seed L220-L228): trackers as built (docs/nic_rel.md 9.2: registers
+    // {v, key, cnt, rst, nakd}, LUTRAM {epoch, next_seq, oldest_seq, t_last, retries}, the ring of
+    // 2^WIN_W handles) against a per-peer table for 4,096 peers, direct-indexed (no key, no epoch,
+    // no valid bit) with a linked pending list (head and tail handles) instead of the ring
+    const unsigned trk_bits = 1 + TB_KW + (TB_WW + 1) + 2 + TB_EW + 2 * TB_SW + TB_TW + TB_RW + (1u << TB_WW) * TB_HW;
+    const unsigned peer_bits = 2 * TB_SW + (TB_WW + 1) + TB_TW + TB_RW + 2 * TB_HW;
+    std::printf("bench: state: %u trackers x %u bits = %u bytes; per-peer table 4,096 x %u bits = %u bytes (%.1fx)\n", NTRK,
+                trk_bits, NTRK * trk_bits / 8, peer_bits, 4096 * peer_bits / 8, double(4096 * peer_bits) / double(NTRK * trk_bits));
+    h.extra("goodput_msg_per_cycle", gp);
+    h.extra("retx_per_msg", rx);
+    h.extra("timeouts_per_msg", to);
+    h.extra("fast_lookups_per_ack", lk);
+    std::printf("bench: wmax %3u loss %.3f lat %4" PRIu64 " keys %zu: %8.0f delivered in %8.0f cycles, goodput %.4f msg/cycle "
+                "(%.4f per key; window bound W/RTT %.4f per key), %.3f retx/msg, %.4f timeouts/msg, ACK lookups: %.3f by handle\n",
+                x.wmax, x.p_drop, x.dmin, x.keys.size(), dl, cyc, gp, gp / double(x.keys.size()),
+                double(x.wmax) / double(x.dmin + x.admin + 8), rx, to, lk);
+  } else {
+    while (h.inputs < h.opt.n) {
+      x.env();
+      x.step();
+    }
   }
   // drain: no new allocs; every message ends delivered (and acked) or flushed, every handle back
   x.stop_alloc = true;
@@ -520,10 +613,10 @@ static void scenario(tb::Harness& h) {
   x.compare_counters();
   h.extra("inputs", double(h.inputs));
   h.extra("messages", double(x.msgs.size()));
-  h.note("random: %" PRIu64 " inputs, %zu messages (%" PRIu64 " delivered), %" PRIu64 " retransmitted, %u acks, %u stale, "
+  h.note("%s: %" PRIu64 " inputs, %zu messages (%" PRIu64 " delivered), %" PRIu64 " retransmitted, %u acks, %u stale, "
          "%u nack_seq, %u nack_nostate, %u nack_dup, %u timeouts, %u fatal, %u flushed, %u done_bad, %u fast; %" PRIu64
          " cycles, %" PRIu64 " ticks\n",
-         h.inputs, x.msgs.size(), x.ndeliv, x.nretx, x.m.c[NIC_REL_TX_C_ACK], x.m.c[NIC_REL_TX_C_STALE],
+         bench ? "bench" : "random", h.inputs, x.msgs.size(), x.ndeliv, x.nretx, x.m.c[NIC_REL_TX_C_ACK], x.m.c[NIC_REL_TX_C_STALE],
          x.m.c[NIC_REL_TX_C_NSEQ], x.m.c[NIC_REL_TX_C_NOST], x.m.c[NIC_REL_TX_C_NDUP], x.m.c[NIC_REL_TX_C_TO],
          x.m.c[NIC_REL_TX_C_FATAL], x.m.c[NIC_REL_TX_C_FLUSH], x.m.c[NIC_REL_TX_C_DBAD], x.m.c[NIC_REL_TX_C_FAST],
          x.sim.cycle(), x.tick);
@@ -533,6 +626,7 @@ int main(int argc, char** argv) {
   tb::Options dflt;
   dflt.n = 20000;
   tb::Harness h(argc, argv, "nic_rel_tx", "make sim-nic_rel_tx SEED=<seed> N=<n> FAULT=<fault> TRACE=1", dflt);
-  if (h.opt.scenario.empty() || h.opt.scenario == "random") h.run("random", [&] { scenario(h); });
+  if (h.opt.scenario.empty() || h.opt.scenario == "random") h.run("random", [&] { scenario(h, false); });
+  if (h.opt.scenario == "bench") h.run("bench", [&] { scenario(h, true); });
   return h.exit_code();
 }
