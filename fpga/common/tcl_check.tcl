@@ -46,7 +46,12 @@ set opt_pins 0
 
 proc fail {file line msg} {
     global failures
-    puts "$file:$line: $msg"
+    if {[string match "*:*" $line]} {
+        # dry-run failures carry their own "file:line" (the innermost sourced file)
+        puts "$line: $msg (checking $file)"
+    } else {
+        puts "$file:$line: $msg"
+    }
     incr failures
 }
 
@@ -251,15 +256,14 @@ proc dry_run {file} {
     set ok 1
     # tclint-disable-next-line command-args
     if {[catch {interp eval $c [list source $file]} msg opts]} {
-        set line "?"
+        set where "$file:?"
         set info [dict get $opts -errorinfo]
-        # the innermost "(file ".../NAME" line N)" of this file
-        set pat "\\(file \"\[^\"\]*[file tail $file]\" line (\\d+)\\)"
-        foreach {- l} [regexp -all -inline $pat $info] {
-            set line $l
-            break
+        # the innermost "(file "F" line N)": errorInfo lists the innermost frame first, so an
+        # error in a sourced file (ip/*.tcl, bar_map.tcl) is reported at its own line
+        if {[regexp {\(file "([^"]*)" line (\d+)\)} $info -> f l]} {
+            set where "$f:$l"
         }
-        fail $file $line $msg
+        fail $file $where $msg
         set ok 0
     }
     interp delete $c
