@@ -1,0 +1,594 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// pcie_req: PCIe requester adapter (issue 15, first slice) between the NIC's generic host DMA
+// interface (docs/nic.md 2: reads s_rd_req_* -> m_cpl_*, writes s_wr_*) and the requester
+// interfaces of the UltraScale+ PCIe4 hard block (AMD PG213, "Requester Request Interface" RQ and
+// "Requester Completion Interface" RC, 256-bit AXI4-Stream, straddle off, Dword-aligned mode).
+// Descriptor fields and tuser bits as PG213 gives them (tables in docs/pcie.md 2; the bit layouts
+// are checked against cocotbext-pcie's Tlp_us by scripts/pcie_tlp_check.py).
+//
+// Ports (one clock, synchronous active-high rst):
+//   cfg_mrrs[2:0]  max read request size, PCIe Device Control encoding (0: 128 B .. 5: 4096 B;
+//                  6, 7 read as 5). cfg_mps[2:0] max payload size (0: 128 .. 3: 1024; 4..7 as 3).
+//                  Registered; change them only while the adapter is idle.
+//   s_rd_req_*     NIC reads: addr[63:0], len[12:0] (1..4096, no 4 KiB crossing), tag[HTAG_W-1:0]
+//   m_cpl_*        completions to the NIC: tag, data[255:0] (natural 32-byte alignment, bytes
+//                  outside [addr, addr+len) zero), last, err (every beat, data zero). Registered.
+//   s_wr_*         NIC writes: addr, len (1..4096; stable over the beats), data[255:0], last
+//   m_axis_rq_*    RQ: tdata[255:0], tkeep[7:0] (per DW), tlast, tuser[61:0], tvalid, tready.
+//                  Registered. tuser: [3:0] first_be, [7:4] last_be, every other bit 0
+//                  (addr_offset, discontinue, TPH, seq_num, parity).
+//   s_axis_rc_*    RC: tdata[255:0], tkeep[7:0], tlast, tuser[74:0] (not used), tvalid, tready
+//                  (registered: an axis_skid at the input).
+//   stat_*[31:0]   counters, reset to 0, wrapping: stat_rd_tlp / stat_wr_tlp (RQ TLPs sent),
+//                  stat_cpl (RC TLPs of an outstanding tag), stat_cpl_unexp (RC TLPs of a tag not
+//                  outstanding: dropped), stat_cpl_err (of stat_cpl: status != SC, poisoned, or an
+//                  error code from the core, e.g. its completion timeout), stat_tag_stall (cycles
+//                  a read split waited for a free PCIe tag).
+// Parameters: HTAG_W NIC tag width; NTAG PCIe tags (power of two, 2..256); NSLOT NIC reads in
+//   flight (power of two). Reorder buffer: 256 beats of 32 B (a 4 KiB read needs at most 129).
+// Splitting: reads at MRRS-aligned boundaries (a NIC read never crosses 4 KiB), writes at
+//   MPS-aligned boundaries (so at 4 KiB too). Each RQ read gets the lowest free PCIe tag; a tag is
+//   free again after the completion with Request Completed (descriptor bit 30) was written.
+// Reorder: ring space for a NIC read's beats is reserved when it is accepted; completions write
+//   their data at its host position (any order); NIC reads are delivered whole and in acceptance
+//   order once every sub-request has completed (docs/pcie.md 4).
+// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 7
+//   cycles. Throughput: one RQ read TLP per 2 cycles; write payload up to 32 B/cycle (one header
+//   beat per TLP); RC one beat per cycle (plus one cycle after a completion whose data spills
+//   into one more host beat); m_cpl one beat per cycle within a NIC read, 1 idle cycle between.
+// Errors: see stat_*; an error completion marks its NIC read, which is delivered with err.
+// Source: AMD PG213 (PCIe4 UltraScale+ block), chapter "Designing with the Core", Requester
+//   Request / Requester Completion descriptor formats; issue 15; docs/nic.md 2.
+module pcie_req #(
+    parameter HTAG_W  = 10,
+    parameter NTAG    = 64,
+    parameter NSLOT   = 16
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [2:0]        cfg_mrrs,
+    input  wire [2:0]        cfg_mps,
+    input  wire              s_rd_req_valid,
+    output wire              s_rd_req_ready,
+    input  wire [63:0]       s_rd_req_addr,
+    input  wire [12:0]       s_rd_req_len,
+    input  wire [HTAG_W-1:0] s_rd_req_tag,
+    output wire              m_cpl_valid,
+    input  wire              m_cpl_ready,
+    output wire [HTAG_W-1:0] m_cpl_tag,
+    output wire [255:0]      m_cpl_data,
+    output wire              m_cpl_last,
+    output wire              m_cpl_err,
+    input  wire              s_wr_valid,
+    output wire              s_wr_ready,
+    input  wire [63:0]       s_wr_addr,
+    input  wire [12:0]       s_wr_len,
+    input  wire [255:0]      s_wr_data,
+    input  wire              s_wr_last,
+    output wire [255:0]      m_axis_rq_tdata,
+    output wire [7:0]        m_axis_rq_tkeep,
+    output wire              m_axis_rq_tlast,
+    output wire [61:0]       m_axis_rq_tuser,
+    output wire              m_axis_rq_tvalid,
+    input  wire              m_axis_rq_tready,
+    input  wire [255:0]      s_axis_rc_tdata,
+    input  wire [7:0]        s_axis_rc_tkeep,
+    input  wire              s_axis_rc_tlast,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [74:0]       s_axis_rc_tuser,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire              s_axis_rc_tvalid,
+    output wire              s_axis_rc_tready,
+    output wire [31:0]       stat_rd_tlp,
+    output wire [31:0]       stat_wr_tlp,
+    output wire [31:0]       stat_cpl,
+    output wire [31:0]       stat_cpl_unexp,
+    output wire [31:0]       stat_cpl_err,
+    output wire [31:0]       stat_tag_stall
+);
+    localparam TAG_W  = (NTAG > 1) ? $clog2(NTAG) : 1;
+    localparam SLOT_W = (NSLOT > 1) ? $clog2(NSLOT) : 1;
+    localparam RING_AW = 8;   // 256 beats of 32 B: one 4 KiB read needs at most 129
+
+    initial begin
+        if (NTAG < 2 || NTAG > 128 || (NTAG & (NTAG - 1)) != 0 || NSLOT < 2 || (NSLOT & (NSLOT - 1)) != 0
+            || HTAG_W < 1) begin
+            $error("%m: NTAG (2..128), NSLOT (>= 2) powers of two");
+            $finish;
+        end
+    end
+
+    // ------------------------------------------------------------------ helpers
+    // {last_be, first_be} of a request of len bytes at byte offset a (PCIe: one DW -> last_be 0)
+    function [7:0] be_of(input [1:0] a, input [12:0] len);
+        reg [1:0] e;
+        reg [3:0] fb, lb;
+        begin
+            e  = a + len[1:0] - 2'd1;
+            fb = 4'hf << a;
+            lb = 4'hf >> (2'd3 - e);
+            if (({1'b0, len} + {12'd0, a}) <= 14'd4) be_of = {4'h0, fb & lb};
+            else be_of = {lb, fb};
+        end
+    endfunction
+    function [10:0] dwc_of(input [1:0] a, input [12:0] len);   // DW count, 1..1024
+        /* verilator lint_off UNUSEDSIGNAL */ reg [13:0] s; /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            s = {1'b0, len} + {12'd0, a} + 14'd3;
+            dwc_of = s[12:2];
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ configuration
+    reg [12:0] mrrs_m_reg, mps_m_reg;   // size - 1
+    always @(posedge clk) begin
+        mrrs_m_reg <= (cfg_mrrs >= 3'd5) ? 13'd4095 : ((13'd128 << cfg_mrrs) - 13'd1);
+        mps_m_reg  <= (cfg_mps >= 3'd3) ? 13'd1023 : ((13'd128 << cfg_mps) - 13'd1);
+    end
+
+    // ------------------------------------------------------------------ state
+    // NIC read accept register
+    reg              h_valid_reg;
+    reg [63:0]       h_addr_reg;
+    reg [12:0]       h_len_reg;
+    reg [HTAG_W-1:0] h_tag_reg;
+    reg [7:0]        h_nb_reg;
+    // read being split
+    reg               cur_active_reg;
+    reg [63:0]        cur_addr_reg;
+    reg [12:0]        cur_rem_reg;
+    reg [SLOT_W-1:0]  cur_slot_reg;
+    reg [RING_AW-1:0] cur_bias_reg;
+    // slot table (NIC reads in flight, in acceptance order)
+    reg [HTAG_W-1:0]  sl_tag  [0:NSLOT-1];
+    reg [4:0]         sl_lo   [0:NSLOT-1];
+    reg [4:0]         sl_hi   [0:NSLOT-1];
+    reg [RING_AW-1:0] sl_base [0:NSLOT-1];
+    reg [7:0]         sl_nb   [0:NSLOT-1];
+    reg [6:0]         sl_pend_reg [0:NSLOT-1];
+    reg [NSLOT-1:0]   sl_iss_reg, sl_err_reg;
+    reg [SLOT_W-1:0]  sl_wp_reg, sl_rp_reg;
+    reg [SLOT_W:0]    sl_cnt_reg;
+    reg [RING_AW-1:0] ring_wp_reg;
+    reg [RING_AW:0]   ring_free_reg;
+    // PCIe tags
+    reg [NTAG-1:0]    tag_free_reg;
+    reg [TAG_W-1:0]   pe_tag_reg;
+    reg               pe_any_reg;
+    reg [SLOT_W-1:0]  tt_slot [0:NTAG-1];
+    reg [RING_AW-1:0] tt_bias [0:NTAG-1];
+    // read TLP waiting for the RQ arbiter
+    reg               rdt_valid_reg;
+    reg [63:0]        rdt_addr_reg;
+    reg [12:0]        rdt_len_reg;
+    reg [TAG_W-1:0]   rdt_tag_reg;
+    // write path: DW buffer indexed by host DW address mod 16, command FIFO, splitter, TLP
+    reg [31:0]        wb_reg [0:15];
+    reg [15:0]        wb_v_reg;
+    reg               wi_first_reg, wi_par_reg;
+    reg [63:0]        cq_addr [0:3];
+    reg [12:0]        cq_len  [0:3];
+    reg [1:0]         cq_wp_reg, cq_rp_reg;
+    reg [2:0]         cq_cnt_reg;
+    reg               sp_active_reg;
+    reg [63:0]        sp_addr_reg;
+    reg [12:0]        sp_rem_reg;
+    reg               wh_valid_reg;
+    /* verilator lint_off UNUSEDSIGNAL */ reg [63:0]        wh_addr_reg; /* verilator lint_on UNUSEDSIGNAL */
+    reg [10:0]        wh_dwc_reg;
+    reg [7:0]         wh_be_reg;
+    reg               t_active_reg;
+    reg [10:0]        t_left_reg;
+    reg [3:0]         t_o_reg;
+    reg               prio_wr_reg;
+    // RQ output register
+    reg               rq_valid_reg;
+    reg [255:0]       rq_data_reg;
+    reg [7:0]         rq_keep_reg;
+    reg               rq_last_reg;
+    reg [7:0]         rq_be_reg;
+    // counters
+    reg [31:0] st_rd_reg, st_wr_reg, st_cpl_reg, st_unexp_reg, st_err_reg, st_stall_reg;
+
+    // ------------------------------------------------------------------ read accept, split
+    assign s_rd_req_ready = !h_valid_reg;
+    /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] rd_end = {9'd0, s_rd_req_addr[4:0]} + {1'b0, s_rd_req_len} + 14'd31; /* verilator lint_on UNUSEDSIGNAL */
+
+    wire alloc_go = h_valid_reg && !cur_active_reg && (sl_cnt_reg != NSLOT[SLOT_W:0])
+                    && (ring_free_reg >= {{(RING_AW - 7){1'b0}}, h_nb_reg});
+    /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] h_last_b = {9'd0, h_addr_reg[4:0]} + {1'b0, h_len_reg} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
+
+    wire [12:0] rd_room = (mrrs_m_reg - (cur_addr_reg[12:0] & mrrs_m_reg)) + 13'd1;
+    wire [12:0] rd_sub  = (cur_rem_reg < rd_room) ? cur_rem_reg : rd_room;
+    reg         alloc_last_reg;   // a tag was taken in the previous cycle: pe_* is stale
+    wire split_try = cur_active_reg && !rdt_valid_reg && !alloc_last_reg;
+    wire split_go  = split_try && pe_any_reg;
+
+    // ------------------------------------------------------------------ write input
+    wire        wi_par   = wi_first_reg ? s_wr_addr[5] : wi_par_reg;
+    wire [7:0]  wi_half  = wi_par ? wb_v_reg[15:8] : wb_v_reg[7:0];
+    assign s_wr_ready = (wi_half == 8'd0) && (!wi_first_reg || cq_cnt_reg != 3'd4);
+    wire        wi_go = s_wr_valid && s_wr_ready;
+    /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] wi_e  = {9'd0, s_wr_addr[4:0]} + {1'b0, s_wr_len} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]  wi_lo_m = wi_first_reg ? (8'hff << s_wr_addr[4:2]) : 8'hff;
+    wire [7:0]  wi_hi_m = s_wr_last ? (8'hff >> (3'd7 - wi_e[4:2])) : 8'hff;
+    wire [7:0]  wi_lanes = wi_lo_m & wi_hi_m;
+    wire [15:0] wi_set = wi_go ? (wi_par ? {wi_lanes, 8'd0} : {8'd0, wi_lanes}) : 16'd0;
+
+    // splitter: next write TLP header
+    wire [12:0] wr_room = (mps_m_reg - (sp_addr_reg[12:0] & mps_m_reg)) + 13'd1;
+    wire [12:0] wr_sub  = (sp_rem_reg < wr_room) ? sp_rem_reg : wr_room;
+
+    // data availability of the next write beat
+    wire [3:0]  w0_o = wh_addr_reg[5:2] - 4'd4;
+    wire [7:0]  w0_l = (wh_dwc_reg >= 11'd4) ? 8'hf0 : (8'hf0 & ~(8'hff << (3'd4 + wh_dwc_reg[2:0])));
+    wire [7:0]  wn_l = (t_left_reg >= 11'd8) ? 8'hff : ~(8'hff << t_left_reg[2:0]);
+    wire [3:0]  w_o  = t_active_reg ? t_o_reg : w0_o;
+    wire [7:0]  w_l  = t_active_reg ? wn_l : w0_l;
+    wire [31:0] w_pm2 = {16'd0, 8'd0, w_l} << w_o;
+    wire [15:0] w_pm  = w_pm2[15:0] | w_pm2[31:16];
+    wire        w_ok  = (wb_v_reg & w_pm) == w_pm;
+    reg  [255:0] w_lanes;
+    integer li;
+    always @(*) begin
+        for (li = 0; li < 8; li = li + 1) w_lanes[32 * li +: 32] = wb_reg[(w_o + li[3:0]) & 4'hf];
+    end
+
+    // ------------------------------------------------------------------ RQ arbiter
+    wire rq_free  = !rq_valid_reg || m_axis_rq_tready;
+    wire wr_cand  = wh_valid_reg && w_ok;
+    wire go_wbeat = rq_free && t_active_reg && w_ok;
+    wire go_rd    = rq_free && !t_active_reg && rdt_valid_reg && (!wr_cand || !prio_wr_reg);
+    wire go_w0    = rq_free && !t_active_reg && wr_cand && !go_rd;
+    wire [15:0] w_clr = (go_wbeat || go_w0) ? w_pm : 16'd0;
+
+    wire [10:0] rdt_dwc = dwc_of(rdt_addr_reg[1:0], rdt_len_reg);
+    wire [7:0]  rdt_be  = be_of(rdt_addr_reg[1:0], rdt_len_reg);
+    wire [127:0] rd_desc = {1'b0, 3'd0, 3'd0, 1'b0, 16'd0, {(8 - TAG_W){1'b0}}, rdt_tag_reg,
+                            16'd0, 1'b0, 4'b0000, rdt_dwc, rdt_addr_reg[63:2], 2'b00};
+    wire [127:0] wr_desc = {1'b0, 3'd0, 3'd0, 1'b0, 16'd0, 8'd0,
+                            16'd0, 1'b0, 4'b0001, wh_dwc_reg, wh_addr_reg[63:2], 2'b00};
+    wire [10:0] w0_take = (wh_dwc_reg >= 11'd4) ? 11'd4 : wh_dwc_reg;
+    wire [10:0] wn_take = (t_left_reg >= 11'd8) ? 11'd8 : t_left_reg;
+
+    // ------------------------------------------------------------------ RC input
+    wire [255:0] c_d;
+    wire [7:0]   c_k;
+    wire         c_l, c_valid;
+    reg          fl_pend_reg;
+    wire         c_ready = !fl_pend_reg;
+    axis_skid #(.DATA_WIDTH(256 + 8 + 1)) rc_skid (
+        .clk(clk), .rst(rst),
+        .s_data({s_axis_rc_tlast, s_axis_rc_tkeep, s_axis_rc_tdata}), .s_valid(s_axis_rc_tvalid),
+        .s_ready(s_axis_rc_tready),
+        .m_data({c_l, c_k, c_d}), .m_valid(c_valid), .m_ready(c_ready)
+    );
+    reg               c_sop_reg, c_known_reg, c_err_reg, c_done_reg;
+    reg [2:0]         c_rot_reg;
+    reg [RING_AW-1:0] c_b_reg;
+    reg [TAG_W-1:0]   c_tag_reg;
+    reg [SLOT_W-1:0]  c_slot_reg;
+    reg [255:0]       c_prevd_reg;
+    reg [7:0]         c_prevk_reg;
+    wire              c_go = c_valid && c_ready;
+    wire [7:0]        c_tag8 = c_d[71:64];
+    wire [TAG_W-1:0]  c_tagi = c_tag8[TAG_W-1:0];
+    wire              c_in_range = ({24'd0, c_tag8} < NTAG);
+    wire              s_known = c_in_range && !tag_free_reg[c_tagi];
+    /* verilator lint_off UNUSEDSIGNAL */ wire [11:0]       s_la = c_d[11:0]; /* verilator lint_on UNUSEDSIGNAL */
+    wire              s_err = (c_d[15:12] != 4'd0) || (c_d[45:43] != 3'd0) || c_d[46];
+    wire [2:0]        s_rot = s_la[4:2] - 3'd3;
+    wire [RING_AW-1:0] s_b = tt_bias[c_tagi] + {{(RING_AW - 7){1'b0}}, s_la[11:5]}
+                             - {{(RING_AW - 1){1'b0}}, (s_la[4:2] < 3'd3)};
+    wire              e_known = c_sop_reg ? s_known : c_known_reg;
+    wire              e_err   = c_sop_reg ? s_err : c_err_reg;
+    wire              e_done  = c_sop_reg ? c_d[30] : c_done_reg;
+    wire [2:0]        e_rot   = c_sop_reg ? s_rot : c_rot_reg;
+    wire [RING_AW-1:0] e_b    = c_sop_reg ? s_b : c_b_reg;
+    wire [TAG_W-1:0]  e_tag   = c_sop_reg ? c_tagi : c_tag_reg;
+    wire [SLOT_W-1:0] e_slot  = c_sop_reg ? tt_slot[c_tagi] : c_slot_reg;
+    wire [7:0]        e_k     = c_sop_reg ? (c_k & 8'hf8) : c_k;
+    /* verilator lint_off UNUSEDSIGNAL */ wire [511:0]      c_dd = {c_d, c_d} << (32 * e_rot); /* verilator lint_on UNUSEDSIGNAL */
+    wire [255:0]      c_r  = c_dd[511:256];                    // host lane j <- RC lane (j - rot) & 7
+    /* verilator lint_off UNUSEDSIGNAL */ wire [15:0]       c_kk = {e_k, e_k} << e_rot; /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]        c_rk = c_kk[15:8];
+    wire [7:0]        c_hm = 8'hff << e_rot;                   // host lanes of this ring beat
+    wire              c_wr_ok = e_known && !e_err;
+    reg  [255:0]      c_wdata;
+    integer ci;
+    always @(*) begin
+        for (ci = 0; ci < 8; ci = ci + 1)
+            c_wdata[32 * ci +: 32] = c_hm[ci] ? c_r[32 * ci +: 32] : c_prevd_reg[32 * ci +: 32];
+    end
+    wire [7:0]        e_prevk = c_sop_reg ? 8'd0 : c_prevk_reg;
+    wire [7:0]        c_wen = c_wr_ok ? ((c_rk & c_hm) | (e_prevk & ~c_hm)) : 8'd0;
+    wire [7:0]        c_spill = c_rk & ~c_hm;
+
+    // ring write stage and completion-done event (applied together)
+    reg [7:0]         rw_en_reg;
+    reg [RING_AW-1:0] rw_addr_reg;
+    reg [255:0]       rw_data_reg;
+    reg               dn_valid_reg, dn_err_reg, dn_rel_reg;
+    reg [SLOT_W-1:0]  dn_slot_reg;
+    reg [TAG_W-1:0]   dn_tag_reg;
+
+    // ------------------------------------------------------------------ delivery
+    reg               dv_active_reg;
+    reg [RING_AW-1:0] dv_addr_reg;
+    reg [7:0]         dv_left_reg, dv_nb_reg;
+    reg               dv_first_reg, dv_err_reg;
+    reg [4:0]         dv_lo_reg, dv_hi_reg;
+    reg [HTAG_W-1:0]  dv_tag_reg;
+    reg               p_valid_reg, p_last_reg, p_err_reg;
+    reg [31:0]        p_mask_reg;
+    reg [HTAG_W-1:0]  p_tag_reg;
+    wire [255:0]      ring_q;
+    wire [2:0]        of_count;
+    /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
+    wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
+    wire dv_start = !dv_active_reg && head_ok;
+    wire dv_issue = dv_active_reg && ({1'b0, of_count} + {3'd0, p_valid_reg} < 4'd4);
+    wire dv_end   = dv_issue && (dv_left_reg == 8'd1);
+
+    pcie_ring #(.AW(RING_AW)) ring (
+        .clk(clk), .we(rw_en_reg), .waddr(rw_addr_reg), .wdata(rw_data_reg),
+        .re(dv_issue), .raddr(dv_addr_reg), .rdata(ring_q)
+    );
+    reg [255:0] p_data;
+    integer pi;
+    always @(*) begin
+        for (pi = 0; pi < 32; pi = pi + 1) p_data[8 * pi +: 8] = p_mask_reg[pi] ? ring_q[8 * pi +: 8] : 8'd0;
+    end
+    wire [HTAG_W+257:0] of_m_data;
+    wire                of_m_valid, of_m_ready;
+    sync_fifo #(.WIDTH(HTAG_W + 258), .DEPTH(4)) out_fifo (
+        .clk(clk), .rst(rst),
+        .s_data({p_tag_reg, p_err_reg, p_last_reg, p_data}), .s_valid(p_valid_reg), .s_ready(of_s_ready),
+        .m_data(of_m_data), .m_valid(of_m_valid), .m_ready(of_m_ready), .count(of_count)
+    );
+    axis_skid #(.DATA_WIDTH(HTAG_W + 258)) out_skid (
+        .clk(clk), .rst(rst),
+        .s_data(of_m_data), .s_valid(of_m_valid), .s_ready(of_m_ready),
+        .m_data({m_cpl_tag, m_cpl_err, m_cpl_last, m_cpl_data}), .m_valid(m_cpl_valid), .m_ready(m_cpl_ready)
+    );
+
+    // ------------------------------------------------------------------ sequential: control
+    integer i;
+    always @(posedge clk) begin
+        // NIC read accept
+        if (s_rd_req_valid && s_rd_req_ready) begin
+            h_valid_reg <= 1'b1;
+            h_addr_reg  <= s_rd_req_addr;
+            h_len_reg   <= s_rd_req_len;
+            h_tag_reg   <= s_rd_req_tag;
+            h_nb_reg    <= rd_end[12:5];
+        end else if (alloc_go) begin
+            h_valid_reg <= 1'b0;
+        end
+        if (alloc_go) begin
+            sl_tag[sl_wp_reg]  <= h_tag_reg;
+            sl_lo[sl_wp_reg]   <= h_addr_reg[4:0];
+            sl_hi[sl_wp_reg]   <= h_last_b[4:0];
+            sl_base[sl_wp_reg] <= ring_wp_reg;
+            sl_nb[sl_wp_reg]   <= h_nb_reg;
+            sl_wp_reg          <= sl_wp_reg + 1'b1;
+            ring_wp_reg        <= ring_wp_reg + h_nb_reg;
+            cur_active_reg     <= 1'b1;
+            cur_addr_reg       <= h_addr_reg;
+            cur_rem_reg        <= h_len_reg;
+            cur_slot_reg       <= sl_wp_reg;
+            cur_bias_reg       <= ring_wp_reg - {{(RING_AW - 7){1'b0}}, h_addr_reg[11:5]};
+        end
+        sl_cnt_reg    <= sl_cnt_reg + {{SLOT_W{1'b0}}, alloc_go} - {{SLOT_W{1'b0}}, dv_end};
+        ring_free_reg <= ring_free_reg - (alloc_go ? {{(RING_AW - 7){1'b0}}, h_nb_reg} : {(RING_AW + 1){1'b0}})
+                         + (dv_end ? {{(RING_AW - 7){1'b0}}, dv_nb_reg} : {(RING_AW + 1){1'b0}});
+        // slot state: pend / issued / err
+        for (i = 0; i < NSLOT; i = i + 1) begin
+            sl_pend_reg[i] <= sl_pend_reg[i]
+                              + ((split_go && cur_slot_reg == i[SLOT_W-1:0]) ? 7'd1 : 7'd0)
+                              - ((dn_valid_reg && dn_rel_reg && dn_slot_reg == i[SLOT_W-1:0]) ? 7'd1 : 7'd0);
+        end
+        if (alloc_go) begin
+            sl_pend_reg[sl_wp_reg] <= 7'd0;
+            sl_iss_reg[sl_wp_reg]  <= 1'b0;
+            sl_err_reg[sl_wp_reg]  <= 1'b0;
+        end
+        if (split_go && rd_sub == cur_rem_reg) sl_iss_reg[cur_slot_reg] <= 1'b1;
+        if (dn_valid_reg && dn_err_reg) sl_err_reg[dn_slot_reg] <= 1'b1;
+        // split
+        alloc_last_reg <= split_go;
+        if (split_go) begin
+            rdt_valid_reg <= 1'b1;
+            rdt_addr_reg  <= cur_addr_reg;
+            rdt_len_reg   <= rd_sub;
+            rdt_tag_reg   <= pe_tag_reg;
+            tt_slot[pe_tag_reg] <= cur_slot_reg;
+            tt_bias[pe_tag_reg] <= cur_bias_reg;
+            cur_addr_reg  <= cur_addr_reg + {51'd0, rd_sub};
+            cur_rem_reg   <= cur_rem_reg - rd_sub;
+            if (rd_sub == cur_rem_reg) cur_active_reg <= 1'b0;
+        end else if (go_rd) begin
+            rdt_valid_reg <= 1'b0;
+        end
+        // tags: lowest free, registered
+        tag_free_reg <= (tag_free_reg & ~((split_go ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << pe_tag_reg))
+                        | ((dn_valid_reg && dn_rel_reg ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << dn_tag_reg);
+        pe_any_reg <= |tag_free_reg;
+        pe_tag_reg <= {TAG_W{1'b0}};
+        for (i = NTAG - 1; i >= 0; i = i - 1)
+            if (tag_free_reg[i]) pe_tag_reg <= i[TAG_W-1:0];
+
+        // write input: DW buffer and command FIFO
+        if (wi_go) begin
+            for (i = 0; i < 8; i = i + 1)
+                if (wi_lanes[i]) wb_reg[{wi_par, i[2:0]}] <= s_wr_data[32 * i +: 32];
+            wi_first_reg <= s_wr_last;
+            wi_par_reg   <= ~wi_par;
+            if (wi_first_reg) begin
+                cq_addr[cq_wp_reg] <= s_wr_addr;
+                cq_len[cq_wp_reg]  <= s_wr_len;
+                cq_wp_reg <= cq_wp_reg + 2'd1;
+            end
+        end
+        wb_v_reg <= (wb_v_reg & ~w_clr) | wi_set;
+        // splitter
+        if (!sp_active_reg && cq_cnt_reg != 3'd0) begin
+            sp_active_reg <= 1'b1;
+            sp_addr_reg   <= cq_addr[cq_rp_reg];
+            sp_rem_reg    <= cq_len[cq_rp_reg];
+            cq_rp_reg     <= cq_rp_reg + 2'd1;
+        end
+        cq_cnt_reg <= cq_cnt_reg + ((wi_go && wi_first_reg) ? 3'd1 : 3'd0)
+                      - ((!sp_active_reg && cq_cnt_reg != 3'd0) ? 3'd1 : 3'd0);
+        if (sp_active_reg && !wh_valid_reg) begin
+            wh_valid_reg <= 1'b1;
+            wh_addr_reg  <= sp_addr_reg;
+            wh_dwc_reg   <= dwc_of(sp_addr_reg[1:0], wr_sub);
+            wh_be_reg    <= be_of(sp_addr_reg[1:0], wr_sub);
+            sp_addr_reg  <= sp_addr_reg + {51'd0, wr_sub};
+            sp_rem_reg   <= sp_rem_reg - wr_sub;
+            if (wr_sub == sp_rem_reg) sp_active_reg <= 1'b0;
+        end else if (go_w0) begin
+            wh_valid_reg <= 1'b0;
+        end
+
+        // RQ output
+        if (rq_free) rq_valid_reg <= 1'b0;
+        if (go_rd) begin
+            rq_valid_reg <= 1'b1;
+            rq_data_reg  <= {128'd0, rd_desc};
+            rq_keep_reg  <= 8'h0f;
+            rq_last_reg  <= 1'b1;
+            rq_be_reg    <= rdt_be;
+            prio_wr_reg  <= 1'b1;
+            st_rd_reg    <= st_rd_reg + 32'd1;
+        end
+        if (go_w0) begin
+            rq_valid_reg <= 1'b1;
+            rq_data_reg  <= {w_lanes[255:128], wr_desc};
+            rq_keep_reg  <= {w0_l[7:4], 4'hf};
+            rq_last_reg  <= (wh_dwc_reg <= 11'd4);
+            rq_be_reg    <= wh_be_reg;
+            prio_wr_reg  <= 1'b0;
+            st_wr_reg    <= st_wr_reg + 32'd1;
+            t_active_reg <= (wh_dwc_reg > 11'd4);
+            t_left_reg   <= wh_dwc_reg - w0_take;
+            t_o_reg      <= w0_o + 4'd8;
+        end
+        if (go_wbeat) begin
+            rq_valid_reg <= 1'b1;
+            rq_data_reg  <= w_lanes;
+            rq_keep_reg  <= wn_l;
+            rq_last_reg  <= (t_left_reg <= 11'd8);
+            t_active_reg <= (t_left_reg > 11'd8);
+            t_left_reg   <= t_left_reg - wn_take;
+            t_o_reg      <= t_o_reg + 4'd8;
+        end
+        if (cur_active_reg && !rdt_valid_reg && !alloc_last_reg && !pe_any_reg) st_stall_reg <= st_stall_reg + 32'd1;
+
+        // RC
+        rw_en_reg    <= 8'd0;
+        dn_valid_reg <= 1'b0;
+        if (fl_pend_reg) begin
+            fl_pend_reg  <= 1'b0;
+            rw_en_reg    <= c_prevk_reg;
+            rw_addr_reg  <= c_b_reg;
+            rw_data_reg  <= c_prevd_reg;
+            dn_valid_reg <= 1'b1;
+            dn_err_reg   <= c_err_reg;
+            dn_rel_reg   <= c_done_reg;
+            dn_slot_reg  <= c_slot_reg;
+            dn_tag_reg   <= c_tag_reg;
+        end else if (c_go) begin
+            if (c_sop_reg) begin
+                if (s_known) st_cpl_reg <= st_cpl_reg + 32'd1;
+                else st_unexp_reg <= st_unexp_reg + 32'd1;
+                if (s_known && s_err) st_err_reg <= st_err_reg + 32'd1;
+            end
+            c_sop_reg   <= c_l;
+            c_known_reg <= e_known;
+            c_err_reg   <= e_err;
+            c_done_reg  <= e_done;
+            c_rot_reg   <= e_rot;
+            c_b_reg     <= e_b + 1'b1;
+            c_tag_reg   <= e_tag;
+            c_slot_reg  <= e_slot;
+            c_prevd_reg <= c_r;
+            c_prevk_reg <= c_spill;
+            rw_en_reg   <= c_wen;
+            rw_addr_reg <= e_b;
+            rw_data_reg <= c_wdata;
+            if (c_l) begin
+                if (c_wr_ok && c_spill != 8'd0) begin
+                    fl_pend_reg <= 1'b1;
+                end else begin
+                    dn_valid_reg <= e_known;
+                    dn_err_reg   <= e_err;
+                    dn_rel_reg   <= e_done;
+                    dn_slot_reg  <= e_slot;
+                    dn_tag_reg   <= e_tag;
+                end
+            end
+        end
+
+        // delivery
+        p_valid_reg <= dv_issue;
+        if (dv_issue) begin
+            p_last_reg  <= dv_end;
+            p_err_reg   <= dv_err_reg;
+            p_tag_reg   <= dv_tag_reg;
+            p_mask_reg  <= dv_err_reg ? 32'd0
+                           : (dv_first_reg ? (32'hffffffff << dv_lo_reg) : 32'hffffffff)
+                             & (dv_left_reg == 8'd1 ? (32'hffffffff >> (5'd31 - dv_hi_reg)) : 32'hffffffff);
+            dv_addr_reg  <= dv_addr_reg + 1'b1;
+            dv_left_reg  <= dv_left_reg - 8'd1;
+            dv_first_reg <= 1'b0;
+        end
+        if (dv_start) begin
+            dv_active_reg <= 1'b1;
+            dv_addr_reg   <= sl_base[sl_rp_reg];
+            dv_left_reg   <= sl_nb[sl_rp_reg];
+            dv_nb_reg     <= sl_nb[sl_rp_reg];
+            dv_first_reg  <= 1'b1;
+            dv_err_reg    <= sl_err_reg[sl_rp_reg];
+            dv_lo_reg     <= sl_lo[sl_rp_reg];
+            dv_hi_reg     <= sl_hi[sl_rp_reg];
+            dv_tag_reg    <= sl_tag[sl_rp_reg];
+        end
+        if (dv_end) begin
+            dv_active_reg <= 1'b0;
+            sl_rp_reg     <= sl_rp_reg + 1'b1;
+        end
+
+        if (rst) begin
+            h_valid_reg <= 1'b0; cur_active_reg <= 1'b0; sl_wp_reg <= 0; sl_rp_reg <= 0; sl_cnt_reg <= 0;
+            ring_wp_reg <= 0; ring_free_reg <= {1'b1, {RING_AW{1'b0}}};
+            sl_iss_reg <= 0; sl_err_reg <= 0;
+            for (i = 0; i < NSLOT; i = i + 1) sl_pend_reg[i] <= 7'd0;
+            tag_free_reg <= {NTAG{1'b1}}; pe_any_reg <= 1'b0; pe_tag_reg <= 0; alloc_last_reg <= 1'b0;
+            rdt_valid_reg <= 1'b0;
+            wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0;
+            cq_wp_reg <= 2'd0; cq_rp_reg <= 2'd0; cq_cnt_reg <= 3'd0;
+            sp_active_reg <= 1'b0; wh_valid_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
+            rq_valid_reg <= 1'b0;
+            st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
+            fl_pend_reg <= 1'b0; c_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
+            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0;
+        end
+    end
+
+    assign m_axis_rq_tvalid = rq_valid_reg;
+    assign m_axis_rq_tdata  = rq_data_reg;
+    assign m_axis_rq_tkeep  = rq_keep_reg;
+    assign m_axis_rq_tlast  = rq_last_reg;
+    assign m_axis_rq_tuser  = {54'd0, rq_be_reg};
+    assign stat_rd_tlp    = st_rd_reg;
+    assign stat_wr_tlp    = st_wr_reg;
+    assign stat_cpl       = st_cpl_reg;
+    assign stat_cpl_unexp = st_unexp_reg;
+    assign stat_cpl_err   = st_err_reg;
+    assign stat_tag_stall = st_stall_reg;
+endmodule
+`resetall
