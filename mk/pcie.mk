@@ -61,11 +61,12 @@ selftest-pcie: $(PC_BIN)
 oracles-pcie: $(PC_BIN)
 	rm -rf $(B)/pcie_tlp; mkdir -p $(B)/pcie_tlp
 	$(PC_BIN) --seed 5 --n 3000 --quiet --tlp-out $(B)/pcie_tlp/s5.txt
-	$(PY) scripts/pcie_tlp_check.py $(B)/pcie_tlp/s5.txt
+	$(PY) scripts/pcie_tlp_check.py --min 5000 $(B)/pcie_tlp/s5.txt
 
 sim-pcie: $(PC_BIN)
 	$(PC_BIN) --seed $(SEED) --n $(N) $(if $(filter-out none,$(FAULT)),--fault $(FAULT)) $(if $(TRACE),--trace)
 
+ORACLE_TARGETS         += oracles-pcie
 LINT_TARGETS           += lint-pcie
 CMODEL_TEST_TARGETS    += cmodel-test-pcie
 LOCKSTEP_TARGETS       += lockstep-pcie
