@@ -123,7 +123,7 @@ cmodel-test-sw: $(SW_B)/test_core $(SW_B)/test_lib $(SW_B)/test_explore $(SW_B)/
 kmod-sw:
 	@test -n "$(SW_KHDR)" || { echo "kmod-sw: no /usr/src/linux-headers-*-amd64 (apt-get install linux-headers-amd64, scripts/setup)"; exit 1; }
 	@rm -rf $(SW_B)/kmod && mkdir -p $(SW_B)/kmod
-	cp sw/kmod/* sw/core/gb_core.c sw/core/gb_core.h sw/core/gb_os.h sw/include/nv-p2p.h $(SW_B)/kmod/
+	cp sw/kmod/* sw/core/gb_core.c sw/core/gb_core.h sw/core/gb_csr.c sw/core/gb_csr.h sw/core/gb_os.h sw/include/nv-p2p.h $(SW_B)/kmod/
 	$(MAKE) --no-print-directory -C $(SW_KHDR) M=$(ROOT)/$(SW_B)/kmod \
 	  KBUILD_EXTRA_SYMBOLS=$(ROOT)/$(SW_B)/kmod/nvidia.symvers modules > $(SW_B)/kmod/build.log 2>&1 \
 	  || { cat $(SW_B)/kmod/build.log; exit 1; }
@@ -162,6 +162,32 @@ selftest-sw: $(SW_FIXO) $(SW_MUT)/gb_core.o
 	  if ./lib_$$m > lib_$$m.log 2>&1; then echo "selftest-sw: library fault $$m NOT caught"; exit 1; fi; \
 	  echo "selftest-sw: library fault $$m caught"; done
 
+# ------------------------------------------------------------------ the driver against the RTL
+# sw/core/gb_csr.c (gpubar_top's register-level driver, built into gpubar.ko) run by
+# tb/sw/tb_gb_csr.cpp against the Verilated gpubar_top (docs/sw.md 10): seeds 1-4 x 300 rounds
+# in the lockstep stage; its two faults (GB_CSR_MUTANT 1: no wait for the ACK, 2: user length
+# packed wrong) must each be caught (selftest stage)
+#   make sw-rtl-sw [SEED=n]   make selftest-sw-rtl
+SW_RTL   := $(B)/sw_rtl/tb_gb_csr
+SW_RTL_N ?= 300
+$(SW_B)/gbcsr%/libgbcsr.a: sw/core/gb_csr.c sw/core/gb_csr.h sw/core/gb_os.h
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) -O2 -g $(if $(filter-out 0,$*),-DGB_CSR_MUTANT=$*) -Isw/core -c $< -o $(@D)/gb_csr.o
+	ar rcs $@ $(@D)/gb_csr.o
+$(eval $(call verilator_tb,$(SW_RTL),gpubar_top,rtl/gpubar rtl/common,$(GB_TRTL),,tb/sw/tb_gb_csr.cpp,$(SW_B)/gbcsr0/libgbcsr.a,))
+$(eval $(call verilator_tb,$(B)/sw_rtl_m1/tb_gb_csr,gpubar_top,rtl/gpubar rtl/common,$(GB_TRTL),,tb/sw/tb_gb_csr.cpp,$(SW_B)/gbcsr1/libgbcsr.a,))
+$(eval $(call verilator_tb,$(B)/sw_rtl_m2/tb_gb_csr,gpubar_top,rtl/gpubar rtl/common,$(GB_TRTL),,tb/sw/tb_gb_csr.cpp,$(SW_B)/gbcsr2/libgbcsr.a,))
+
+.PHONY: sw-rtl-sw selftest-sw-rtl
+sw-rtl-sw: $(SW_RTL)
+	@for s in $(if $(filter command line,$(origin SEED)),$(SEED),1 2 3 4); do \
+	  $(SW_RTL) --seed $$s --n $(SW_RTL_N) > $(B)/sw_rtl/seed$$s.log 2>&1 || { cat $(B)/sw_rtl/seed$$s.log; exit 1; }; \
+	  echo "sw-rtl-sw: seed $$s: $$(grep -o 'gb_csr: .*' $(B)/sw_rtl/seed$$s.log) ($$(grep -o '[0-9]* passed, 0 failed' $(B)/sw_rtl/seed$$s.log))"; done
+selftest-sw-rtl: $(B)/sw_rtl_m1/tb_gb_csr $(B)/sw_rtl_m2/tb_gb_csr
+	scripts/expect_fail.sh "invalidate returned before the region's writes were flushed" $(B)/sw_rtl_m1/tb_gb_csr --seed 1 --n 100
+	scripts/expect_fail.sh "returned -22, expected 0" $(B)/sw_rtl_m2/tb_gb_csr --seed 1 --n 100
+
 LINT_TARGETS        += kmod-sw
 CMODEL_TEST_TARGETS += cmodel-test-sw gpu-fake-test-sw
-SELFTEST_TARGETS    += selftest-sw selftest-gpu-sw
+SELFTEST_TARGETS    += selftest-sw selftest-gpu-sw selftest-sw-rtl
+LOCKSTEP_TARGETS    += sw-rtl-sw

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gpubar_main.c - Linux kernel module of the GPU BAR window DMA path: /dev/gpubar (misc device),
- * the kernel side of gb_os.h, and an in-memory FPGA stub (this slice has no FPGA driver).
+ * the kernel side of gb_os.h, and two FPGA back ends for gb_fpga_ops: the card's gpubar_top
+ * registers through sw/core/gb_csr.c (module parameter csr_bar >= 0: BAR csr_bar of the peer
+ * function, gpubar window at csr_off; the same driver file that tb/sw/tb_gb_csr.cpp runs against
+ * the RTL in CI), or, without it, an in-memory stub. Descriptor submission stays the stub's in
+ * both (the data mover's queue is the NIC's, issue 15).
  * The pin / unpin / callback logic is gb_core.c, compiled unchanged from sw/core.
  *
  * Source: note 004 §1.3-1.4, §2.2, §3.4, A-2 (rounding), A-10 (dma_addresses), A-11 (GPL licence:
@@ -20,13 +24,23 @@
 #include <linux/wait.h>
 #include <linux/jiffies.h>
 #include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/io.h>
 #include "gb_core.h"
+#include "gb_csr.h"
 #include "gpubar_ioctl.h"
 
 static char *peer;
 module_param(peer, charp, 0444);
 MODULE_PARM_DESC(peer, "PCI function (DDDD:BB:DD.F) used as the DMA peer of dma_map_pages");
 static struct pci_dev *gb_peer;
+static int csr_bar = -1;
+module_param(csr_bar, int, 0444);
+MODULE_PARM_DESC(csr_bar, "BAR of the peer function holding the gpubar CSRs (-1: no card, in-memory stub)");
+static unsigned long csr_off = 0x90000;
+module_param(csr_off, ulong, 0444);
+MODULE_PARM_DESC(csr_off, "byte offset of the gpubar CSR window in that BAR (docs/card.md BAR map)");
 
 /* ------------------------------------------------------------------ gb_os.h, kernel side */
 static DECLARE_WAIT_QUEUE_HEAD(gb_wq);
@@ -100,10 +114,57 @@ static int kstub_submit(void *dev, unsigned int slot, u32 gen, u64 off, u64 len)
 
 static const struct gb_fpga_ops kstub_ops = { kstub_load, kstub_invalidate, kstub_submit };
 
+/* ------------------------------------------------------------------ the card: gpubar_top CSRs */
+static void __iomem *gb_csr_base;
+static struct gb_csr gb_csr_dev;
+
+static u32 kio_rd(void *io, u32 off)
+{
+    return ioread32((u8 __iomem __force *)io + off);
+}
+
+static void kio_wr(void *io, u32 off, u32 v)
+{
+    iowrite32(v, (u8 __iomem __force *)io + off);
+}
+
+static u64 kio_now_us(void *io)
+{
+    return ktime_get_ns() / 1000;
+}
+
+static void kio_relax(void *io)
+{
+    usleep_range(1, 2);             /* callers may sleep (A-17: the free callback's bounded wait) */
+}
+
+static int kcsr_submit(void *dev, unsigned int slot, u32 gen, u64 off, u64 len)
+{
+    return kstub_submit(NULL, slot, gen, off, len);
+}
+
+/* load / invalidate on the card; the stub still records the slot for kcsr_submit's checks */
+static int kcsr_load(void *dev, unsigned int slot, u32 gen, const u64 *addrs, u32 n, u32 off0, u64 ulen)
+{
+    int ret = gb_csr_load(dev, slot, gen, addrs, n, off0, ulen);
+
+    if (!ret)
+        kstub_load(NULL, slot, gen, addrs, n, off0, ulen);
+    return ret;
+}
+
+static int kcsr_invalidate(void *dev, unsigned int slot, unsigned int ms)
+{
+    kstub_invalidate(NULL, slot, ms);
+    return gb_csr_invalidate(dev, slot, ms);
+}
+
+static const struct gb_fpga_ops kcsr_ops = { kcsr_load, kcsr_invalidate, kcsr_submit };
+
 /* ------------------------------------------------------------------ /dev/gpubar */
 static int gpubar_open(struct inode *ino, struct file *f)
 {
-    struct gb_ctx *c = gb_open(&kstub_ops, NULL, gb_peer);
+    struct gb_ctx *c = gb_csr_base ? gb_open(&kcsr_ops, &gb_csr_dev, gb_peer) : gb_open(&kstub_ops, NULL, gb_peer);
 
     if (!c)
         return -ENOMEM;
@@ -202,16 +263,48 @@ static struct miscdevice gpubar_dev = {
 static int __init gpubar_init(void)
 {
     unsigned int dom, bus, dev, fn;
+    int ret;
 
     gb_core_init();
     if (peer && sscanf(peer, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) == 4)
         gb_peer = pci_get_domain_bus_and_slot(dom, bus, PCI_DEVFN(dev, fn));
-    return misc_register(&gpubar_dev);
+    if (gb_peer && csr_bar >= 0) {
+        /* the card's BAR as its own driver enabled it; a register window of 4 KiB */
+        const struct gb_csr_io io = { kio_rd, kio_wr, kio_now_us, kio_relax, NULL };
+        struct gb_csr_io mio = io;
+
+        ret = -EINVAL;
+        if (csr_bar < PCI_STD_NUM_BARS && pci_resource_len(gb_peer, csr_bar) >= csr_off + 0x1000) {
+            gb_csr_base = pci_iomap_range(gb_peer, csr_bar, csr_off, 0x1000);
+            ret = gb_csr_base ? 0 : -ENOMEM;
+        }
+        if (!ret) {
+            mio.io = (void __force *)gb_csr_base;
+            ret = gb_csr_probe(&gb_csr_dev, &mio);       /* -ENODEV: ID is not "GPUB" */
+        }
+        if (ret)
+            goto fail;
+        pr_info("gpubar: card CSRs at BAR%d + 0x%lx: %u regions x %u entries\n", csr_bar, csr_off,
+                gb_csr_dev.nr, gb_csr_dev.ne);
+    }
+    ret = misc_register(&gpubar_dev);
+    if (!ret)
+        return 0;
+fail:
+    if (gb_csr_base)
+        pci_iounmap(gb_peer, gb_csr_base);
+    gb_csr_base = NULL;
+    pci_dev_put(gb_peer);
+    gb_peer = NULL;
+    gb_core_fini();
+    return ret;
 }
 
 static void __exit gpubar_exit(void)
 {
     misc_deregister(&gpubar_dev);
+    if (gb_csr_base)
+        pci_iounmap(gb_peer, gb_csr_base);
     pci_dev_put(gb_peer);
     gb_core_fini();
 }
