@@ -39,8 +39,9 @@
 //   marked tag (this one included) timed out or completed with err. RES_D words (>= CQD + 1 of
 //   the caller's completion queue: never full, see docs/gpubar.md 3.2).
 // Latency: s_rc handshake -> out cleared at the second edge; walker: 1 tag per 2 cycles.
-// Resources: NT x 17 LUTRAM (deadlines), 3 x NT flip-flops (out, bad, mark), pointers, 3 x 32-bit
-//   counters, a RES_D x 1 LUTRAM FIFO.
+// Resources: NT x 17 LUTRAM (deadlines) and the tail's deadline in a 17-bit register (dl_t_reg:
+//   read one edge ahead, bypassed on a write), 3 x NT flip-flops (out, bad, mark), pointers,
+//   3 x 32-bit counters, a RES_D x 1 LUTRAM FIFO.
 module gpubar_tags #(
     parameter NT    = 32,           // tags (power of two, 2..256)
     parameter RES_D = 32,           // result FIFO depth (power of two)
@@ -82,6 +83,7 @@ module gpubar_tags #(
     reg  [16:0]     now_reg, q_reg;                // q_reg = now_reg - 1 + cpl_to
     (* ram_style = "distributed" *)
     reg  [16:0]     dl_mem [0:NT-1];
+    reg  [16:0]     dl_t_reg;                      // dl_mem[tail], registered (see below)
     reg             exp_reg, v0_reg, acc_reg;
     reg             out_t_reg, bad_t_reg, mark_t_reg, excl_reg;   // the tail's bits (even cycle)
     reg             rc_valid_reg, rc_err_reg;                      // stage A
@@ -121,11 +123,20 @@ module gpubar_tags #(
     wire res_in  = acc_reg | bad_t_reg;
     wire res_push = w_pass && mark_t_reg;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [16:0] age = now_reg - dl_mem[tail_i];   // >= 0 (bit 16 clear): expired
+    wire [16:0] age = now_reg - dl_t_reg;         // >= 0 (bit 16 clear): expired
     /* verilator lint_on UNUSEDSIGNAL */
+    // the tail's deadline in a register, so that the expiry compare starts at flip-flops: every
+    // edge reads the deadline of the tail after that edge (tail + 1 when the walker passes), and
+    // takes q_reg instead when the same edge writes that deadline (an issue of that tag), so
+    // dl_t_reg == dl_mem[tail_reg] from the second cycle after reset (before any tag is issued)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [TB:0]   tail_p1 = tail_reg + {{TB{1'b0}}, 1'b1};   // its wrap bit unused
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [TB-1:0] tail_nx = w_pass ? tail_p1[TB-1:0] : tail_i;
 
     always @(posedge clk) begin
         if (issue) dl_mem[iss_i] <= q_reg;
+        dl_t_reg <= issue && iss_i == tail_nx ? q_reg : dl_mem[tail_nx];
     end
 
     always @(posedge clk) begin

@@ -202,7 +202,7 @@ module gpubar_xlat #(
     reg  [9:0]       chunk_reg;
     reg              elast_reg;
     reg  [48:0]      ent_rd_reg;             // block RAM read (address: o_reg's page, in S_E2 o_next_reg's)
-    reg  [48:0]      ent_q_reg;              // its register, loaded in S_E1 only (its one load: ent_q2_reg)
+    reg  [48:0]      ent_q_reg;              // its register, loaded every cycle (its one load: ent_q2_reg, in S_EW)
     reg  [48:0]      ent_q2_reg;             // the request's entry, loaded in S_EW, held in S_E2 / S_FL
     reg  [OW-1:0]    o_next_reg;
     reg              split_reg, split64_reg;
@@ -400,9 +400,18 @@ module gpubar_xlat #(
         // registered table reads (no reset)
         rg_reg     <= reg_mem[d_region_reg];
         // the entry read runs one request ahead: in S_E2 it reads the next request's page
-        // (o_next_reg), so the block RAM's output feeds one register (ent_q_reg) and nothing else
-        ent_rd_reg <= ent_mem[{d_region_reg, st_reg == S_E2 ? o_next_reg[OW-1:16] : o_reg[OW-1:16]}];
-        if (st_reg == S_E1) ent_q_reg  <= ent_rd_reg;
+        // (o_next_reg), so the block RAM's output feeds one register (ent_q_reg) and nothing else.
+        // The read is disabled in S_CFG, the only state that writes the table: Yosys then sees
+        // that a read never meets a write ("don't care on collision") and adds no collision
+        // bypass (registered write data, an address compare, a LUT mux) between the block RAM's
+        // output and ent_q_reg; nothing reads ent_rd_reg's value held through S_CFG (S_CFG goes
+        // to S_IDLE; the first read a descriptor uses is the one of S_DEC, for S_E1)
+        if (st_reg != S_CFG)
+            ent_rd_reg <= ent_mem[{d_region_reg, st_reg == S_E2 ? o_next_reg[OW-1:16] : o_reg[OW-1:16]}];
+        // ent_q_reg loads every cycle (no enable: the block RAM's output drives its D, no LUT);
+        // its one reader samples it in S_EW, which always follows S_E1, so it sees the read that
+        // S_E1 held, as with a load in S_E1 only
+        ent_q_reg  <= ent_rd_reg;
         if (st_reg == S_EW) ent_q2_reg <= ent_q_reg;
 
         case (st_reg)
