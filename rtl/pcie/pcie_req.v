@@ -16,6 +16,7 @@
 //   m_cpl_*        completions to the NIC: tag, data[255:0] (natural 32-byte alignment, bytes
 //                  outside [addr, addr+len) zero), last, err (every beat, data zero). Registered.
 //   s_wr_*         NIC writes: addr, len (1..4096; stable over the beats), data[255:0], last
+//                  (s_wr_ready depends on registers only: an input register holds one beat).
 //   m_axis_rq_*    RQ: tdata[255:0], tkeep[7:0] (per DW), tlast, tuser[61:0], tvalid, tready.
 //                  Registered. tuser: [3:0] first_be, [7:4] last_be, every other bit 0
 //                  (addr_offset, discontinue, TPH, seq_num, parity).
@@ -34,9 +35,10 @@
 // Reorder: ring space for a NIC read's beats is reserved when it is accepted; completions write
 //   their data at its host position (any order); NIC reads are delivered whole and in acceptance
 //   order once every sub-request has completed (docs/pcie.md 4).
-// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 7
-//   cycles. Throughput: one RQ read TLP per 2 cycles; write payload up to 32 B/cycle (one header
-//   beat per TLP); RC one beat per cycle (plus one cycle after a completion whose data spills
+// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 8
+//   cycles. Throughput: one RQ read TLP per 3 cycles (a tag is taken at most every third cycle:
+//   the two-stage tag encoder); write payload up to 32 B/cycle (one header beat per TLP, a new
+//   TLP header at most every second cycle); RC one beat per cycle (plus one cycle after a completion whose data spills
 //   into one more host beat); m_cpl one beat per cycle within a NIC read, 1 idle cycle between.
 // Errors: see stat_*; an error completion marks its NIC read, which is delivered with err.
 // Source: AMD PG213 (PCIe4 UltraScale+ block), chapter "Designing with the Core", Requester
@@ -113,6 +115,19 @@ module pcie_req #(
             else be_of = {lb, fb};
         end
     endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [TAG_W-1:0] k_tag(input integer k);
+        k_tag = k[TAG_W-1:0];
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    // 16-bit rotate left of an 8-bit lane mask (the DW buffer's positions)
+    function [15:0] rot16(input [7:0] l, input [3:0] o);
+        reg [31:0] x;
+        begin
+            x = {24'd0, l} << o;
+            rot16 = x[15:0] | x[31:16];
+        end
+    endfunction
     function [10:0] dwc_of(input [1:0] a, input [12:0] len);   // DW count, 1..1024
         /* verilator lint_off UNUSEDSIGNAL */ reg [13:0] s; /* verilator lint_on UNUSEDSIGNAL */
         begin
@@ -157,6 +172,10 @@ module pcie_req #(
     reg [NTAG-1:0]    tag_free_reg;
     reg [TAG_W-1:0]   pe_tag_reg;
     reg               pe_any_reg;
+    localparam GW = (NTAG >= 8) ? 8 : NTAG;   // encoder groups of GW tags
+    localparam NG = NTAG / GW;
+    reg [NG-1:0]      grp_any_reg;
+    reg [TAG_W-1:0]   grp_idx_reg [0:NG-1];  // lowest free tag of each group
     reg [SLOT_W-1:0]  tt_slot [0:NTAG-1];
     reg [RING_AW-1:0] tt_bias [0:NTAG-1];
     // read TLP waiting for the RQ arbiter
@@ -172,16 +191,31 @@ module pcie_req #(
     reg [12:0]        cq_len  [0:3];
     reg [1:0]         cq_wp_reg, cq_rp_reg;
     reg [2:0]         cq_cnt_reg;
-    reg               sp_active_reg;
-    reg [63:0]        sp_addr_reg;
+    reg               sp_active_reg, sp_fresh_reg;
+    reg [51:0]        sp_hi_reg, sp_hi_inc_reg;   // address[63:12], and + 1
+    reg [11:0]        sp_lo_reg;
     reg [12:0]        sp_rem_reg;
-    reg               wh_valid_reg;
+    reg               wa_valid_reg;               // stage A: the next piece (address, length)
+    reg [63:0]        wa_addr_reg;
+    reg [12:0]        wa_len_reg;
+    reg               wh_valid_reg;               // stage B: its header, lane masks
     /* verilator lint_off UNUSEDSIGNAL */ reg [63:0]        wh_addr_reg; /* verilator lint_on UNUSEDSIGNAL */
-    reg [10:0]        wh_dwc_reg;
-    reg [7:0]         wh_be_reg;
+    reg [10:0]        wh_dwc_reg, wh_left1_reg;
+    reg [7:0]         wh_be_reg, wh_l0_reg, wh_l1_reg, wh_llast_reg;
+    reg [3:0]         wh_o0_reg;
+    reg [15:0]        wh_pm_reg, wh_pm1_reg, wh_pmlast_reg;
+    reg               wh_more_reg, wh_fresh_reg;
     reg               t_active_reg;
     reg [10:0]        t_left_reg;
     reg [3:0]         t_o_reg;
+    reg [15:0]        t_pm_reg, t_pmlast_reg;
+    reg [7:0]         t_l_reg, t_llast_reg;
+    // write input register (stage I): one NIC write beat with its lanes and buffer half
+    reg               wi1_valid_reg, wi1_par_reg, wi1_first_reg;
+    reg [7:0]         wi1_lanes_reg;
+    reg [255:0]       wi1_data_reg;
+    reg [63:0]        wi1_addr_reg;
+    reg [12:0]        wi1_len_reg;
     reg               prio_wr_reg;
     // RQ output register
     reg               rq_valid_reg;
@@ -200,36 +234,50 @@ module pcie_req #(
                     && (ring_free_reg >= {{(RING_AW - 7){1'b0}}, h_nb_reg});
     /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] h_last_b = {9'd0, h_addr_reg[4:0]} + {1'b0, h_len_reg} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
 
-    wire [12:0] rd_room = (mrrs_m_reg - (cur_addr_reg[12:0] & mrrs_m_reg)) + 13'd1;
-    wire [12:0] rd_sub  = (cur_rem_reg < rd_room) ? cur_rem_reg : rd_room;
-    reg         alloc_last_reg;   // a tag was taken in the previous cycle: pe_* is stale
-    wire split_try = cur_active_reg && !rdt_valid_reg && !alloc_last_reg;
+    wire [12:0] rd_room = (mrrs_m_reg & ~cur_addr_reg[12:0]) + 13'd1;   // = MRRS - (addr mod MRRS)
+    wire        rd_last = (cur_rem_reg <= rd_room);
+    wire [12:0] rd_sub  = rd_last ? cur_rem_reg : rd_room;
+    // pe_* come from the free map two cycles back (a two-stage encoder): no tag is taken in the
+    // two cycles after one was taken, so the tag pe_tag names is still free
+    reg         alloc_last_reg, alloc_last2_reg;
+    wire split_try = cur_active_reg && !rdt_valid_reg && !alloc_last_reg && !alloc_last2_reg;
     wire split_go  = split_try && pe_any_reg;
 
     // ------------------------------------------------------------------ write input
     wire        wi_par   = wi_first_reg ? s_wr_addr[5] : wi_par_reg;
-    wire [7:0]  wi_half  = wi_par ? wb_v_reg[15:8] : wb_v_reg[7:0];
-    assign s_wr_ready = (wi_half == 8'd0) && (!wi_first_reg || cq_cnt_reg != 3'd4);
+    wire [7:0]  wi1_half = wi1_par_reg ? wb_v_reg[15:8] : wb_v_reg[7:0];
+    wire        wi1_go   = wi1_valid_reg && (wi1_half == 8'd0) && (!wi1_first_reg || cq_cnt_reg != 3'd4);
+    assign s_wr_ready = !wi1_valid_reg || wi1_go;
     wire        wi_go = s_wr_valid && s_wr_ready;
     /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] wi_e  = {9'd0, s_wr_addr[4:0]} + {1'b0, s_wr_len} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
     wire [7:0]  wi_lo_m = wi_first_reg ? (8'hff << s_wr_addr[4:2]) : 8'hff;
     wire [7:0]  wi_hi_m = s_wr_last ? (8'hff >> (3'd7 - wi_e[4:2])) : 8'hff;
     wire [7:0]  wi_lanes = wi_lo_m & wi_hi_m;
-    wire [15:0] wi_set = wi_go ? (wi_par ? {wi_lanes, 8'd0} : {8'd0, wi_lanes}) : 16'd0;
+    wire [15:0] wi_set = wi1_go ? (wi1_par_reg ? {wi1_lanes_reg, 8'd0} : {8'd0, wi1_lanes_reg}) : 16'd0;
 
     // splitter: next write TLP header
-    wire [12:0] wr_room = (mps_m_reg - (sp_addr_reg[12:0] & mps_m_reg)) + 13'd1;
-    wire [12:0] wr_sub  = (sp_rem_reg < wr_room) ? sp_rem_reg : wr_room;
+    wire [12:0] wr_room = (mps_m_reg & ~{1'b0, sp_lo_reg}) + 13'd1;   // = MPS - (addr mod MPS)
+    wire        wr_last = (sp_rem_reg <= wr_room);
+    wire [12:0] wr_sub  = wr_last ? sp_rem_reg : wr_room;
+    wire [12:0] sp_lo_next = {1'b0, sp_lo_reg | mps_m_reg[11:0]} + 13'd1;   // next MPS boundary
+    wire        wa_move = wa_valid_reg && !wh_valid_reg;
+    wire        sp_step = sp_active_reg && !sp_fresh_reg && (!wa_valid_reg || wa_move);
+    // stage B: header fields and the DW-buffer positions of the first two beats
+    wire [10:0] wa_dwc = dwc_of(wa_addr_reg[1:0], wa_len_reg);
+    // lane masks and DW-buffer positions, registered from wh_dwc_reg / wh_o0_reg in the cycle after
+    // the header (wh_fresh_reg): beat 0 (l0), beat 1 (l1), the last beat >= 1 (llast, at olast)
+    /* verilator lint_off UNUSEDSIGNAL */ wire [10:0] wd_u = wh_dwc_reg - 11'd5; /* verilator lint_on UNUSEDSIGNAL */
+    wire [2:0]  wd_c     = wh_dwc_reg[2:0] - 3'd4;                 // DWs of the last beat (0: 8)
+    wire [7:0]  wd_llast = (wd_c == 3'd0) ? 8'hff : ~(8'hff << wd_c);
+    wire [3:0]  wd_olast = wh_o0_reg ^ {~wd_u[3], 3'b000};         // o0 + 8 * ceil((dwc - 4) / 8)
+    wire [7:0]  wd_l0    = (wh_dwc_reg >= 11'd4) ? 8'hf0 : (8'hf0 & ~(8'hff << (3'd4 + wh_dwc_reg[2:0])));
+    wire [7:0]  wd_l1    = (wh_dwc_reg > 11'd12) ? 8'hff : (wh_dwc_reg > 11'd4) ? wd_llast : 8'h00;
 
-    // data availability of the next write beat
-    wire [3:0]  w0_o = wh_addr_reg[5:2] - 4'd4;
-    wire [7:0]  w0_l = (wh_dwc_reg >= 11'd4) ? 8'hf0 : (8'hf0 & ~(8'hff << (3'd4 + wh_dwc_reg[2:0])));
-    wire [7:0]  wn_l = (t_left_reg >= 11'd8) ? 8'hff : ~(8'hff << t_left_reg[2:0]);
-    wire [3:0]  w_o  = t_active_reg ? t_o_reg : w0_o;
-    wire [7:0]  w_l  = t_active_reg ? wn_l : w0_l;
-    wire [31:0] w_pm2 = {16'd0, 8'd0, w_l} << w_o;
-    wire [15:0] w_pm  = w_pm2[15:0] | w_pm2[31:16];
-    wire        w_ok  = (wb_v_reg & w_pm) == w_pm;
+    // data availability of the next write beat (masks precomputed per beat)
+    wire [3:0]  w_o  = t_active_reg ? t_o_reg : wh_o0_reg;
+    wire [15:0] w_pm = t_active_reg ? t_pm_reg : wh_pm_reg;
+    wire        w_ok = (wb_v_reg & w_pm) == w_pm;
+    wire        wh_rdy = wh_valid_reg && !wh_fresh_reg;
     reg  [255:0] w_lanes;
     integer li;
     always @(*) begin
@@ -237,11 +285,12 @@ module pcie_req #(
     end
 
     // ------------------------------------------------------------------ RQ arbiter
+    // sel_rd does not wait for the write data (w_ok): the RQ data registers load whenever free
     wire rq_free  = !rq_valid_reg || m_axis_rq_tready;
-    wire wr_cand  = wh_valid_reg && w_ok;
+    wire sel_rd   = !t_active_reg && rdt_valid_reg && (!wh_rdy || !prio_wr_reg);
+    wire go_rd    = rq_free && sel_rd;
+    wire go_w0    = rq_free && !t_active_reg && !sel_rd && wh_rdy && w_ok;
     wire go_wbeat = rq_free && t_active_reg && w_ok;
-    wire go_rd    = rq_free && !t_active_reg && rdt_valid_reg && (!wr_cand || !prio_wr_reg);
-    wire go_w0    = rq_free && !t_active_reg && wr_cand && !go_rd;
     wire [15:0] w_clr = (go_wbeat || go_w0) ? w_pm : 16'd0;
 
     wire [10:0] rdt_dwc = dwc_of(rdt_addr_reg[1:0], rdt_len_reg);
@@ -250,46 +299,57 @@ module pcie_req #(
                             16'd0, 1'b0, 4'b0000, rdt_dwc, rdt_addr_reg[63:2], 2'b00};
     wire [127:0] wr_desc = {1'b0, 3'd0, 3'd0, 1'b0, 16'd0, 8'd0,
                             16'd0, 1'b0, 4'b0001, wh_dwc_reg, wh_addr_reg[63:2], 2'b00};
-    wire [10:0] w0_take = (wh_dwc_reg >= 11'd4) ? 11'd4 : wh_dwc_reg;
-    wire [10:0] wn_take = (t_left_reg >= 11'd8) ? 11'd8 : t_left_reg;
 
     // ------------------------------------------------------------------ RC input
-    wire [255:0] c_d;
-    wire [7:0]   c_k;
-    wire         c_l, c_valid;
+    // input skid (registered tready) -> R1 (descriptor decode, tag lookups) -> R2 (rotate, ring write)
+    wire [255:0] k_d;
+    wire [7:0]   k_k;
+    wire         k_l, k_valid;
     reg          fl_pend_reg;
-    wire         c_ready = !fl_pend_reg;
+    reg               r1_valid_reg, r1_sop_reg, r1_l_reg, r1_known_reg, r1_err_reg, r1_done_reg, s1_sop_reg;
+    reg [255:0]       r1_d_reg;
+    reg [7:0]         r1_k_reg;
+    reg [2:0]         r1_rot_reg;
+    reg [RING_AW-1:0] r1_b_reg;
+    reg [TAG_W-1:0]   r1_tag_reg;
+    reg [SLOT_W-1:0]  r1_slot_reg;
+    wire         c_go    = r1_valid_reg && !fl_pend_reg;   // R2 takes the R1 beat
+    wire         k_ready = !r1_valid_reg || !fl_pend_reg;
+    wire         k_go    = k_valid && k_ready;
     axis_skid #(.DATA_WIDTH(256 + 8 + 1)) rc_skid (
         .clk(clk), .rst(rst),
         .s_data({s_axis_rc_tlast, s_axis_rc_tkeep, s_axis_rc_tdata}), .s_valid(s_axis_rc_tvalid),
         .s_ready(s_axis_rc_tready),
-        .m_data({c_l, c_k, c_d}), .m_valid(c_valid), .m_ready(c_ready)
+        .m_data({k_l, k_k, k_d}), .m_valid(k_valid), .m_ready(k_ready)
     );
-    reg               c_sop_reg, c_known_reg, c_err_reg, c_done_reg;
+    // R1 decode of a first beat
+    wire [7:0]        k_tag8 = k_d[71:64];
+    wire [TAG_W-1:0]  k_tagi = k_tag8[TAG_W-1:0];
+    wire              s_known = ({24'd0, k_tag8} < NTAG) && !tag_free_reg[k_tagi];
+    /* verilator lint_off UNUSEDSIGNAL */ wire [11:0]       s_la = k_d[11:0]; /* verilator lint_on UNUSEDSIGNAL */
+    wire              s_err = (k_d[15:12] != 4'd0) || (k_d[45:43] != 3'd0) || k_d[46];
+    wire [2:0]        s_rot = s_la[4:2] - 3'd3;
+    wire [RING_AW-1:0] s_b = tt_bias[k_tagi] + {{(RING_AW - 7){1'b0}}, s_la[11:5]}
+                             - {{(RING_AW - 1){1'b0}}, (s_la[4:2] < 3'd3)};
+    // R2
+    /* verilator lint_off UNUSEDSIGNAL */ wire [255:0] c_d = r1_d_reg; /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]   c_k = r1_k_reg;
+    wire         c_l = r1_l_reg;
+    reg               c_known_reg, c_err_reg, c_done_reg;
     reg [2:0]         c_rot_reg;
     reg [RING_AW-1:0] c_b_reg;
     reg [TAG_W-1:0]   c_tag_reg;
     reg [SLOT_W-1:0]  c_slot_reg;
     reg [255:0]       c_prevd_reg;
     reg [7:0]         c_prevk_reg;
-    wire              c_go = c_valid && c_ready;
-    wire [7:0]        c_tag8 = c_d[71:64];
-    wire [TAG_W-1:0]  c_tagi = c_tag8[TAG_W-1:0];
-    wire              c_in_range = ({24'd0, c_tag8} < NTAG);
-    wire              s_known = c_in_range && !tag_free_reg[c_tagi];
-    /* verilator lint_off UNUSEDSIGNAL */ wire [11:0]       s_la = c_d[11:0]; /* verilator lint_on UNUSEDSIGNAL */
-    wire              s_err = (c_d[15:12] != 4'd0) || (c_d[45:43] != 3'd0) || c_d[46];
-    wire [2:0]        s_rot = s_la[4:2] - 3'd3;
-    wire [RING_AW-1:0] s_b = tt_bias[c_tagi] + {{(RING_AW - 7){1'b0}}, s_la[11:5]}
-                             - {{(RING_AW - 1){1'b0}}, (s_la[4:2] < 3'd3)};
-    wire              e_known = c_sop_reg ? s_known : c_known_reg;
-    wire              e_err   = c_sop_reg ? s_err : c_err_reg;
-    wire              e_done  = c_sop_reg ? c_d[30] : c_done_reg;
-    wire [2:0]        e_rot   = c_sop_reg ? s_rot : c_rot_reg;
-    wire [RING_AW-1:0] e_b    = c_sop_reg ? s_b : c_b_reg;
-    wire [TAG_W-1:0]  e_tag   = c_sop_reg ? c_tagi : c_tag_reg;
-    wire [SLOT_W-1:0] e_slot  = c_sop_reg ? tt_slot[c_tagi] : c_slot_reg;
-    wire [7:0]        e_k     = c_sop_reg ? (c_k & 8'hf8) : c_k;
+    wire              e_known = r1_sop_reg ? r1_known_reg : c_known_reg;
+    wire              e_err   = r1_sop_reg ? r1_err_reg : c_err_reg;
+    wire              e_done  = r1_sop_reg ? r1_done_reg : c_done_reg;
+    wire [2:0]        e_rot   = r1_sop_reg ? r1_rot_reg : c_rot_reg;
+    wire [RING_AW-1:0] e_b    = r1_sop_reg ? r1_b_reg : c_b_reg;
+    wire [TAG_W-1:0]  e_tag   = r1_sop_reg ? r1_tag_reg : c_tag_reg;
+    wire [SLOT_W-1:0] e_slot  = r1_sop_reg ? r1_slot_reg : c_slot_reg;
+    wire [7:0]        e_k     = c_k;
     /* verilator lint_off UNUSEDSIGNAL */ wire [511:0]      c_dd = {c_d, c_d} << (32 * e_rot); /* verilator lint_on UNUSEDSIGNAL */
     wire [255:0]      c_r  = c_dd[511:256];                    // host lane j <- RC lane (j - rot) & 7
     /* verilator lint_off UNUSEDSIGNAL */ wire [15:0]       c_kk = {e_k, e_k} << e_rot; /* verilator lint_on UNUSEDSIGNAL */
@@ -302,7 +362,7 @@ module pcie_req #(
         for (ci = 0; ci < 8; ci = ci + 1)
             c_wdata[32 * ci +: 32] = c_hm[ci] ? c_r[32 * ci +: 32] : c_prevd_reg[32 * ci +: 32];
     end
-    wire [7:0]        e_prevk = c_sop_reg ? 8'd0 : c_prevk_reg;
+    wire [7:0]        e_prevk = r1_sop_reg ? 8'd0 : c_prevk_reg;
     wire [7:0]        c_wen = c_wr_ok ? ((c_rk & c_hm) | (e_prevk & ~c_hm)) : 8'd0;
     wire [7:0]        c_spill = c_rk & ~c_hm;
 
@@ -322,6 +382,9 @@ module pcie_req #(
     reg [4:0]         dv_lo_reg, dv_hi_reg;
     reg [HTAG_W-1:0]  dv_tag_reg;
     reg               p_valid_reg, p_last_reg, p_err_reg;
+    reg               p2_valid_reg, p2_last_reg, p2_err_reg;
+    reg [255:0]       p2_data_reg;
+    reg [HTAG_W-1:0]  p2_tag_reg;
     reg [31:0]        p_mask_reg;
     reg [HTAG_W-1:0]  p_tag_reg;
     wire [255:0]      ring_q;
@@ -329,7 +392,7 @@ module pcie_req #(
     /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
     wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
     wire dv_start = !dv_active_reg && head_ok;
-    wire dv_issue = dv_active_reg && ({1'b0, of_count} + {3'd0, p_valid_reg} < 4'd4);
+    wire dv_issue = dv_active_reg && ({1'b0, of_count} + {3'd0, p_valid_reg} + {3'd0, p2_valid_reg} < 4'd4);
     wire dv_end   = dv_issue && (dv_left_reg == 8'd1);
 
     pcie_ring #(.AW(RING_AW)) ring (
@@ -345,7 +408,7 @@ module pcie_req #(
     wire                of_m_valid, of_m_ready;
     sync_fifo #(.WIDTH(HTAG_W + 258), .DEPTH(4)) out_fifo (
         .clk(clk), .rst(rst),
-        .s_data({p_tag_reg, p_err_reg, p_last_reg, p_data}), .s_valid(p_valid_reg), .s_ready(of_s_ready),
+        .s_data({p2_tag_reg, p2_err_reg, p2_last_reg, p2_data_reg}), .s_valid(p2_valid_reg), .s_ready(of_s_ready),
         .m_data(of_m_data), .m_valid(of_m_valid), .m_ready(of_m_ready), .count(of_count)
     );
     axis_skid #(.DATA_WIDTH(HTAG_W + 258)) out_skid (
@@ -355,7 +418,7 @@ module pcie_req #(
     );
 
     // ------------------------------------------------------------------ sequential: control
-    integer i;
+    integer i, j;
     always @(posedge clk) begin
         // NIC read accept
         if (s_rd_req_valid && s_rd_req_ready) begin
@@ -395,10 +458,11 @@ module pcie_req #(
             sl_iss_reg[sl_wp_reg]  <= 1'b0;
             sl_err_reg[sl_wp_reg]  <= 1'b0;
         end
-        if (split_go && rd_sub == cur_rem_reg) sl_iss_reg[cur_slot_reg] <= 1'b1;
+        if (split_go && rd_last) sl_iss_reg[cur_slot_reg] <= 1'b1;
         if (dn_valid_reg && dn_err_reg) sl_err_reg[dn_slot_reg] <= 1'b1;
         // split
-        alloc_last_reg <= split_go;
+        alloc_last_reg  <= split_go;
+        alloc_last2_reg <= alloc_last_reg;
         if (split_go) begin
             rdt_valid_reg <= 1'b1;
             rdt_addr_reg  <= cur_addr_reg;
@@ -406,89 +470,148 @@ module pcie_req #(
             rdt_tag_reg   <= pe_tag_reg;
             tt_slot[pe_tag_reg] <= cur_slot_reg;
             tt_bias[pe_tag_reg] <= cur_bias_reg;
-            cur_addr_reg  <= cur_addr_reg + {51'd0, rd_sub};
-            cur_rem_reg   <= cur_rem_reg - rd_sub;
-            if (rd_sub == cur_rem_reg) cur_active_reg <= 1'b0;
+            // next piece from the next MRRS boundary (a NIC read stays inside its 4 KiB page)
+            cur_addr_reg[11:0] <= (cur_addr_reg[11:0] | mrrs_m_reg[11:0]) + 12'd1;
+            cur_rem_reg   <= cur_rem_reg - rd_room;
+            if (rd_last) cur_active_reg <= 1'b0;
         end else if (go_rd) begin
             rdt_valid_reg <= 1'b0;
         end
         // tags: lowest free, registered
         tag_free_reg <= (tag_free_reg & ~((split_go ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << pe_tag_reg))
                         | ((dn_valid_reg && dn_rel_reg ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << dn_tag_reg);
-        pe_any_reg <= |tag_free_reg;
+        for (i = 0; i < NG; i = i + 1) begin
+            grp_any_reg[i] <= |tag_free_reg[i * GW +: GW];
+            grp_idx_reg[i] <= {TAG_W{1'b0}};
+            for (j = GW - 1; j >= 0; j = j - 1)
+                if (tag_free_reg[i * GW + j]) grp_idx_reg[i] <= k_tag(i * GW + j);
+        end
+        pe_any_reg <= |grp_any_reg;
         pe_tag_reg <= {TAG_W{1'b0}};
-        for (i = NTAG - 1; i >= 0; i = i - 1)
-            if (tag_free_reg[i]) pe_tag_reg <= i[TAG_W-1:0];
+        for (i = NG - 1; i >= 0; i = i - 1)
+            if (grp_any_reg[i]) pe_tag_reg <= grp_idx_reg[i];
 
         // write input: DW buffer and command FIFO
         if (wi_go) begin
+            wi1_valid_reg <= 1'b1;
+            wi1_par_reg   <= wi_par;
+            wi1_first_reg <= wi_first_reg;
+            wi1_lanes_reg <= wi_lanes;
+            wi1_data_reg  <= s_wr_data;
+            wi1_addr_reg  <= s_wr_addr;
+            wi1_len_reg   <= s_wr_len;
+            wi_first_reg  <= s_wr_last;
+            wi_par_reg    <= ~wi_par;
+        end else if (wi1_go) begin
+            wi1_valid_reg <= 1'b0;
+        end
+        if (wi1_go) begin
             for (i = 0; i < 8; i = i + 1)
-                if (wi_lanes[i]) wb_reg[{wi_par, i[2:0]}] <= s_wr_data[32 * i +: 32];
-            wi_first_reg <= s_wr_last;
-            wi_par_reg   <= ~wi_par;
-            if (wi_first_reg) begin
-                cq_addr[cq_wp_reg] <= s_wr_addr;
-                cq_len[cq_wp_reg]  <= s_wr_len;
+                if (wi1_lanes_reg[i]) wb_reg[{wi1_par_reg, i[2:0]}] <= wi1_data_reg[32 * i +: 32];
+            if (wi1_first_reg) begin
+                cq_addr[cq_wp_reg] <= wi1_addr_reg;
+                cq_len[cq_wp_reg]  <= wi1_len_reg;
                 cq_wp_reg <= cq_wp_reg + 2'd1;
             end
         end
         wb_v_reg <= (wb_v_reg & ~w_clr) | wi_set;
         // splitter
+        sp_fresh_reg  <= 1'b0;
+        sp_hi_inc_reg <= sp_hi_reg + 52'd1;
         if (!sp_active_reg && cq_cnt_reg != 3'd0) begin
             sp_active_reg <= 1'b1;
-            sp_addr_reg   <= cq_addr[cq_rp_reg];
+            sp_fresh_reg  <= 1'b1;   // sp_hi_inc_reg is valid one cycle later
+            sp_hi_reg     <= cq_addr[cq_rp_reg][63:12];
+            sp_lo_reg     <= cq_addr[cq_rp_reg][11:0];
             sp_rem_reg    <= cq_len[cq_rp_reg];
             cq_rp_reg     <= cq_rp_reg + 2'd1;
         end
-        cq_cnt_reg <= cq_cnt_reg + ((wi_go && wi_first_reg) ? 3'd1 : 3'd0)
+        cq_cnt_reg <= cq_cnt_reg + ((wi1_go && wi1_first_reg) ? 3'd1 : 3'd0)
                       - ((!sp_active_reg && cq_cnt_reg != 3'd0) ? 3'd1 : 3'd0);
-        if (sp_active_reg && !wh_valid_reg) begin
+        // (a piece ends at 4 KiB at most every 4th piece, so sp_hi_inc_reg is never stale)
+        if (sp_step) begin
+            wa_valid_reg <= 1'b1;
+            wa_addr_reg  <= {sp_hi_reg, sp_lo_reg};
+            wa_len_reg   <= wr_sub;
+            sp_lo_reg    <= sp_lo_next[11:0];
+            if (sp_lo_next[12]) sp_hi_reg <= sp_hi_inc_reg;
+            sp_rem_reg   <= sp_rem_reg - wr_room;
+            if (wr_last) sp_active_reg <= 1'b0;
+        end else if (wa_move) begin
+            wa_valid_reg <= 1'b0;
+        end
+        if (wa_move) begin
             wh_valid_reg <= 1'b1;
-            wh_addr_reg  <= sp_addr_reg;
-            wh_dwc_reg   <= dwc_of(sp_addr_reg[1:0], wr_sub);
-            wh_be_reg    <= be_of(sp_addr_reg[1:0], wr_sub);
-            sp_addr_reg  <= sp_addr_reg + {51'd0, wr_sub};
-            sp_rem_reg   <= sp_rem_reg - wr_sub;
-            if (wr_sub == sp_rem_reg) sp_active_reg <= 1'b0;
+            wh_addr_reg  <= wa_addr_reg;
+            wh_dwc_reg   <= wa_dwc;
+            wh_be_reg    <= be_of(wa_addr_reg[1:0], wa_len_reg);
+            wh_o0_reg    <= wa_addr_reg[5:2] - 4'd4;
         end else if (go_w0) begin
             wh_valid_reg <= 1'b0;
         end
+        wh_fresh_reg  <= wa_move;
+        wh_l0_reg     <= wd_l0;
+        wh_l1_reg     <= wd_l1;
+        wh_llast_reg  <= wd_llast;
+        wh_pm_reg     <= rot16(wd_l0, wh_o0_reg);
+        wh_pm1_reg    <= rot16(wd_l1, wh_o0_reg ^ 4'd8);
+        wh_pmlast_reg <= rot16(wd_llast, wd_olast);
+        wh_left1_reg  <= wh_dwc_reg - 11'd4;
+        wh_more_reg   <= (wh_dwc_reg > 11'd4);
 
         // RQ output
-        if (rq_free) rq_valid_reg <= 1'b0;
+        if (rq_free) begin
+            rq_valid_reg <= go_rd || go_w0 || go_wbeat;
+            rq_data_reg  <= sel_rd ? {128'd0, rd_desc} : t_active_reg ? w_lanes : {w_lanes[255:128], wr_desc};
+            rq_keep_reg  <= sel_rd ? 8'h0f : t_active_reg ? t_l_reg : (wh_l0_reg | 8'h0f);
+            rq_last_reg  <= sel_rd ? 1'b1 : t_active_reg ? (t_left_reg <= 11'd8) : !wh_more_reg;
+            rq_be_reg    <= sel_rd ? rdt_be : t_active_reg ? rq_be_reg : wh_be_reg;
+        end
         if (go_rd) begin
-            rq_valid_reg <= 1'b1;
-            rq_data_reg  <= {128'd0, rd_desc};
-            rq_keep_reg  <= 8'h0f;
-            rq_last_reg  <= 1'b1;
-            rq_be_reg    <= rdt_be;
             prio_wr_reg  <= 1'b1;
             st_rd_reg    <= st_rd_reg + 32'd1;
         end
         if (go_w0) begin
-            rq_valid_reg <= 1'b1;
-            rq_data_reg  <= {w_lanes[255:128], wr_desc};
-            rq_keep_reg  <= {w0_l[7:4], 4'hf};
-            rq_last_reg  <= (wh_dwc_reg <= 11'd4);
-            rq_be_reg    <= wh_be_reg;
             prio_wr_reg  <= 1'b0;
             st_wr_reg    <= st_wr_reg + 32'd1;
-            t_active_reg <= (wh_dwc_reg > 11'd4);
-            t_left_reg   <= wh_dwc_reg - w0_take;
-            t_o_reg      <= w0_o + 4'd8;
+            t_active_reg <= wh_more_reg;
+            t_left_reg   <= wh_left1_reg;
+            t_o_reg      <= wh_o0_reg + 4'd8;
+            t_pm_reg     <= wh_pm1_reg;
+            t_l_reg      <= wh_l1_reg;
+            t_pmlast_reg <= wh_pmlast_reg;
+            t_llast_reg  <= wh_llast_reg;
         end
         if (go_wbeat) begin
-            rq_valid_reg <= 1'b1;
-            rq_data_reg  <= w_lanes;
-            rq_keep_reg  <= wn_l;
-            rq_last_reg  <= (t_left_reg <= 11'd8);
+            // the beat after this one: the last (its mask precomputed) or a full one (positions
+            // of this full beat's, halves swapped)
             t_active_reg <= (t_left_reg > 11'd8);
-            t_left_reg   <= t_left_reg - wn_take;
+            t_left_reg   <= t_left_reg - 11'd8;
             t_o_reg      <= t_o_reg + 4'd8;
+            t_pm_reg     <= (t_left_reg <= 11'd16) ? t_pmlast_reg : {t_pm_reg[7:0], t_pm_reg[15:8]};
+            t_l_reg      <= (t_left_reg <= 11'd16) ? t_llast_reg : 8'hff;
         end
-        if (cur_active_reg && !rdt_valid_reg && !alloc_last_reg && !pe_any_reg) st_stall_reg <= st_stall_reg + 32'd1;
+        if (split_try && !pe_any_reg) st_stall_reg <= st_stall_reg + 32'd1;
 
-        // RC
+        // RC: R1
+        if (k_go) begin
+            r1_valid_reg <= 1'b1;
+            r1_d_reg     <= k_d;
+            r1_k_reg     <= s1_sop_reg ? (k_k & 8'hf8) : k_k;   // DWs 0..2: the descriptor
+            r1_l_reg     <= k_l;
+            r1_sop_reg   <= s1_sop_reg;
+            r1_known_reg <= s_known;
+            r1_err_reg   <= s_err;
+            r1_done_reg  <= k_d[30];
+            r1_rot_reg   <= s_rot;
+            r1_b_reg     <= s_b;
+            r1_tag_reg   <= k_tagi;
+            r1_slot_reg  <= tt_slot[k_tagi];
+            s1_sop_reg   <= k_l;
+        end else if (c_go) begin
+            r1_valid_reg <= 1'b0;
+        end
+        // RC: R2
         rw_en_reg    <= 8'd0;
         dn_valid_reg <= 1'b0;
         if (fl_pend_reg) begin
@@ -502,12 +625,11 @@ module pcie_req #(
             dn_slot_reg  <= c_slot_reg;
             dn_tag_reg   <= c_tag_reg;
         end else if (c_go) begin
-            if (c_sop_reg) begin
-                if (s_known) st_cpl_reg <= st_cpl_reg + 32'd1;
+            if (r1_sop_reg) begin
+                if (r1_known_reg) st_cpl_reg <= st_cpl_reg + 32'd1;
                 else st_unexp_reg <= st_unexp_reg + 32'd1;
-                if (s_known && s_err) st_err_reg <= st_err_reg + 32'd1;
+                if (r1_known_reg && r1_err_reg) st_err_reg <= st_err_reg + 32'd1;
             end
-            c_sop_reg   <= c_l;
             c_known_reg <= e_known;
             c_err_reg   <= e_err;
             c_done_reg  <= e_done;
@@ -534,7 +656,12 @@ module pcie_req #(
         end
 
         // delivery
-        p_valid_reg <= dv_issue;
+        p_valid_reg  <= dv_issue;
+        p2_valid_reg <= p_valid_reg;
+        p2_data_reg  <= p_data;
+        p2_last_reg  <= p_last_reg;
+        p2_err_reg   <= p_err_reg;
+        p2_tag_reg   <= p_tag_reg;
         if (dv_issue) begin
             p_last_reg  <= dv_end;
             p_err_reg   <= dv_err_reg;
@@ -568,14 +695,15 @@ module pcie_req #(
             sl_iss_reg <= 0; sl_err_reg <= 0;
             for (i = 0; i < NSLOT; i = i + 1) sl_pend_reg[i] <= 7'd0;
             tag_free_reg <= {NTAG{1'b1}}; pe_any_reg <= 1'b0; pe_tag_reg <= 0; alloc_last_reg <= 1'b0;
+            alloc_last2_reg <= 1'b0; grp_any_reg <= {NG{1'b0}};
             rdt_valid_reg <= 1'b0;
-            wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0;
+            wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0; wi1_valid_reg <= 1'b0;
             cq_wp_reg <= 2'd0; cq_rp_reg <= 2'd0; cq_cnt_reg <= 3'd0;
-            sp_active_reg <= 1'b0; wh_valid_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
+            sp_active_reg <= 1'b0; sp_fresh_reg <= 1'b0; wa_valid_reg <= 1'b0; wh_valid_reg <= 1'b0; wh_fresh_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
             rq_valid_reg <= 1'b0;
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
-            fl_pend_reg <= 1'b0; c_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
-            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0;
+            fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
+            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0;
         end
     end
 
