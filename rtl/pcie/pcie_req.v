@@ -35,11 +35,12 @@
 // Reorder: ring space for a NIC read's beats is reserved when it is accepted; completions write
 //   their data at its host position (any order); NIC reads are delivered whole and in acceptance
 //   order once every sub-request has completed (docs/pcie.md 4).
-// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 8
+// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 9
 //   cycles. Throughput: one RQ read TLP per 3 cycles (a tag is taken at most every third cycle:
 //   the two-stage tag encoder); write payload up to 32 B/cycle (one header beat per TLP, a new
-//   TLP header at most every second cycle); RC one beat per cycle (plus one cycle after a completion whose data spills
-//   into one more host beat); m_cpl one beat per cycle within a NIC read, 1 idle cycle between.
+//   TLP at most every third cycle); RC one beat per cycle (plus one cycle after a completion
+//   whose data spills into one more host beat); m_cpl one beat per cycle within a NIC read, one
+//   idle cycle between reads.
 // Errors: see stat_*; an error completion marks its NIC read, which is delivered with err.
 // Source: AMD PG213 (PCIe4 UltraScale+ block), chapter "Designing with the Core", Requester
 //   Request / Requester Completion descriptor formats; issue 15; docs/nic.md 2.
@@ -191,7 +192,8 @@ module pcie_req #(
     reg [12:0]        cq_len  [0:3];
     reg [1:0]         cq_wp_reg, cq_rp_reg;
     reg [2:0]         cq_cnt_reg;
-    reg               sp_active_reg, sp_fresh_reg;
+    reg               sp_active_reg, sp_cool_reg, sp_cool2_reg, wr_last_reg;
+    reg [12:0]        wr_room_reg;
     reg [51:0]        sp_hi_reg, sp_hi_inc_reg;   // address[63:12], and + 1
     reg [11:0]        sp_lo_reg;
     reg [12:0]        sp_rem_reg;
@@ -230,17 +232,20 @@ module pcie_req #(
     assign s_rd_req_ready = !h_valid_reg;
     /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] rd_end = {9'd0, s_rd_req_addr[4:0]} + {1'b0, s_rd_req_len} + 14'd31; /* verilator lint_on UNUSEDSIGNAL */
 
-    wire alloc_go = h_valid_reg && !cur_active_reg && (sl_cnt_reg != NSLOT[SLOT_W:0])
-                    && (ring_free_reg >= {{(RING_AW - 7){1'b0}}, h_nb_reg});
+    // registered conditions (each valid one cycle after its inputs settle; the rules below keep
+    // every decision from using a stale one): ring space, MRRS room, last piece
+    reg         h_fresh_reg, ring_ok_reg, cur_fresh_reg, cur_fresh2_reg, rd_last_reg;
+    reg [12:0]  rd_room_reg;
+    wire alloc_go = h_valid_reg && !h_fresh_reg && ring_ok_reg && !cur_active_reg
+                    && (sl_cnt_reg != NSLOT[SLOT_W:0]);
     /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] h_last_b = {9'd0, h_addr_reg[4:0]} + {1'b0, h_len_reg} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
 
-    wire [12:0] rd_room = (mrrs_m_reg & ~cur_addr_reg[12:0]) + 13'd1;   // = MRRS - (addr mod MRRS)
-    wire        rd_last = (cur_rem_reg <= rd_room);
-    wire [12:0] rd_sub  = rd_last ? cur_rem_reg : rd_room;
+    wire [12:0] rd_sub  = rd_last_reg ? cur_rem_reg : rd_room_reg;
     // pe_* come from the free map two cycles back (a two-stage encoder): no tag is taken in the
     // two cycles after one was taken, so the tag pe_tag names is still free
     reg         alloc_last_reg, alloc_last2_reg;
-    wire split_try = cur_active_reg && !rdt_valid_reg && !alloc_last_reg && !alloc_last2_reg;
+    wire split_try = cur_active_reg && !rdt_valid_reg && !alloc_last_reg && !alloc_last2_reg
+                     && !cur_fresh_reg && !cur_fresh2_reg;
     wire split_go  = split_try && pe_any_reg;
 
     // ------------------------------------------------------------------ write input
@@ -256,12 +261,11 @@ module pcie_req #(
     wire [15:0] wi_set = wi1_go ? (wi1_par_reg ? {wi1_lanes_reg, 8'd0} : {8'd0, wi1_lanes_reg}) : 16'd0;
 
     // splitter: next write TLP header
-    wire [12:0] wr_room = (mps_m_reg & ~{1'b0, sp_lo_reg}) + 13'd1;   // = MPS - (addr mod MPS)
-    wire        wr_last = (sp_rem_reg <= wr_room);
-    wire [12:0] wr_sub  = wr_last ? sp_rem_reg : wr_room;
+    wire [12:0] wr_sub  = wr_last_reg ? sp_rem_reg : wr_room_reg;
+    wire        sp_load = !sp_active_reg && cq_cnt_reg != 3'd0;
     wire [12:0] sp_lo_next = {1'b0, sp_lo_reg | mps_m_reg[11:0]} + 13'd1;   // next MPS boundary
     wire        wa_move = wa_valid_reg && !wh_valid_reg;
-    wire        sp_step = sp_active_reg && !sp_fresh_reg && (!wa_valid_reg || wa_move);
+    wire        sp_step = sp_active_reg && !sp_cool_reg && !sp_cool2_reg && (!wa_valid_reg || wa_move);
     // stage B: header fields and the DW-buffer positions of the first two beats
     wire [10:0] wa_dwc = dwc_of(wa_addr_reg[1:0], wa_len_reg);
     // lane masks and DW-buffer positions, registered from wh_dwc_reg / wh_o0_reg in the cycle after
@@ -274,7 +278,8 @@ module pcie_req #(
     wire [7:0]  wd_l1    = (wh_dwc_reg > 11'd12) ? 8'hff : (wh_dwc_reg > 11'd4) ? wd_llast : 8'h00;
 
     // data availability of the next write beat (masks precomputed per beat)
-    wire [3:0]  w_o  = t_active_reg ? t_o_reg : wh_o0_reg;
+    reg  [3:0]  cur_o_reg;   // = t_active_reg ? t_o_reg : wh_o0_reg, kept as a register
+    wire [3:0]  w_o  = cur_o_reg;
     wire [15:0] w_pm = t_active_reg ? t_pm_reg : wh_pm_reg;
     wire        w_ok = (wb_v_reg & w_pm) == w_pm;
     wire        wh_rdy = wh_valid_reg && !wh_fresh_reg;
@@ -307,9 +312,10 @@ module pcie_req #(
     wire         k_l, k_valid;
     reg          fl_pend_reg;
     reg               r1_valid_reg, r1_sop_reg, r1_l_reg, r1_known_reg, r1_err_reg, r1_done_reg, s1_sop_reg;
-    reg [255:0]       r1_d_reg;
-    reg [7:0]         r1_k_reg;
-    reg [2:0]         r1_rot_reg;
+    reg [255:0]       r1_r_reg;      // the beat rotated to host lanes
+    reg [7:0]         r1_rk_reg, r1_hm_reg;
+    reg               r1_spill_reg;
+    reg [2:0]         s1_rot_reg;
     reg [RING_AW-1:0] r1_b_reg;
     reg [TAG_W-1:0]   r1_tag_reg;
     reg [SLOT_W-1:0]  r1_slot_reg;
@@ -331,12 +337,15 @@ module pcie_req #(
     wire [2:0]        s_rot = s_la[4:2] - 3'd3;
     wire [RING_AW-1:0] s_b = tt_bias[k_tagi] + {{(RING_AW - 7){1'b0}}, s_la[11:5]}
                              - {{(RING_AW - 1){1'b0}}, (s_la[4:2] < 3'd3)};
+    // R1 rotation: host lane j <- RC lane (j - rot) & 7; lanes >= rot are this ring beat's
+    wire [2:0]        k_rot = s1_sop_reg ? s_rot : s1_rot_reg;
+    wire [7:0]        k_km  = s1_sop_reg ? (k_k & 8'hf8) : k_k;   // DWs 0..2: the descriptor
+    /* verilator lint_off UNUSEDSIGNAL */ wire [511:0] k_dd = {k_d, k_d} << (32 * k_rot); /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */ wire [15:0] k_kk = {k_km, k_km} << k_rot; /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]        k_hm  = 8'hff << k_rot;
     // R2
-    /* verilator lint_off UNUSEDSIGNAL */ wire [255:0] c_d = r1_d_reg; /* verilator lint_on UNUSEDSIGNAL */
-    wire [7:0]   c_k = r1_k_reg;
     wire         c_l = r1_l_reg;
     reg               c_known_reg, c_err_reg, c_done_reg;
-    reg [2:0]         c_rot_reg;
     reg [RING_AW-1:0] c_b_reg;
     reg [TAG_W-1:0]   c_tag_reg;
     reg [SLOT_W-1:0]  c_slot_reg;
@@ -345,16 +354,12 @@ module pcie_req #(
     wire              e_known = r1_sop_reg ? r1_known_reg : c_known_reg;
     wire              e_err   = r1_sop_reg ? r1_err_reg : c_err_reg;
     wire              e_done  = r1_sop_reg ? r1_done_reg : c_done_reg;
-    wire [2:0]        e_rot   = r1_sop_reg ? r1_rot_reg : c_rot_reg;
     wire [RING_AW-1:0] e_b    = r1_sop_reg ? r1_b_reg : c_b_reg;
     wire [TAG_W-1:0]  e_tag   = r1_sop_reg ? r1_tag_reg : c_tag_reg;
     wire [SLOT_W-1:0] e_slot  = r1_sop_reg ? r1_slot_reg : c_slot_reg;
-    wire [7:0]        e_k     = c_k;
-    /* verilator lint_off UNUSEDSIGNAL */ wire [511:0]      c_dd = {c_d, c_d} << (32 * e_rot); /* verilator lint_on UNUSEDSIGNAL */
-    wire [255:0]      c_r  = c_dd[511:256];                    // host lane j <- RC lane (j - rot) & 7
-    /* verilator lint_off UNUSEDSIGNAL */ wire [15:0]       c_kk = {e_k, e_k} << e_rot; /* verilator lint_on UNUSEDSIGNAL */
-    wire [7:0]        c_rk = c_kk[15:8];
-    wire [7:0]        c_hm = 8'hff << e_rot;                   // host lanes of this ring beat
+    wire [255:0]      c_r  = r1_r_reg;
+    wire [7:0]        c_rk = r1_rk_reg;
+    wire [7:0]        c_hm = r1_hm_reg;                        // host lanes of this ring beat
     wire              c_wr_ok = e_known && !e_err;
     reg  [255:0]      c_wdata;
     integer ci;
@@ -384,6 +389,7 @@ module pcie_req #(
     reg               p_valid_reg, p_last_reg, p_err_reg;
     reg               p2_valid_reg, p2_last_reg, p2_err_reg;
     reg [255:0]       p2_data_reg;
+    reg [31:0]        p2_mask_reg;
     reg [HTAG_W-1:0]  p2_tag_reg;
     reg [31:0]        p_mask_reg;
     reg [HTAG_W-1:0]  p_tag_reg;
@@ -391,7 +397,8 @@ module pcie_req #(
     wire [2:0]        of_count;
     /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
     wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
-    wire dv_start = !dv_active_reg && head_ok;
+    reg  head_ok_reg, dv_end_last_reg;   // head_ok one cycle late; not in the cycle after a delivery end
+    wire dv_start = !dv_active_reg && head_ok_reg && !dv_end_last_reg;
     wire dv_issue = dv_active_reg && ({1'b0, of_count} + {3'd0, p_valid_reg} + {3'd0, p2_valid_reg} < 4'd4);
     wire dv_end   = dv_issue && (dv_left_reg == 8'd1);
 
@@ -402,13 +409,13 @@ module pcie_req #(
     reg [255:0] p_data;
     integer pi;
     always @(*) begin
-        for (pi = 0; pi < 32; pi = pi + 1) p_data[8 * pi +: 8] = p_mask_reg[pi] ? ring_q[8 * pi +: 8] : 8'd0;
+        for (pi = 0; pi < 32; pi = pi + 1) p_data[8 * pi +: 8] = p2_mask_reg[pi] ? p2_data_reg[8 * pi +: 8] : 8'd0;
     end
     wire [HTAG_W+257:0] of_m_data;
     wire                of_m_valid, of_m_ready;
     sync_fifo #(.WIDTH(HTAG_W + 258), .DEPTH(4)) out_fifo (
         .clk(clk), .rst(rst),
-        .s_data({p2_tag_reg, p2_err_reg, p2_last_reg, p2_data_reg}), .s_valid(p2_valid_reg), .s_ready(of_s_ready),
+        .s_data({p2_tag_reg, p2_err_reg, p2_last_reg, p_data}), .s_valid(p2_valid_reg), .s_ready(of_s_ready),
         .m_data(of_m_data), .m_valid(of_m_valid), .m_ready(of_m_ready), .count(of_count)
     );
     axis_skid #(.DATA_WIDTH(HTAG_W + 258)) out_skid (
@@ -458,10 +465,16 @@ module pcie_req #(
             sl_iss_reg[sl_wp_reg]  <= 1'b0;
             sl_err_reg[sl_wp_reg]  <= 1'b0;
         end
-        if (split_go && rd_last) sl_iss_reg[cur_slot_reg] <= 1'b1;
+        if (split_go && rd_last_reg) sl_iss_reg[cur_slot_reg] <= 1'b1;
         if (dn_valid_reg && dn_err_reg) sl_err_reg[dn_slot_reg] <= 1'b1;
         // split
         alloc_last_reg  <= split_go;
+        h_fresh_reg     <= s_rd_req_valid && s_rd_req_ready;
+        ring_ok_reg     <= (ring_free_reg >= {{(RING_AW - 7){1'b0}}, h_nb_reg});
+        cur_fresh_reg   <= alloc_go;
+        cur_fresh2_reg  <= cur_fresh_reg;
+        rd_room_reg     <= (mrrs_m_reg & ~cur_addr_reg[12:0]) + 13'd1;   // = MRRS - (addr mod MRRS)
+        rd_last_reg     <= (cur_rem_reg <= rd_room_reg);
         alloc_last2_reg <= alloc_last_reg;
         if (split_go) begin
             rdt_valid_reg <= 1'b1;
@@ -472,8 +485,8 @@ module pcie_req #(
             tt_bias[pe_tag_reg] <= cur_bias_reg;
             // next piece from the next MRRS boundary (a NIC read stays inside its 4 KiB page)
             cur_addr_reg[11:0] <= (cur_addr_reg[11:0] | mrrs_m_reg[11:0]) + 12'd1;
-            cur_rem_reg   <= cur_rem_reg - rd_room;
-            if (rd_last) cur_active_reg <= 1'b0;
+            cur_rem_reg   <= cur_rem_reg - rd_room_reg;
+            if (rd_last_reg) cur_active_reg <= 1'b0;
         end else if (go_rd) begin
             rdt_valid_reg <= 1'b0;
         end
@@ -516,18 +529,22 @@ module pcie_req #(
         end
         wb_v_reg <= (wb_v_reg & ~w_clr) | wi_set;
         // splitter
-        sp_fresh_reg  <= 1'b0;
+        // a step uses wr_room_reg / wr_last_reg / sp_hi_inc_reg: no step in the two cycles after
+        // a load or a step
+        sp_cool_reg   <= sp_step || sp_load;
+        sp_cool2_reg  <= sp_cool_reg;
         sp_hi_inc_reg <= sp_hi_reg + 52'd1;
-        if (!sp_active_reg && cq_cnt_reg != 3'd0) begin
+        wr_room_reg   <= (mps_m_reg & ~{1'b0, sp_lo_reg}) + 13'd1;   // = MPS - (addr mod MPS)
+        wr_last_reg   <= (sp_rem_reg <= wr_room_reg);
+        if (sp_load) begin
             sp_active_reg <= 1'b1;
-            sp_fresh_reg  <= 1'b1;   // sp_hi_inc_reg is valid one cycle later
             sp_hi_reg     <= cq_addr[cq_rp_reg][63:12];
             sp_lo_reg     <= cq_addr[cq_rp_reg][11:0];
             sp_rem_reg    <= cq_len[cq_rp_reg];
             cq_rp_reg     <= cq_rp_reg + 2'd1;
         end
         cq_cnt_reg <= cq_cnt_reg + ((wi1_go && wi1_first_reg) ? 3'd1 : 3'd0)
-                      - ((!sp_active_reg && cq_cnt_reg != 3'd0) ? 3'd1 : 3'd0);
+                      - (sp_load ? 3'd1 : 3'd0);
         // (a piece ends at 4 KiB at most every 4th piece, so sp_hi_inc_reg is never stale)
         if (sp_step) begin
             wa_valid_reg <= 1'b1;
@@ -535,8 +552,8 @@ module pcie_req #(
             wa_len_reg   <= wr_sub;
             sp_lo_reg    <= sp_lo_next[11:0];
             if (sp_lo_next[12]) sp_hi_reg <= sp_hi_inc_reg;
-            sp_rem_reg   <= sp_rem_reg - wr_room;
-            if (wr_last) sp_active_reg <= 1'b0;
+            sp_rem_reg   <= sp_rem_reg - wr_room_reg;
+            if (wr_last_reg) sp_active_reg <= 1'b0;
         end else if (wa_move) begin
             wa_valid_reg <= 1'b0;
         end
@@ -582,6 +599,9 @@ module pcie_req #(
             t_pmlast_reg <= wh_pmlast_reg;
             t_llast_reg  <= wh_llast_reg;
         end
+        cur_o_reg <= (go_w0 ? wh_more_reg : go_wbeat ? (t_left_reg > 11'd8) : t_active_reg)
+                     ? (go_w0 ? (wh_o0_reg ^ 4'd8) : go_wbeat ? (t_o_reg ^ 4'd8) : t_o_reg)
+                     : (wa_move ? (wa_addr_reg[5:2] - 4'd4) : wh_o0_reg);
         if (go_wbeat) begin
             // the beat after this one: the last (its mask precomputed) or a full one (positions
             // of this full beat's, halves swapped)
@@ -596,14 +616,16 @@ module pcie_req #(
         // RC: R1
         if (k_go) begin
             r1_valid_reg <= 1'b1;
-            r1_d_reg     <= k_d;
-            r1_k_reg     <= s1_sop_reg ? (k_k & 8'hf8) : k_k;   // DWs 0..2: the descriptor
+            r1_r_reg     <= k_dd[511:256];
+            r1_rk_reg    <= k_kk[15:8];
+            r1_hm_reg    <= k_hm;
+            r1_spill_reg <= (k_kk[15:8] & ~k_hm) != 8'd0;
+            s1_rot_reg   <= k_rot;
             r1_l_reg     <= k_l;
             r1_sop_reg   <= s1_sop_reg;
             r1_known_reg <= s_known;
             r1_err_reg   <= s_err;
             r1_done_reg  <= k_d[30];
-            r1_rot_reg   <= s_rot;
             r1_b_reg     <= s_b;
             r1_tag_reg   <= k_tagi;
             r1_slot_reg  <= tt_slot[k_tagi];
@@ -633,7 +655,6 @@ module pcie_req #(
             c_known_reg <= e_known;
             c_err_reg   <= e_err;
             c_done_reg  <= e_done;
-            c_rot_reg   <= e_rot;
             c_b_reg     <= e_b + 1'b1;
             c_tag_reg   <= e_tag;
             c_slot_reg  <= e_slot;
@@ -643,7 +664,7 @@ module pcie_req #(
             rw_addr_reg <= e_b;
             rw_data_reg <= c_wdata;
             if (c_l) begin
-                if (c_wr_ok && c_spill != 8'd0) begin
+                if (c_wr_ok && r1_spill_reg) begin
                     fl_pend_reg <= 1'b1;
                 end else begin
                     dn_valid_reg <= e_known;
@@ -658,7 +679,8 @@ module pcie_req #(
         // delivery
         p_valid_reg  <= dv_issue;
         p2_valid_reg <= p_valid_reg;
-        p2_data_reg  <= p_data;
+        p2_data_reg  <= ring_q;
+        p2_mask_reg  <= p_mask_reg;
         p2_last_reg  <= p_last_reg;
         p2_err_reg   <= p_err_reg;
         p2_tag_reg   <= p_tag_reg;
@@ -684,6 +706,8 @@ module pcie_req #(
             dv_hi_reg     <= sl_hi[sl_rp_reg];
             dv_tag_reg    <= sl_tag[sl_rp_reg];
         end
+        head_ok_reg     <= head_ok;
+        dv_end_last_reg <= dv_end;
         if (dv_end) begin
             dv_active_reg <= 1'b0;
             sl_rp_reg     <= sl_rp_reg + 1'b1;
@@ -699,11 +723,13 @@ module pcie_req #(
             rdt_valid_reg <= 1'b0;
             wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0; wi1_valid_reg <= 1'b0;
             cq_wp_reg <= 2'd0; cq_rp_reg <= 2'd0; cq_cnt_reg <= 3'd0;
-            sp_active_reg <= 1'b0; sp_fresh_reg <= 1'b0; wa_valid_reg <= 1'b0; wh_valid_reg <= 1'b0; wh_fresh_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
+            sp_active_reg <= 1'b0; sp_cool_reg <= 1'b0; sp_cool2_reg <= 1'b0; wa_valid_reg <= 1'b0; wh_valid_reg <= 1'b0; wh_fresh_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
             rq_valid_reg <= 1'b0;
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
             fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
             dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0;
+            head_ok_reg <= 1'b0; dv_end_last_reg <= 1'b0; h_fresh_reg <= 1'b0; ring_ok_reg <= 1'b0;
+            cur_fresh_reg <= 1'b0; cur_fresh2_reg <= 1'b0;
         end
     end
 
