@@ -46,7 +46,9 @@ WIDTH = {"dst_mac": 48, "src_mac": 48, "tos": 8, "ttl": 8, "ip_id": 16, "src_ip"
          "udp_sport": 16, "dest_qp": 24, "ack_req": 1, "psn": 24, "flags": 4, "vn": 3, "src_nid": 16,
          "dst_nid": 16, "handle": 16, "epoch": 32, "msg_len": 32, "offset": 32, "target_addr": 64,
          "msg_id": 16, "eq_handle": 16}
-OPS = (0xC0, 0xC1)
+# data packets only: 0xC1 is the ACK / NAK layout (BTH / AETH / NXH, docs/nic.md 3.5), checked by
+# scripts/nic_ack_check.py; the C parser still accepts 0xC1 in the data layout (tb_nic_pkt_rx)
+OPS = (0xC0,)
 # verdicts (enum nic_pkt_verdict)
 V_OK, V_TRUNC, V_NOT_ROCE, V_IP_CSUM, V_LEN, V_ICRC, V_OPCODE, V_NXH, V_RANGE = range(9)
 
