@@ -10,6 +10,9 @@
 //                                                                             (R-10, T12)
 //   P4 no request to an entry after the ACK of an INVALIDATE covering it, until a LOAD of the
 //      entry (checked at every m_req handshake)                               (R-9, T07, T30)
+//   P4a (the FSM's half of P4, by k-induction): no request is formed to an entry after an
+//      INVALIDATE covering it was applied, until a LOAD of the entry (the other half, that a
+//      request formed before it has left before the ACK does, stays with the bounded P4)
 //   P5 an ACK leaves only when no read tag allocated before its INVALIDATE is still busy
 //      (allocated and not yet completed or timed out): every earlier flush read and payload
 //      read retired                                                           (R-7, R-9, R-11)
@@ -27,6 +30,7 @@
 `define GPUBAR_F_P1
 `define GPUBAR_F_P2
 `define GPUBAR_F_P3
+`define GPUBAR_F_P4A
 `define GPUBAR_F_H
 `endif
 
@@ -121,6 +125,53 @@
         assert(vrow_mem[d_region_reg][o_reg[OW-1:16]]);
         assert({1'b0, boff_reg} + {23'd0, chunk_reg} <= {1'b0, rg_reg[47:16]});
     end
+`endif
+
+`ifdef GPUBAR_F_P4A
+    // P4a: f_rv = entries revoked: an INVALIDATE covering the entry applied (cfg_go), no LOAD of
+    // it since (a reset forgets them: S_INIT clears every row)
+    localparam F4E = NR * NE;
+    reg  [F4E-1:0] f_rv;
+    genvar f4;
+    generate
+        for (f4 = 0; f4 < F4E; f4 = f4 + 1) begin : f_p4a
+            localparam [RW+PW-1:0] F4I = f4;
+            localparam [RW-1:0]    F4R = F4I[RW+PW-1:PW];
+            localparam [PW-1:0]    F4X = F4I[PW-1:0];
+            always @(posedge clk) begin
+                if (cfg_go && cf_inv_reg && cf_region_reg == F4R && cf_imask_reg[F4X]) f_rv[f4] <= 1'b1;
+                if (cf_w && cf_load_reg && cf_eaddr == F4I) f_rv[f4] <= 1'b0;
+                if (rst) f_rv[f4] <= 1'b0;
+            end
+`ifdef GPUBAR_F_H
+            // H4: a revoked entry's valid bit is 0, and so is its bit in the row S_CFG is about
+            // to write (unless that op is a LOAD of this entry)
+            always @(*) if (f_past_valid && !rst && f_rv[f4]) begin
+                assert(!vrow_mem[F4R][F4X]);
+                if (st_reg == S_CFG && cf_vwe_reg && cf_region_reg == F4R && !(cf_load_reg && cf_idx_reg == F4X))
+                    assert(!cf_nrow_reg[F4X]);
+            end
+`endif
+        end
+    endgenerate
+`ifdef GPUBAR_F_H
+    // H4: the cfg op's row (read in S_CFG0) is the row in the table, its one-hot is its index's
+    always @(*) if (f_past_valid && !rst && !rst_d_reg && st_reg == S_CFG1) begin
+        assert(cf_row_reg == vrow_mem[cf_region_reg]);
+        assert(cf_i_oh_reg == {{(NE-1){1'b0}}, 1'b1} << cf_idx_reg);
+    end
+    always @(*) if (f_past_valid && !rst && !rst_d_reg && st_reg == S_CFG) begin
+        if (cf_load_reg) assert(cf_op_reg == OP_LOAD);
+        // an INVALIDATE's row clears its range
+        if (cf_inv_reg) assert(cf_vwe_reg && (cf_nrow_reg & cf_imask_reg) == {NE{1'b0}});
+    end
+    // H4: the flush read's DW lies in the last payload request's page, which is valid
+    always @(*) if (f_past_valid && !rst && !rst_d_reg && st_reg == S_FL)
+        assert(vrow_mem[d_region_reg][o_reg[OW-1:16]]);
+`endif
+    // P4a: every request formed (payload or flush read) uses an entry that is not revoked
+    always @(*) if (f_past_valid && !rst && req_load)
+        assert(!f_rv[{d_region_reg, o_reg[OW-1:16]}]);
 `endif
 
     // covers: a request at a page boundary split, a read and a write, each error code

@@ -11,7 +11,7 @@ mutant rtl/gpubar/gpubar_xlat.v gpubar_mps.v \
 mutant rtl/gpubar/gpubar_xlat.v gpubar_nooff0.v \
     's/wire \[63:0\]  e_addr   = {ent_q2_reg\[47:0\], o_reg\[15:0\]};/wire [63:0]  e_addr   = {ent_q2_reg[47:0], boff_reg[15:0]}; \/\/ MUTANT: off0 dropped/' || return 1
 # bug4 (P4): INVALIDATE does not clear the valid row (only LOAD / CLEAR write it): a descriptor
-# after the ACK still uses the entry
+# after the ACK still uses the entry (bug4a: the same mutant against P4a, the formation half of P4)
 mutant rtl/gpubar/gpubar_xlat.v gpubar_noinv.v \
     's/cf_op_reg == OP_LOAD || cf_op_reg == OP_CLEAR || cf_op_reg == OP_INV);/cf_op_reg == OP_LOAD || cf_op_reg == OP_CLEAR); \/\/ MUTANT: INVALIDATE keeps the entries/' || return 1
 # bug5 (P5): the tag walker passes the oldest tag without waiting for its completion or timeout:
