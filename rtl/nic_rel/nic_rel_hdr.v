@@ -30,6 +30,8 @@
 //   output = m_hdr_dst_nid); no logic between the RAM output and the port.
 // Latency: accept (cycle 0) -> m_hdr_valid in cycle 1. Throughput: one header per cycle.
 // Timing: 125 MHz on ECP5-85 speed 6 (fpga/open/nic_rel.tops line nic_rel_hdr).
+// Formal: formal/nic_rel/nic_rel_hdr.sby (B2, B10 echo, handshake; mutants), properties in
+//   formal/nic_rel/nic_rel_hdr_props.vh.
 module nic_rel_hdr #(
     parameter JOB_W   = 2,    // 1..8
     parameter RANK_W  = 10,   // 1..16
@@ -157,6 +159,10 @@ module nic_rel_hdr #(
     assign m_hdr_reset       = reset_reg;
     assign m_hdr_half        = half_reg;
     assign m_hdr_bad         = bad_reg;
+
+`ifdef FORMAL
+`include "nic_rel_hdr_props.vh"
+`endif
 endmodule
 
 `resetall
