@@ -181,8 +181,9 @@ module pcie_req #(
     reg [RING_AW-1:0] tt_bias [0:NTAG-1];
     // read TLP waiting for the RQ arbiter
     reg               rdt_valid_reg;
-    reg [63:0]        rdt_addr_reg;
-    reg [12:0]        rdt_len_reg;
+    /* verilator lint_off UNUSEDSIGNAL */ reg [63:0]        rdt_addr_reg; /* verilator lint_on UNUSEDSIGNAL */
+    reg [10:0]        rdt_dwc_reg;
+    reg [7:0]         rdt_be_reg;
     reg [TAG_W-1:0]   rdt_tag_reg;
     // write path: DW buffer indexed by host DW address mod 16, command FIFO, splitter, TLP
     reg [31:0]        wb_reg [0:15];
@@ -206,7 +207,8 @@ module pcie_req #(
     reg [7:0]         wh_be_reg, wh_l0_reg, wh_l1_reg, wh_llast_reg;
     reg [3:0]         wh_o0_reg;
     reg [15:0]        wh_pm_reg, wh_pm1_reg, wh_pmlast_reg;
-    reg               wh_more_reg, wh_fresh_reg;
+    reg               wh_more_reg, wh_fresh_reg, wh_fresh2_reg;
+    reg [3:0]         wh_olast_reg;
     reg               t_active_reg;
     reg [10:0]        t_left_reg;
     reg [3:0]         t_o_reg;
@@ -250,8 +252,12 @@ module pcie_req #(
 
     // ------------------------------------------------------------------ write input
     wire        wi_par   = wi_first_reg ? s_wr_addr[5] : wi_par_reg;
-    wire [7:0]  wi1_half = wi1_par_reg ? wb_v_reg[15:8] : wb_v_reg[7:0];
-    wire        wi1_go   = wi1_valid_reg && (wi1_half == 8'd0) && (!wi1_first_reg || cq_cnt_reg != 3'd4);
+    // half h of the DW buffer empty: hv_empty_reg (from the buffer one cycle back; a half filled in
+    // the previous cycle is not empty: wi1_last_reg)
+    reg  [1:0]  hv_empty_reg;
+    reg         wi1_last_reg, wi1_lpar_reg;
+    wire        wi1_hok  = hv_empty_reg[wi1_par_reg] && !(wi1_last_reg && wi1_lpar_reg == wi1_par_reg);
+    wire        wi1_go   = wi1_valid_reg && wi1_hok && (!wi1_first_reg || cq_cnt_reg != 3'd4);
     assign s_wr_ready = !wi1_valid_reg || wi1_go;
     wire        wi_go = s_wr_valid && s_wr_ready;
     /* verilator lint_off UNUSEDSIGNAL */ wire [13:0] wi_e  = {9'd0, s_wr_addr[4:0]} + {1'b0, s_wr_len} - 14'd1; /* verilator lint_on UNUSEDSIGNAL */
@@ -282,7 +288,7 @@ module pcie_req #(
     wire [3:0]  w_o  = cur_o_reg;
     wire [15:0] w_pm = t_active_reg ? t_pm_reg : wh_pm_reg;
     wire        w_ok = (wb_v_reg & w_pm) == w_pm;
-    wire        wh_rdy = wh_valid_reg && !wh_fresh_reg;
+    wire        wh_rdy = wh_valid_reg && !wh_fresh_reg && !wh_fresh2_reg;
     reg  [255:0] w_lanes;
     integer li;
     always @(*) begin
@@ -298,8 +304,8 @@ module pcie_req #(
     wire go_wbeat = rq_free && t_active_reg && w_ok;
     wire [15:0] w_clr = (go_wbeat || go_w0) ? w_pm : 16'd0;
 
-    wire [10:0] rdt_dwc = dwc_of(rdt_addr_reg[1:0], rdt_len_reg);
-    wire [7:0]  rdt_be  = be_of(rdt_addr_reg[1:0], rdt_len_reg);
+    wire [10:0] rdt_dwc = rdt_dwc_reg;
+    wire [7:0]  rdt_be  = rdt_be_reg;
     wire [127:0] rd_desc = {1'b0, 3'd0, 3'd0, 1'b0, 16'd0, {(8 - TAG_W){1'b0}}, rdt_tag_reg,
                             16'd0, 1'b0, 4'b0000, rdt_dwc, rdt_addr_reg[63:2], 2'b00};
     wire [127:0] wr_desc = {1'b0, 3'd0, 3'd0, 1'b0, 16'd0, 8'd0,
@@ -453,7 +459,7 @@ module pcie_req #(
         end
         sl_cnt_reg    <= sl_cnt_reg + {{SLOT_W{1'b0}}, alloc_go} - {{SLOT_W{1'b0}}, dv_end};
         ring_free_reg <= ring_free_reg - (alloc_go ? {{(RING_AW - 7){1'b0}}, h_nb_reg} : {(RING_AW + 1){1'b0}})
-                         + (dv_end ? {{(RING_AW - 7){1'b0}}, dv_nb_reg} : {(RING_AW + 1){1'b0}});
+                         + (dv_end_last_reg ? {{(RING_AW - 7){1'b0}}, dv_nb_reg} : {(RING_AW + 1){1'b0}});
         // slot state: pend / issued / err
         for (i = 0; i < NSLOT; i = i + 1) begin
             sl_pend_reg[i] <= sl_pend_reg[i]
@@ -479,7 +485,8 @@ module pcie_req #(
         if (split_go) begin
             rdt_valid_reg <= 1'b1;
             rdt_addr_reg  <= cur_addr_reg;
-            rdt_len_reg   <= rd_sub;
+            rdt_dwc_reg   <= dwc_of(cur_addr_reg[1:0], rd_sub);
+            rdt_be_reg    <= be_of(cur_addr_reg[1:0], rd_sub);
             rdt_tag_reg   <= pe_tag_reg;
             tt_slot[pe_tag_reg] <= cur_slot_reg;
             tt_bias[pe_tag_reg] <= cur_bias_reg;
@@ -528,6 +535,9 @@ module pcie_req #(
             end
         end
         wb_v_reg <= (wb_v_reg & ~w_clr) | wi_set;
+        hv_empty_reg <= {wb_v_reg[15:8] == 8'd0, wb_v_reg[7:0] == 8'd0};
+        wi1_last_reg <= wi1_go;
+        wi1_lpar_reg <= wi1_par_reg;
         // splitter
         // a step uses wr_room_reg / wr_last_reg / sp_hi_inc_reg: no step in the two cycles after
         // a load or a step
@@ -570,9 +580,11 @@ module pcie_req #(
         wh_l0_reg     <= wd_l0;
         wh_l1_reg     <= wd_l1;
         wh_llast_reg  <= wd_llast;
-        wh_pm_reg     <= rot16(wd_l0, wh_o0_reg);
-        wh_pm1_reg    <= rot16(wd_l1, wh_o0_reg ^ 4'd8);
-        wh_pmlast_reg <= rot16(wd_llast, wd_olast);
+        wh_fresh2_reg <= wh_fresh_reg;
+        wh_olast_reg  <= wd_olast;
+        wh_pm_reg     <= rot16(wh_l0_reg, wh_o0_reg);         // two cycles after the header
+        wh_pm1_reg    <= rot16(wh_l1_reg, wh_o0_reg ^ 4'd8);
+        wh_pmlast_reg <= rot16(wh_llast_reg, wh_olast_reg);
         wh_left1_reg  <= wh_dwc_reg - 11'd4;
         wh_more_reg   <= (wh_dwc_reg > 11'd4);
 
@@ -721,9 +733,9 @@ module pcie_req #(
             tag_free_reg <= {NTAG{1'b1}}; pe_any_reg <= 1'b0; pe_tag_reg <= 0; alloc_last_reg <= 1'b0;
             alloc_last2_reg <= 1'b0; grp_any_reg <= {NG{1'b0}};
             rdt_valid_reg <= 1'b0;
-            wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0; wi1_valid_reg <= 1'b0;
+            wb_v_reg <= 16'd0; wi_first_reg <= 1'b1; wi_par_reg <= 1'b0; wi1_valid_reg <= 1'b0; wi1_last_reg <= 1'b0; hv_empty_reg <= 2'b11;
             cq_wp_reg <= 2'd0; cq_rp_reg <= 2'd0; cq_cnt_reg <= 3'd0;
-            sp_active_reg <= 1'b0; sp_cool_reg <= 1'b0; sp_cool2_reg <= 1'b0; wa_valid_reg <= 1'b0; wh_valid_reg <= 1'b0; wh_fresh_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
+            sp_active_reg <= 1'b0; sp_cool_reg <= 1'b0; sp_cool2_reg <= 1'b0; wa_valid_reg <= 1'b0; wh_valid_reg <= 1'b0; wh_fresh_reg <= 1'b0; wh_fresh2_reg <= 1'b0; t_active_reg <= 1'b0; prio_wr_reg <= 1'b0;
             rq_valid_reg <= 1'b0;
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
             fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
