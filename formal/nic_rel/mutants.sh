@@ -29,3 +29,9 @@ mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_earlyfree.v \
 # bug5 (X9): the ACK's epoch is not compared
 mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noepoch.v \
     's/trk_v\[a2_k\] \&\& trk_ep\[a2_k\] == op_ep_reg;/trk_v[a2_k]; \/\/ MUTANT/' || return 1
+# nic_rel_hdr bug1 (B2): write-first bypass: a lookup in the cycle of a write to its entry returns the new value
+mutant rtl/nic_rel/nic_rel_hdr.v nic_rel_hdr_bypass.v \
+    's/        if (acc) nid_q_reg <= tbl\[c_idx\];/        if (acc) nid_q_reg <= (tbl_we \&\& tbl_waddr == c_idx) ? tbl_wdata : tbl[c_idx]; \/\/ MUTANT/' || return 1
+# nic_rel_hdr bug2 (B2): the index's job bit taken from the rank
+mutant rtl/nic_rel/nic_rel_hdr.v nic_rel_hdr_idx.v \
+    's/    wire \[IDX_W-1:0\] c_idx = {c_job\[JOB_W-1:0\], c_rank\[RANK_W-1:0\]};/    wire [IDX_W-1:0] c_idx = {c_rank[RANK_W-1:RANK_W-JOB_W], c_rank[RANK_W-1:0]}; \/\/ MUTANT/' || return 1
