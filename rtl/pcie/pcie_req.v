@@ -35,10 +35,10 @@
 // Reorder: ring space for a NIC read's beats is reserved when it is accepted; completions write
 //   their data at its host position (any order); NIC reads are delivered whole and in acceptance
 //   order once every sub-request has completed (docs/pcie.md 4).
-// Latency: read request -> RQ >= 4 cycles; last completion beat -> first m_cpl beat about 9
+// Latency: read request -> RQ 7 cycles; last completion beat -> first m_cpl beat about 11
 //   cycles. Throughput: one RQ read TLP per 3 cycles (a tag is taken at most every third cycle:
 //   the two-stage tag encoder); write payload up to 32 B/cycle (one header beat per TLP, a new
-//   TLP at most every third cycle); RC one beat per cycle (plus one cycle after a completion
+//   TLP at most every fourth cycle); RC one beat per cycle (plus one cycle after a completion
 //   whose data spills into one more host beat); m_cpl one beat per cycle within a NIC read, one
 //   idle cycle between reads.
 // Errors: see stat_*; an error completion marks its NIC read, which is delivered with err.
@@ -112,7 +112,7 @@ module pcie_req #(
             e  = a + len[1:0] - 2'd1;
             fb = 4'hf << a;
             lb = 4'hf >> (2'd3 - e);
-            if (({1'b0, len} + {12'd0, a}) <= 14'd4) be_of = {4'h0, fb & lb};
+            if (len[12:3] == 10'd0 && ({2'b00, len[2:0]} + {3'b000, a}) <= 5'd4) be_of = {4'h0, fb & lb};
             else be_of = {lb, fb};
         end
     endfunction
@@ -177,6 +177,9 @@ module pcie_req #(
     localparam NG = NTAG / GW;
     reg [NG-1:0]      grp_any_reg;
     reg [TAG_W-1:0]   grp_idx_reg [0:NG-1];  // lowest free tag of each group
+    reg [GW-1:0]      grp_oh_reg  [0:NG-1];  // and as a one-hot in the group
+    reg [NTAG-1:0]    pe_oh_reg;             // pe_tag_reg as a one-hot
+    wire [NG-1:0]     grp_low = grp_any_reg & (~grp_any_reg + 1'b1);   // lowest group with a free tag
     reg [SLOT_W-1:0]  tt_slot [0:NTAG-1];
     reg [RING_AW-1:0] tt_bias [0:NTAG-1];
     // read TLP waiting for the RQ arbiter
@@ -498,11 +501,13 @@ module pcie_req #(
             rdt_valid_reg <= 1'b0;
         end
         // tags: lowest free, registered
-        tag_free_reg <= (tag_free_reg & ~((split_go ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << pe_tag_reg))
+        tag_free_reg <= (tag_free_reg & ~(split_go ? pe_oh_reg : {NTAG{1'b0}}))
                         | ((dn_valid_reg && dn_rel_reg ? {{(NTAG - 1){1'b0}}, 1'b1} : {NTAG{1'b0}}) << dn_tag_reg);
         for (i = 0; i < NG; i = i + 1) begin
             grp_any_reg[i] <= |tag_free_reg[i * GW +: GW];
             grp_idx_reg[i] <= {TAG_W{1'b0}};
+            grp_oh_reg[i]  <= tag_free_reg[i * GW +: GW] & (~tag_free_reg[i * GW +: GW] + 1'b1);
+            pe_oh_reg[i * GW +: GW] <= grp_low[i] ? grp_oh_reg[i] : {GW{1'b0}};
             for (j = GW - 1; j >= 0; j = j - 1)
                 if (tag_free_reg[i * GW + j]) grp_idx_reg[i] <= k_tag(i * GW + j);
         end
