@@ -1,0 +1,276 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+// nic_ack_tx: the reliability layer's ACK / NAK builder: one receiver response (nic_rel_rx m_vrd:
+// type, key, seq, epoch, handle) + the CSR-static network fields -> the 94-byte ACK / NAK packet of
+// docs/nic.md 3.5 on a 256-bit AXI4-Stream, IPv4 header checksum and ICRC computed.
+// C model: nic_ack_build (cmodel/nic_ack.c) with the network fields formed as below; docs/nic_rel.md 11.
+//
+// Source: issue 13 (ACK / NAK builder); docs/nic.md 3.5; seed 003 notes A7, B9; IBA 9.7.5.1 (AETH),
+// A17.4 (ICRC); RFC 791 (IPv4 checksum). Own code.
+//
+// Ports (one clock, synchronous active-high rst):
+//   cfg_*            quasi-static CSRs (change only while idle): src_mac[48], dst_mac_base[48],
+//                    src_ip[32], dst_ip_base[32], src_nid[16] (the responder), tos[8], ttl[8]
+//   s_rsp            one response, valid/ready: type[3] (1 ACK, 2 DUP_ACK, 3 NACK_SEQ,
+//                    4 NACK_NOSTATE; any other value is accepted, dropped and counted in
+//                    stat_bad_type), key[NID_W+4] = {initiator nid[NID_W], half, vn[3]} (the
+//                    nic_rel_rx source key {src_nid, src_half, oclass}), seq[SEQ_W], epoch[EPOCH_W],
+//                    handle[16], qp[24] (BTH DestQP: the initiator's PID). s_rsp_ready is
+//                    combinational from m_tready (through the two stage-free conditions).
+//   m_t*             the packet: AXI4-Stream 256-bit, byte j of beat k = packet byte 32k + j; 3 beats,
+//                    tkeep all ones, all ones, 0x3FFFFFFF (30 bytes), tlast on the third; registered
+//   stat_bad_type    [32] wrapping count of responses with an unknown type
+// Network fields (as nic_rel_hdr_fields forms a data packet's, docs/nic_rel.md 10.3): dst_mac =
+//   {dst_mac_base[47:16], dst_nid}, dst_ip = {dst_ip_base[31:16], dst_nid}, ip_id = seq[15:0],
+//   udp_sport = 0xC000 | ((vn << 11) ^ dst_nid) & 0x3FFF, dst_nid = the key's nid zero-extended,
+//   PSN = seq zero-extended to 24 bits, epoch zero-extended to 32 bits.
+// Structure: stage 1 (F) holds the response and feeds the ICRC stream, one beat per cycle (the
+//   masked packet shifted by 6 leading zero bytes so that byte 89 ends beat 2: a zero CRC
+//   register stays zero over leading zeros, crc32_beat INIT 0; bytes 6-9 zero and 10-13 0xFF stand
+//   for the pseudo-LRH and the CRC start); stage W waits for the CRC (2 cycles) and the IPv4
+//   checksum (ipv4_csum, fed at the F -> W move, 2 cycles); stage O registers the beats.
+// Latency: accept in cycle t -> beat 0 valid in cycle t + 6. Throughput: one packet per 3 cycles
+//   (full rate on the output) when m_tready stays high.
+// Parameters: NID_W 1..16 (default 8: KEY_W 12 as nic_rel_rx), SEQ_W 1..24 (16), EPOCH_W 1..32 (32).
+module nic_ack_tx #(
+    parameter NID_W   = 8,
+    parameter SEQ_W   = 16,
+    parameter EPOCH_W = 32
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire [47:0]        cfg_src_mac,
+    input  wire [47:0]        cfg_dst_mac_base,
+    input  wire [31:0]        cfg_src_ip,
+    input  wire [31:0]        cfg_dst_ip_base,
+    input  wire [15:0]        cfg_src_nid,
+    input  wire [7:0]         cfg_tos,
+    input  wire [7:0]         cfg_ttl,
+    input  wire               s_rsp_valid,
+    output wire               s_rsp_ready,
+    input  wire [2:0]         s_rsp_type,
+    input  wire [NID_W+3:0]   s_rsp_key,
+    input  wire [SEQ_W-1:0]   s_rsp_seq,
+    input  wire [EPOCH_W-1:0] s_rsp_epoch,
+    input  wire [15:0]        s_rsp_handle,
+    input  wire [23:0]        s_rsp_qp,
+    output reg  [255:0]       m_tdata,
+    output reg  [31:0]        m_tkeep,
+    output reg                m_tlast,
+    output reg                m_tvalid,
+    input  wire               m_tready,
+    output reg  [31:0]        stat_bad_type
+);
+    initial begin
+        if (NID_W < 1 || NID_W > 16 || SEQ_W < 1 || SEQ_W > 24 || EPOCH_W < 1 || EPOCH_W > 32) begin
+            $error("%m: NID_W 1..16, SEQ_W 1..24, EPOCH_W 1..32 (%0d, %0d, %0d)", NID_W, SEQ_W, EPOCH_W);
+            $finish;
+        end
+    end
+
+    // the packet images below are used in slices (a beat, the IPv4 header), the MAC / IP bases in
+    // their upper halves only, the valid outputs of the fixed-latency CRC / checksum not at all
+    // verilator lint_off UNUSEDSIGNAL
+    // response word: {qp[24], handle[16], epoch[32], seq[24], vn[3], half, nid[16], syn[8]}
+    localparam FW = 124;
+    function [7:0] syn_of(input [2:0] t);
+        case (t)
+            3'd1:    syn_of = 8'h1F;   // ACK
+            3'd2:    syn_of = 8'h1E;   // DUP_ACK
+            3'd3:    syn_of = 8'h60;   // NAK code 0: PSN sequence error
+            3'd4:    syn_of = 8'h61;   // NAK code 1: invalid request
+            default: syn_of = 8'h00;
+        endcase
+    endfunction
+
+    // the 96-byte packet image (94 bytes + 2 zero), byte j = [8j +: 8]; icrc_on: also the ICRC
+    // (bytes 90-93, little-endian); crc_mask: the ICRC stream's view (Ethernet replaced by the
+    // pseudo-LRH start, the variant fields 0xFF, bytes 90-95 zero)
+    function [767:0] image(input [FW-1:0] f, input [15:0] csum, input [31:0] icrc, input crc_mask,
+                           input [47:0] src_mac, input [47:0] dmb, input [31:0] sip, input [31:0] dipb,
+                           input [15:0] snid, input [7:0] tos, input [7:0] ttl);
+        reg [767:0] p;
+        reg [7:0]   syn;
+        reg [15:0]  nid, handle, sport;
+        reg [2:0]   vn;
+        reg         half;
+        reg [23:0]  seq, qp;
+        reg [31:0]  epoch;
+        begin
+            {qp, handle, epoch, seq, vn, half, nid, syn} = f;
+            sport = 16'hC000 | (({2'b00, vn, 11'd0} ^ nid) & 16'h3FFF);
+            p = 768'd0;
+            p[0 +: 48]   = {nid[7:0], nid[15:8], dmb[23:16], dmb[31:24], dmb[39:32], dmb[47:40]};
+            p[48 +: 48]  = {src_mac[7:0], src_mac[15:8], src_mac[23:16], src_mac[31:24], src_mac[39:32], src_mac[47:40]};
+            p[96 +: 16]  = 16'h0008;                       // EtherType 0x0800
+            p[112 +: 8]  = 8'h45;
+            p[120 +: 8]  = tos;
+            p[128 +: 16] = 16'h5000;                       // total length 80
+            p[144 +: 16] = {seq[7:0], seq[15:8]};          // identification = seq[15:0]
+            p[160 +: 16] = 16'h0040;                       // DF
+            p[176 +: 8]  = ttl;
+            p[184 +: 8]  = 8'd17;
+            p[192 +: 16] = {csum[7:0], csum[15:8]};
+            p[208 +: 32] = {sip[7:0], sip[15:8], sip[23:16], sip[31:24]};
+            p[240 +: 32] = {nid[7:0], nid[15:8], dipb[23:16], dipb[31:24]};
+            p[272 +: 16] = {sport[7:0], sport[15:8]};
+            p[288 +: 16] = 16'hB712;                       // 4791
+            p[304 +: 16] = 16'h3C00;                       // UDP length 60
+            p[336 +: 8]  = 8'hC1;
+            p[352 +: 16] = 16'hFFFF;                       // P_Key
+            p[376 +: 24] = {qp[7:0], qp[15:8], qp[23:16]};
+            p[408 +: 24] = {seq[7:0], seq[15:8], seq[23:16]};
+            p[432 +: 8]  = syn;                            // AETH, MSN 0
+            p[464 +: 8]  = {7'b0001000, half};             // NXH ver 1, F L R 0, H
+            p[472 +: 8]  = {vn, 5'd0};
+            p[480 +: 16] = {snid[7:0], snid[15:8]};
+            p[496 +: 16] = {nid[7:0], nid[15:8]};
+            p[512 +: 16] = {handle[7:0], handle[15:8]};
+            p[528 +: 32] = {epoch[7:0], epoch[15:8], epoch[23:16], epoch[31:24]};
+            p[720 +: 32] = icrc;
+            if (crc_mask) begin
+                p[0 +: 112]  = {32'hFFFFFFFF, 80'd0};      // bytes 0-9 zero, 10-13 0xFF
+                p[120 +: 8]  = 8'hFF;                      // TOS
+                p[176 +: 8]  = 8'hFF;                      // TTL
+                p[192 +: 16] = 16'hFFFF;                   // header checksum
+                p[320 +: 16] = 16'hFFFF;                   // UDP checksum
+                p[368 +: 8]  = 8'hFF;                      // BTH byte 4
+                p[720 +: 48] = 48'd0;
+            end
+            image = p;
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ input -> F
+    wire [FW-1:0] in_f = {s_rsp_qp, s_rsp_handle, {(32 - EPOCH_W){1'b0}}, s_rsp_epoch,
+                          {(24 - SEQ_W){1'b0}}, s_rsp_seq, s_rsp_key[2:0], s_rsp_key[3],
+                          {(16 - NID_W){1'b0}}, s_rsp_key[NID_W+3:4], syn_of(s_rsp_type)};
+    wire          in_ok = s_rsp_type >= 3'd1 && s_rsp_type <= 3'd4;
+
+    reg           f_v_reg;
+    reg  [1:0]    f_ph_reg;          // the beat of the ICRC stream fed next
+    reg  [FW-1:0] f_reg;
+    reg           w_v_reg, w_pend_reg;
+    reg  [FW-1:0] w_reg;
+    reg  [31:0]   w_crc_reg;
+    reg  [15:0]   w_sum_reg;
+    reg           o_busy_reg;        // O holds a packet (m_tvalid or beats still to form)
+    reg  [1:0]    o_idx_reg;         // the beat now on m_t*
+    reg  [FW-1:0] o_reg;
+    reg  [15:0]   o_csum_reg;
+    reg  [31:0]   o_icrc_reg;
+
+    wire        crc_v;
+    wire [31:0] crc;
+    wire        sum_v;
+    wire [15:0] sum;
+    reg  [1:0]  crc_last_d;          // the F -> W move, delayed like the CRC and the checksum
+    wire        res_now = crc_last_d[1];
+
+    wire w_rdy  = w_v_reg && (!w_pend_reg || res_now);
+    wire o_free = !o_busy_reg || (o_idx_reg == 2'd2 && m_tready);
+    wire w_go   = w_rdy && o_free;
+    wire w_free = !w_v_reg || w_go;
+    wire f_move = f_v_reg && f_ph_reg == 2'd2 && w_free;
+    wire f_feed = f_v_reg && (f_ph_reg != 2'd2 || w_free);
+    assign s_rsp_ready = !f_v_reg || f_move;
+    wire in_fire = s_rsp_valid && s_rsp_ready;
+
+    wire [767:0] f_crc_img = {image(f_reg, 16'd0, 32'd0, 1'b1, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
+                                    cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl)} << 48;
+    wire [767:0] f_img     = image(f_reg, 16'd0, 32'd0, 1'b0, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
+                                   cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
+    wire [255:0] f_beat = f_ph_reg == 2'd0 ? f_crc_img[255:0] :
+                          f_ph_reg == 2'd1 ? f_crc_img[511:256] : f_crc_img[767:512];
+
+    crc32_beat #(.DATA_WIDTH(256), .CHUNK(16), .INIT(32'h00000000)) u_crc (
+        .clk(clk), .rst(rst), .in_valid(f_feed), .in_first(f_ph_reg == 2'd0), .in_data(f_beat),
+        .out_valid(crc_v), .out_crc(crc)
+    );
+    ipv4_csum #(.PIPELINE(1)) u_sum (
+        .clk(clk), .in_valid(f_move), .in_hdr(f_img[112 +: 160]), .out_valid(sum_v), .out_sum(sum)
+    );
+
+    always @(posedge clk) begin
+        if (rst) begin
+            f_v_reg       <= 1'b0;
+            f_ph_reg      <= 2'd0;
+            stat_bad_type <= 32'd0;
+        end else begin
+            if (in_fire) begin
+                f_v_reg  <= in_ok;
+                f_ph_reg <= 2'd0;
+            end else if (f_move) begin
+                f_v_reg  <= 1'b0;
+            end else if (f_feed) begin
+                f_ph_reg <= f_ph_reg + 2'd1;
+            end
+            if (in_fire && !in_ok)
+                stat_bad_type <= stat_bad_type + 32'd1;
+        end
+        if (in_fire)
+            f_reg <= in_f;
+    end
+
+    // ------------------------------------------------------------------ W: wait for CRC + checksum
+    always @(posedge clk) begin
+        crc_last_d <= rst ? 2'b00 : {crc_last_d[0], f_move};
+        if (rst) begin
+            w_v_reg    <= 1'b0;
+            w_pend_reg <= 1'b0;
+        end else if (f_move) begin
+            w_v_reg    <= 1'b1;
+            w_pend_reg <= 1'b1;
+        end else if (w_go) begin
+            w_v_reg    <= 1'b0;
+        end else if (res_now) begin
+            w_pend_reg <= 1'b0;
+        end
+        if (f_move)
+            w_reg <= f_reg;
+        if (res_now) begin
+            w_crc_reg <= crc;
+            w_sum_reg <= sum;
+        end
+    end
+    wire [31:0]  w_icrc = ~(w_pend_reg ? crc : w_crc_reg);
+    wire [15:0]  w_csum = ~(w_pend_reg ? sum : w_sum_reg);
+    wire [767:0] w_img = image(w_reg, w_csum, 32'd0, 1'b0, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
+                               cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
+    wire [767:0] o_img = image(o_reg, o_csum_reg, o_icrc_reg, 1'b0, cfg_src_mac, cfg_dst_mac_base,
+                               cfg_src_ip, cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
+
+    // ------------------------------------------------------------------ O: the output beats
+    always @(posedge clk) begin
+        if (rst) begin
+            o_busy_reg <= 1'b0;
+            m_tvalid   <= 1'b0;
+        end else if (w_go) begin
+            o_busy_reg <= 1'b1;
+            m_tvalid   <= 1'b1;
+        end else if (m_tvalid && m_tready && o_idx_reg == 2'd2) begin
+            o_busy_reg <= 1'b0;
+            m_tvalid   <= 1'b0;
+        end
+        if (w_go) begin
+            o_reg      <= w_reg;
+            o_csum_reg <= w_csum;
+            o_icrc_reg <= w_icrc;
+            o_idx_reg  <= 2'd0;
+            m_tdata    <= w_img[255:0];
+            m_tkeep    <= 32'hFFFFFFFF;
+            m_tlast    <= 1'b0;
+        end else if (m_tvalid && m_tready && o_idx_reg != 2'd2) begin
+            o_idx_reg  <= o_idx_reg + 2'd1;
+            m_tdata    <= o_idx_reg == 2'd0 ? o_img[511:256] : o_img[767:512];
+            m_tkeep    <= o_idx_reg == 2'd0 ? 32'hFFFFFFFF : 32'h3FFFFFFF;
+            m_tlast    <= o_idx_reg != 2'd0;
+        end
+    end
+
+    wire unused_ok = &{1'b0, crc_v, sum_v};
+    // verilator lint_on UNUSEDSIGNAL
+endmodule
+
+`resetall
