@@ -403,13 +403,17 @@ module pcie_req #(
     reg [31:0]        p_mask_reg;
     reg [HTAG_W-1:0]  p_tag_reg;
     wire [255:0]      ring_q;
-    wire [2:0]        of_count;
+    /* verilator lint_off UNUSEDSIGNAL */ wire [2:0]        of_count; /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
     wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
     reg  head_ok_reg, dv_end_last_reg;   // head_ok one cycle late; not in the cycle after a delivery end
     wire dv_start = !dv_active_reg && head_ok_reg && !dv_end_last_reg;
-    wire dv_issue = dv_active_reg && ({1'b0, of_count} + {3'd0, p_valid_reg} + {3'd0, p2_valid_reg} < 4'd4);
-    wire dv_end   = dv_issue && (dv_left_reg == 8'd1);
+    // occ_reg: beats read from the ring and not yet taken by the output skid (read register, mask
+    // register, output FIFO of 4): a read is issued only when fewer than 4 are in flight
+    reg  [2:0] occ_reg;
+    reg        dv_one_reg;   // dv_left_reg == 1
+    wire dv_issue = dv_active_reg && (occ_reg != 3'd4);
+    wire dv_end   = dv_issue && dv_one_reg;
 
     pcie_ring #(.AW(RING_AW)) ring (
         .clk(clk), .we(rw_en_reg), .waddr(rw_addr_reg), .wdata(rw_data_reg),
@@ -695,6 +699,9 @@ module pcie_req #(
 
         // delivery
         p_valid_reg  <= dv_issue;
+        occ_reg      <= occ_reg + {2'd0, dv_issue} - {2'd0, of_m_valid && of_m_ready};
+        if (dv_start) dv_one_reg <= (sl_nb[sl_rp_reg] == 8'd1);
+        else if (dv_issue) dv_one_reg <= (dv_left_reg == 8'd2);
         p2_valid_reg <= p_valid_reg;
         p2_data_reg  <= ring_q;
         p2_mask_reg  <= p_mask_reg;
@@ -707,7 +714,7 @@ module pcie_req #(
             p_tag_reg   <= dv_tag_reg;
             p_mask_reg  <= dv_err_reg ? 32'd0
                            : (dv_first_reg ? (32'hffffffff << dv_lo_reg) : 32'hffffffff)
-                             & (dv_left_reg == 8'd1 ? (32'hffffffff >> (5'd31 - dv_hi_reg)) : 32'hffffffff);
+                             & (dv_one_reg ? (32'hffffffff >> (5'd31 - dv_hi_reg)) : 32'hffffffff);
             dv_addr_reg  <= dv_addr_reg + 1'b1;
             dv_left_reg  <= dv_left_reg - 8'd1;
             dv_first_reg <= 1'b0;
@@ -744,7 +751,7 @@ module pcie_req #(
             rq_valid_reg <= 1'b0;
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
             fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
-            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0;
+            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0; occ_reg <= 3'd0;
             head_ok_reg <= 1'b0; dv_end_last_reg <= 1'b0; h_fresh_reg <= 1'b0; ring_ok_reg <= 1'b0;
             cur_fresh_reg <= 1'b0; cur_fresh2_reg <= 1'b0;
         end
