@@ -406,8 +406,10 @@ module pcie_req #(
     /* verilator lint_off UNUSEDSIGNAL */ wire [2:0]        of_count; /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
     wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
-    reg  head_ok_reg, dv_end_last_reg;   // head_ok one cycle late; not in the cycle after a delivery end
-    wire dv_start = !dv_active_reg && head_ok_reg && !dv_end_last_reg;
+    // head_ok one cycle late; no start in the two cycles after a delivery end (sl_rp_reg moves
+    // at once, sl_cnt_reg one cycle later)
+    reg  head_ok_reg, dv_end_last_reg, dv_end_last2_reg;
+    wire dv_start = !dv_active_reg && head_ok_reg && !dv_end_last_reg && !dv_end_last2_reg;
     // occ_reg: beats read from the ring and not yet taken by the output skid (read register, mask
     // register, output FIFO of 4): a read is issued only when fewer than 4 are in flight
     reg  [2:0] occ_reg;
@@ -464,7 +466,7 @@ module pcie_req #(
             cur_slot_reg       <= sl_wp_reg;
             cur_bias_reg       <= ring_wp_reg - {{(RING_AW - 7){1'b0}}, h_addr_reg[11:5]};
         end
-        sl_cnt_reg    <= sl_cnt_reg + {{SLOT_W{1'b0}}, alloc_go} - {{SLOT_W{1'b0}}, dv_end};
+        sl_cnt_reg    <= sl_cnt_reg + {{SLOT_W{1'b0}}, alloc_go} - {{SLOT_W{1'b0}}, dv_end_last_reg};   // freed one cycle late
         ring_free_reg <= ring_free_reg - (alloc_go ? {{(RING_AW - 7){1'b0}}, h_nb_reg} : {(RING_AW + 1){1'b0}})
                          + (dv_end_last_reg ? {{(RING_AW - 7){1'b0}}, dv_nb_reg} : {(RING_AW + 1){1'b0}});
         // slot state: pend / issued / err
@@ -732,6 +734,7 @@ module pcie_req #(
         end
         head_ok_reg     <= head_ok;
         dv_end_last_reg <= dv_end;
+        dv_end_last2_reg <= dv_end_last_reg;
         if (dv_end) begin
             dv_active_reg <= 1'b0;
             sl_rp_reg     <= sl_rp_reg + 1'b1;
@@ -752,7 +755,7 @@ module pcie_req #(
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
             fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
             dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0; occ_reg <= 3'd0;
-            head_ok_reg <= 1'b0; dv_end_last_reg <= 1'b0; h_fresh_reg <= 1'b0; ring_ok_reg <= 1'b0;
+            head_ok_reg <= 1'b0; dv_end_last_reg <= 1'b0; dv_end_last2_reg <= 1'b0; h_fresh_reg <= 1'b0; ring_ok_reg <= 1'b0;
             cur_fresh_reg <= 1'b0; cur_fresh2_reg <= 1'b0;
         end
     end
