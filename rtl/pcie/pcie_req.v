@@ -39,8 +39,8 @@
 //   cycles. Throughput: one RQ read TLP per 3 cycles (a tag is taken at most every third cycle:
 //   the two-stage tag encoder); write payload up to 32 B/cycle (one header beat per TLP, a new
 //   TLP at most every fourth cycle); RC one beat per cycle (plus one cycle after a completion
-//   whose data spills into one more host beat); m_cpl one beat per cycle within a NIC read, one
-//   idle cycle between reads.
+//   whose data spills into one more host beat); m_cpl one beat per cycle within a NIC read, three
+//   idle cycles between reads.
 // Errors: see stat_*; an error completion marks its NIC read, which is delivered with err.
 // Source: AMD PG213 (PCIe4 UltraScale+ block), chapter "Designing with the Core", Requester
 //   Request / Requester Completion descriptor formats; issue 15; docs/nic.md 2.
