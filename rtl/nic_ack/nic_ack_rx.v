@@ -23,14 +23,18 @@
 //   stat_cnt    [10 x 32] wrapping counters, word i = bits 32i+31:32i = packets with verdict i
 //               (enum nic_ack_verdict): 0 OK, 1 TRUNC, 2 NOT_ROCE, 3 IP_CSUM, 4 LEN, 5 ICRC,
 //               6 OPCODE, 7 SYNDROME, 8 NXH, 9 PAYLOAD
-// Structure: A registers the beat (bytes outside tkeep zeroed); beats 0-2 (bytes 0-93) are kept
-//   and snapshotted at the last beat with the length (P); Q registers the field checks; V the
-//   one-hot verdict. The ICRC stream is A's beat with the variant bytes masked (bytes 0-9 zero,
-//   10-13 0xFF for the pseudo-LRH and the CRC start, crc32_beat INIT 0; TOS, TTL, checksums, BTH
-//   byte 4 0xFF); the ICRC is good iff the register after the last beat equals the CRC-32 residue
-//   0xDEBB20E3 advanced over the (32 - last-beat bytes) mod 32 zero bytes after the frame.
-// Latency: the last beat's handshake in cycle t -> verdict (counters) in t + 4, m_ack_valid in
-//   t + 7. Throughput: one beat per cycle for any packet mix (the stages are a pure pipeline).
+// Structure: A registers the beat (bytes outside tkeep zeroed), its ICRC view and four partial
+//   byte counts; beats 0-2 (bytes 0-93) are kept and snapshotted at the last beat with its index
+//   and byte count (P); Q registers the field checks and the length; R the length checks and the
+//   CRC (out of crc32_beat in Q's cycle); S the CRC and checksum (ipv4_csum fed from P) compares;
+//   V the one-hot verdict (first failing check wins), which counts and pushes a good packet. The
+//   ICRC stream is A's beat with the variant bytes masked (bytes 0-9 zero, 10-13 0xFF for the
+//   pseudo-LRH and the CRC start, crc32_beat INIT 0; TOS, TTL, checksums, BTH byte 4 0xFF); the
+//   ICRC is good iff the register after the last beat equals the CRC-32 residue 0xDEBB20E3
+//   advanced over the (32 - last-beat bytes) mod 32 zero bytes after the frame.
+// Latency: the last beat's handshake in cycle t -> verdict (counters) in t + 6, m_ack_valid in
+//   t + 7 at the earliest (measured by the bench). Throughput: one beat per cycle for any packet
+//   mix (the stages are a pure pipeline).
 // Parameters: KEY_W 4..19 (default 14, nic_rel_tx), SEQ_W 1..24 (16), EPOCH_W 1..32 (32).
 module nic_ack_rx #(
     parameter KEY_W   = 14,
@@ -81,6 +85,7 @@ module nic_ack_rx #(
     // ------------------------------------------------------------------ input -> A
     reg  [11:0] in_idx_reg;          // beats of the current packet accepted
     reg         in_ovf_reg;          // the packet has more than 4,095 beats (its length > 131,039)
+    reg         in_i0_reg, in_i1_reg, in_i2_reg;   // in_idx_reg is 0 / 1 / 2
     wire        in_fire = s_axis_tvalid && s_axis_tready;
     wire [255:0] keep_bits;
     genvar gi;
@@ -89,77 +94,93 @@ module nic_ack_rx #(
             assign keep_bits[8*gi +: 8] = {8{s_axis_tkeep[gi]}};
         end
     endgenerate
-    function [5:0] popcount32(input [31:0] k);
+    function [3:0] popcount8(input [7:0] k);
         integer i;
         begin
-            popcount32 = 6'd0;
-            for (i = 0; i < 32; i = i + 1)
-                popcount32 = popcount32 + {5'd0, k[i]};
+            popcount8 = 4'd0;
+            for (i = 0; i < 8; i = i + 1)
+                popcount8 = popcount8 + {3'd0, k[i]};
         end
     endfunction
-
-    reg          a_v_reg, a_last_reg, a_ovf_reg;
-    reg  [255:0] a_data_reg;
-    reg  [11:0]  a_idx_reg;
-    reg  [5:0]   a_cnt_reg;          // bytes of the beat (popcount of tkeep)
+    wire [11:0] in_idx_nx = s_axis_tlast ? 12'd0 : in_idx_reg + {11'd0, in_idx_reg != 12'hFFF};
     always @(posedge clk) begin
         if (rst) begin
             in_idx_reg <= 12'd0;
             in_ovf_reg <= 1'b0;
+            in_i0_reg  <= 1'b1;
+            in_i1_reg  <= 1'b0;
+            in_i2_reg  <= 1'b0;
         end else if (in_fire) begin
-            in_idx_reg <= s_axis_tlast ? 12'd0 : in_idx_reg + {11'd0, in_idx_reg != 12'hFFF};
+            in_idx_reg <= in_idx_nx;
             in_ovf_reg <= !s_axis_tlast && (in_ovf_reg || in_idx_reg == 12'hFFF);
+            in_i0_reg  <= in_idx_nx == 12'd0;
+            in_i1_reg  <= in_idx_nx == 12'd1;
+            in_i2_reg  <= in_idx_nx == 12'd2;
         end
-        a_v_reg    <= in_fire && !rst;
-        a_last_reg <= s_axis_tlast;
-        a_ovf_reg  <= in_ovf_reg || in_idx_reg == 12'hFFF;
-        a_data_reg <= s_axis_tdata & keep_bits;
-        a_idx_reg  <= in_idx_reg;
-        a_cnt_reg  <= popcount32(s_axis_tkeep);
     end
+
+    // A: the beat (bytes outside tkeep zeroed), its ICRC view, its byte count in four partials
+    // ICRC view (IBA A17.4): beat 0 bytes 0-9 zero, 10-13 0xFF (pseudo-LRH, CRC start), TOS (15),
+    // TTL (22), header checksum (24-25) 0xFF; beat 1: UDP checksum (40-41), BTH byte 4 (46) 0xFF
+    localparam [255:0] M0_AND = ~{{(256 - 80){1'b0}}, 80'hFFFFFFFFFFFFFFFFFFFF};
+    localparam [255:0] M0_OR  = {{(256 - 208){1'b0}}, 208'hffff00ff000000000000ff00ffffffff00000000000000000000};
+    localparam [255:0] M1_OR  = {{(256 - 120){1'b0}}, 120'hFF_0000_0000_FFFF_0000_0000_0000_0000};
+    wire [255:0] in_data = s_axis_tdata & keep_bits;
+    reg          a_v_reg, a_ovf_reg, a_end_reg;
+    reg          a_i0, a_i1, a_i2;   // the beat's index is 0 / 1 / 2
+    reg  [255:0] a_data_reg, a_crc_reg;
+    reg  [11:0]  a_idx_reg;
+    reg  [15:0]  a_pc_reg;           // popcounts of tkeep[8i +: 8], 4 bits each
+    always @(posedge clk) begin
+        a_v_reg    <= in_fire && !rst;
+        a_end_reg  <= in_fire && s_axis_tlast && !rst;
+        a_i0       <= in_i0_reg;
+        a_i1       <= in_i1_reg;
+        a_i2       <= in_i2_reg;
+        a_ovf_reg  <= in_ovf_reg || in_idx_reg == 12'hFFF;
+        a_data_reg <= in_data;
+        a_crc_reg  <= in_i0_reg ? ((in_data & M0_AND) | M0_OR) : in_i1_reg ? (in_data | M1_OR) : in_data;
+        a_idx_reg  <= in_idx_reg;
+        a_pc_reg   <= {popcount8(s_axis_tkeep[31:24]), popcount8(s_axis_tkeep[23:16]),
+                       popcount8(s_axis_tkeep[15:8]), popcount8(s_axis_tkeep[7:0])};
+    end
+    wire        crc_v;
+    wire [31:0] crc;
+    crc32_beat #(.DATA_WIDTH(256), .CHUNK(16), .INIT(32'h00000000)) u_crc (
+        .clk(clk), .rst(rst), .in_valid(a_v_reg), .in_first(a_i0), .in_data(a_crc_reg),
+        .out_valid(crc_v), .out_crc(crc)
+    );
 
     // header beats 0, 1 and bytes 64-93 of beat 2 (loaded whenever A's index matches: a stale
     // load is overwritten by the real beat before the snapshot needs it, or the packet is TRUNC)
-    wire         a_i0 = a_idx_reg == 12'd0, a_i1 = a_idx_reg == 12'd1, a_i2 = a_idx_reg == 12'd2;
     reg  [255:0] hb0_reg, hb1_reg;
     reg  [239:0] hb2_reg;
     wire [255:0] hb0_n = a_i0 ? a_data_reg : hb0_reg;
     wire [255:0] hb1_n = a_i1 ? a_data_reg : hb1_reg;
     wire [239:0] hb2_n = a_i2 ? a_data_reg[239:0] : hb2_reg;
-    wire         a_end = a_v_reg && a_last_reg;
+    // P: the packet's bytes 0..93, last beat index and byte count
     reg          p_v_reg, p_ovf_reg;
-    reg  [751:0] p_reg;              // packet bytes 0..93
-    reg  [16:0]  p_len_reg;          // packet length (when !p_ovf)
-    reg  [31:0]  p_res_reg;          // the expected CRC register
-    wire [5:0]   a_z = 6'd32 - a_cnt_reg;   // zero bytes after the frame in the last beat (mod 32)
+    reg  [751:0] p_reg;
+    reg  [11:0]  p_idx_reg;
+    reg  [5:0]   p_cnt_reg;
     always @(posedge clk) begin
         hb0_reg <= hb0_n;
         hb1_reg <= hb1_n;
         hb2_reg <= hb2_n;
-        p_v_reg <= a_end && !rst;
-        if (a_end) begin
+        p_v_reg <= a_end_reg && !rst;
+        if (a_end_reg) begin
             p_reg     <= {hb2_n, hb1_n, hb0_n};
-            p_len_reg <= {a_idx_reg, 5'd0} + {11'd0, a_cnt_reg};
+            p_idx_reg <= a_idx_reg;
+            p_cnt_reg <= ({2'b00, a_pc_reg[3:0]} + {2'b00, a_pc_reg[7:4]}) +
+                         ({2'b00, a_pc_reg[11:8]} + {2'b00, a_pc_reg[15:12]});
             p_ovf_reg <= a_ovf_reg;
-            p_res_reg <= RES_TAB[32 * a_z[4:0] +: 32];
         end
     end
-
-    // ------------------------------------------------------------------ ICRC stream (from A)
-    localparam [255:0] M0_AND = ~{{(256 - 80){1'b0}}, 80'hFFFFFFFFFFFFFFFFFFFF};
-    localparam [255:0] M0_OR  = {{(256 - 208){1'b0}}, 208'hffff00ff000000000000ff00ffffffff00000000000000000000};
-    localparam [255:0] M1_OR  = {{(256 - 120){1'b0}}, 120'hFF_0000_0000_FFFF_0000_0000_0000_0000};
-    wire [255:0] a_mask = a_i0 ? ((a_data_reg & M0_AND) | M0_OR) : a_i1 ? (a_data_reg | M1_OR) : a_data_reg;
-    wire        crc_v;
-    wire [31:0] crc;
-    crc32_beat #(.DATA_WIDTH(256), .CHUNK(16), .INIT(32'h00000000)) u_crc (
-        .clk(clk), .rst(rst), .in_valid(a_v_reg), .in_first(a_i0), .in_data(a_mask),
-        .out_valid(crc_v), .out_crc(crc)
-    );
+    // IPv4 header checksum over bytes 14..33 (from P: out 2 cycles later, in R)
     wire        sum_v;
     wire [15:0] sum;
     ipv4_csum #(.PIPELINE(1)) u_sum (
-        .clk(clk), .in_valid(a_end), .in_hdr({hb1_n[15:0], hb0_n[255:112]}), .out_valid(sum_v), .out_sum(sum)
+        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_reg[112 +: 160]), .out_valid(sum_v), .out_sum(sum)
     );
 
     // ------------------------------------------------------------------ Q: field checks (from P)
@@ -169,9 +190,9 @@ module nic_ack_rx #(
     wire [15:0] tot_len = {pb(16), pb(17)};
     wire [15:0] udp_len = {pb(38), pb(39)};
     wire [7:0]  nxh0 = pb(58), nxh1 = pb(59);
-    reg         q_v_reg, q_trunc_reg, q_not_roce_reg, q_len_reg, q_opcode_reg, q_syn_reg, q_nxh_reg, q_pay_reg;
-    reg  [31:0] q_res_reg;
-    reg  [2:0]  q_type_reg;
+    reg         q_v_reg, q_ovf_reg, q_not_roce_reg, q_opcode_reg, q_syn_reg, q_nxh_reg;
+    reg  [16:0] q_len_reg, q_tot14_reg, q_udp34_reg;
+    reg  [4:0]  q_z_reg;             // zero bytes after the frame in the last beat (mod 32)
     reg  [OW-1:0] q_out_reg;
     reg  [2:0]  p_type;
     always @* begin
@@ -183,20 +204,57 @@ module nic_ack_rx #(
             default: p_type = 3'd0;
         endcase
     end
+    wire [4:0] p_z = 5'd0 - p_cnt_reg[4:0];   // (32 - count) mod 32
     always @(posedge clk) begin
         q_v_reg        <= p_v_reg && !rst;
-        q_trunc_reg    <= !p_ovf_reg && p_len_reg < 17'd94;
+        q_ovf_reg      <= p_ovf_reg;
+        q_len_reg      <= {p_idx_reg + {11'd0, p_cnt_reg[5]}, p_cnt_reg[4:0]};
+        q_z_reg        <= p_z;
+        q_tot14_reg    <= {1'b0, tot_len} + 17'd14;
+        q_udp34_reg    <= {1'b0, udp_len} + 17'd34;
         q_not_roce_reg <= {pb(12), pb(13)} != 16'h0800 || pb(14) != 8'h45 || ({pb(20), pb(21)} & 16'h3FFF) != 16'd0 ||
                           pb(23) != 8'd17 || {pb(36), pb(37)} != 16'd4791;
-        q_len_reg      <= p_ovf_reg || {1'b0, tot_len} != p_len_reg - 17'd14 || {1'b0, udp_len} != p_len_reg - 17'd34;
         q_opcode_reg   <= pb(42) != 8'hC1 || pb(43) != 8'd0 || {pb(44), pb(45)} != 16'hFFFF || pb(50) != 8'd0;
         q_syn_reg      <= p_type == 3'd0 || {pb(55), pb(56), pb(57)} != 24'd0;
         q_nxh_reg      <= {nxh0[7:1], 1'b0} != 8'h10 || nxh1[4:0] != 5'd0 || p_reg[8 * 70 +: 160] != 160'd0;
-        q_pay_reg      <= p_ovf_reg || p_len_reg != 17'd94;
-        q_res_reg      <= p_res_reg;
-        q_type_reg     <= p_type;
         q_out_reg      <= {p_type, pb(60), pb(61), pb(62), pb(63), nxh1[7:5], nxh0[0], pb(64), pb(65),
                            pb(66), pb(67), pb(68), pb(69), pb(51), pb(52), pb(53)};
+    end
+
+    // ------------------------------------------------------------------ R: lengths, the CRC captured
+    reg           r_v_reg, r_trunc_reg, r_not_roce_reg, r_len_reg, r_opcode_reg, r_syn_reg, r_nxh_reg, r_pay_reg;
+    reg  [31:0]   r_crc_reg, r_res_reg;
+    reg  [OW-1:0] r_out_reg;
+    always @(posedge clk) begin
+        r_v_reg        <= q_v_reg && !rst;
+        r_trunc_reg    <= !q_ovf_reg && q_len_reg < 17'd94;
+        r_len_reg      <= q_ovf_reg || q_tot14_reg != q_len_reg || q_udp34_reg != q_len_reg;
+        r_pay_reg      <= q_ovf_reg || q_len_reg != 17'd94;
+        r_crc_reg      <= crc;                            // the packet's CRC is out in Q's cycle
+        r_res_reg      <= RES_TAB[32 * q_z_reg +: 32];
+        r_not_roce_reg <= q_not_roce_reg;
+        r_opcode_reg   <= q_opcode_reg;
+        r_syn_reg      <= q_syn_reg;
+        r_nxh_reg      <= q_nxh_reg;
+        r_out_reg      <= q_out_reg;
+    end
+
+    // ------------------------------------------------------------------ S: the CRC / checksum compares
+    reg           s_v_reg, s_trunc_reg, s_not_roce_reg, s_csum_reg, s_len_reg, s_icrc_reg, s_opcode_reg,
+                  s_syn_reg, s_nxh_reg, s_pay_reg;
+    reg  [OW-1:0] s_out_reg;
+    always @(posedge clk) begin
+        s_v_reg        <= r_v_reg && !rst;
+        s_trunc_reg    <= r_trunc_reg;
+        s_not_roce_reg <= r_not_roce_reg;
+        s_csum_reg     <= sum != 16'hFFFF;                // the checksum is out in R's cycle
+        s_len_reg      <= r_len_reg;
+        s_icrc_reg     <= r_crc_reg != r_res_reg;
+        s_opcode_reg   <= r_opcode_reg;
+        s_syn_reg      <= r_syn_reg;
+        s_nxh_reg      <= r_nxh_reg;
+        s_pay_reg      <= r_pay_reg;
+        s_out_reg      <= r_out_reg;
     end
 
     // ------------------------------------------------------------------ V: the verdict (one-hot)
@@ -205,24 +263,23 @@ module nic_ack_rx #(
     reg  [OW-1:0] v_out_reg;
     always @* begin
         v_n = 10'd0;
-        if (q_trunc_reg)             v_n[1] = 1'b1;
-        else if (q_not_roce_reg)     v_n[2] = 1'b1;
-        else if (sum != 16'hFFFF)    v_n[3] = 1'b1;
-        else if (q_len_reg)          v_n[4] = 1'b1;
-        else if (crc != q_res_reg)   v_n[5] = 1'b1;
-        else if (q_opcode_reg)       v_n[6] = 1'b1;
-        else if (q_syn_reg)          v_n[7] = 1'b1;
-        else if (q_nxh_reg)          v_n[8] = 1'b1;
-        else if (q_pay_reg)          v_n[9] = 1'b1;
+        if (s_trunc_reg)             v_n[1] = 1'b1;
+        else if (s_not_roce_reg)     v_n[2] = 1'b1;
+        else if (s_csum_reg)         v_n[3] = 1'b1;
+        else if (s_len_reg)          v_n[4] = 1'b1;
+        else if (s_icrc_reg)         v_n[5] = 1'b1;
+        else if (s_opcode_reg)       v_n[6] = 1'b1;
+        else if (s_syn_reg)          v_n[7] = 1'b1;
+        else if (s_nxh_reg)          v_n[8] = 1'b1;
+        else if (s_pay_reg)          v_n[9] = 1'b1;
         else                         v_n[0] = 1'b1;
     end
     always @(posedge clk) begin
-        v_v_reg   <= q_v_reg && !rst;
+        v_v_reg   <= s_v_reg && !rst;
         v_reg     <= v_n;
-        v_out_reg <= q_out_reg;
+        v_out_reg <= s_out_reg;
     end
     wire good = v_v_reg && v_reg[0];
-
     // ------------------------------------------------------------------ output FIFO, counters
     wire [OW-1:0] fo;
     wire [3:0]    fq_count;
@@ -231,10 +288,10 @@ module nic_ack_rx #(
         .clk(clk), .rst(rst), .s_data(v_out_reg), .s_valid(good), .s_ready(fq_sready),
         .m_data(fo), .m_valid(m_ack_valid), .m_ready(m_ack_ready), .count(fq_count)
     );
-    // room for the packets in flight: up to 4 last beats in A / P / Q / V plus the one accepted
-    // in the cycle s_axis_tready is registered
+    // room for the packets in flight: up to 6 last beats in A / P / Q / R / S / V plus the one
+    // accepted in the cycle s_axis_tready is registered (1 + 7 <= 8)
     always @(posedge clk)
-        s_axis_tready <= !rst && fq_count <= 4'd2;
+        s_axis_tready <= !rst && fq_count <= 4'd1;
     wire [23:0] o_seq;
     wire [31:0] o_epoch;
     assign {m_ack_type, m_ack_src_nid, m_ack_dst_nid, m_ack_vn, m_ack_half, m_ack_handle, o_epoch, o_seq} = fo;
@@ -258,7 +315,7 @@ module nic_ack_rx #(
     endgenerate
 
     // verilator lint_off UNUSEDSIGNAL
-    wire unused_ok = &{1'b0, crc_v, sum_v, fq_sready, q_type_reg, a_z, o_seq, o_epoch, key_full};
+    wire unused_ok = &{1'b0, crc_v, sum_v, fq_sready, o_seq, o_epoch, key_full};
     // verilator lint_on UNUSEDSIGNAL
 endmodule
 

@@ -17,7 +17,7 @@
 //                    stat_bad_type), key[NID_W+4] = {initiator nid[NID_W], half, vn[3]} (the
 //                    nic_rel_rx source key {src_nid, src_half, oclass}), seq[SEQ_W], epoch[EPOCH_W],
 //                    handle[16], qp[24] (BTH DestQP: the initiator's PID). s_rsp_ready is
-//                    combinational from m_tready (through the two stage-free conditions).
+//                    a register.
 //   m_t*             the packet: AXI4-Stream 256-bit, byte j of beat k = packet byte 32k + j; 3 beats,
 //                    tkeep all ones, all ones, 0x3FFFFFFF (30 bytes), tlast on the third; registered
 //   stat_bad_type    [32] wrapping count of responses with an unknown type
@@ -28,8 +28,11 @@
 // Structure: stage 1 (F) holds the response and feeds the ICRC stream, one beat per cycle (the
 //   masked packet shifted by 6 leading zero bytes so that byte 89 ends beat 2: a zero CRC
 //   register stays zero over leading zeros, crc32_beat INIT 0; bytes 6-9 zero and 10-13 0xFF stand
-//   for the pseudo-LRH and the CRC start); stage W waits for the CRC (2 cycles) and the IPv4
-//   checksum (ipv4_csum, fed at the F -> W move, 2 cycles); stage O registers the beats.
+//   for the pseudo-LRH and the CRC start); stage W waits for the CRC (2 cycles); the IPv4
+//   checksum is the CSR words' sum (registered, quasi-static) plus ip_id and dst_ip[15:0], folded
+//   in registered steps while the packet is in F (not ipv4_csum: its 2-step fold missed 125 MHz
+//   here); stage O registers the beats (the
+//   output register's enable is the only logic that sees m_tready).
 // Latency: accept in cycle t -> beat 0 valid in cycle t + 6. Throughput: one packet per 3 cycles
 //   (full rate on the output) when m_tready stays high.
 // Parameters: NID_W 1..16 (default 8: KEY_W 12 as nic_rel_rx), SEQ_W 1..24 (16), EPOCH_W 1..32 (32).
@@ -48,7 +51,7 @@ module nic_ack_tx #(
     input  wire [7:0]         cfg_tos,
     input  wire [7:0]         cfg_ttl,
     input  wire               s_rsp_valid,
-    output wire               s_rsp_ready,
+    output reg                s_rsp_ready,
     input  wire [2:0]         s_rsp_type,
     input  wire [NID_W+3:0]   s_rsp_key,
     input  wire [SEQ_W-1:0]   s_rsp_seq,
@@ -149,49 +152,71 @@ module nic_ack_tx #(
     wire          in_ok = s_rsp_type >= 3'd1 && s_rsp_type <= 3'd4;
 
     reg           f_v_reg;
-    reg  [1:0]    f_ph_reg;          // the beat of the ICRC stream fed next
+    reg  [1:0]    f_ph_reg;          // the beat of the ICRC stream fed now
     reg  [FW-1:0] f_reg;
-    reg           w_v_reg, w_pend_reg;
+    reg  [255:0]  f_beat_reg;        // that beat (formed one cycle ahead: no mux before the CRC)
+    reg           w_v_reg;           // W holds a packet
+    reg           w_ok_reg;          // ... and its CRC / checksum are out (from the 2nd cycle after the move)
     reg  [FW-1:0] w_reg;
     reg  [31:0]   w_crc_reg;
     reg  [15:0]   w_sum_reg;
-    reg           o_busy_reg;        // O holds a packet (m_tvalid or beats still to form)
-    reg  [1:0]    o_idx_reg;         // the beat now on m_t*
-    reg  [FW-1:0] o_reg;
+    reg  [1:0]    o_idx_reg;         // the beat now on m_t* (when m_tvalid)
+    reg  [FW-1:0] o_reg;             // the packet on m_t* (beats 1, 2 formed from it)
     reg  [15:0]   o_csum_reg;
     reg  [31:0]   o_icrc_reg;
 
     wire        crc_v;
     wire [31:0] crc;
-    wire        sum_v;
-    wire [15:0] sum;
     reg  [1:0]  crc_last_d;          // the F -> W move, delayed like the CRC and the checksum
     wire        res_now = crc_last_d[1];
 
-    wire w_rdy  = w_v_reg && (!w_pend_reg || res_now);
-    wire o_free = !o_busy_reg || (o_idx_reg == 2'd2 && m_tready);
-    wire w_go   = w_rdy && o_free;
-    wire w_free = !w_v_reg || w_go;
-    wire f_move = f_v_reg && f_ph_reg == 2'd2 && w_free;
-    wire f_feed = f_v_reg && (f_ph_reg != 2'd2 || w_free);
-    assign s_rsp_ready = !f_v_reg || f_move;
+    // control from registers only, except m_tready -> o_adv (the output register's enable):
+    // F moves into an empty W (a W packet leaves in the cycle its results are out when the output
+    // is free, so that the next F packet's third beat finds W empty: full rate)
+    reg  o_end_reg, o_b1_reg;                            // (O below)
+    wire o_adv  = !m_tvalid || m_tready;                 // m_t* takes the next beat
+    wire w_go   = o_adv && o_end_reg && w_ok_reg;        // ... W's beat 0
+    wire f_move = f_v_reg && f_ph_reg == 2'd2 && !w_v_reg;
+    wire f_feed = f_v_reg && (f_ph_reg != 2'd2 || !w_v_reg);
     wire in_fire = s_rsp_valid && s_rsp_ready;
+    // s_rsp_ready is a register: = !f_v_reg || f_move, formed from the next state
+    wire       f_v_nx  = in_fire ? in_ok : (f_move ? 1'b0 : f_v_reg);
+    wire [1:0] f_ph_nx = in_fire ? 2'd0 : (!f_move && f_feed) ? f_ph_reg + 2'd1 : f_ph_reg;
+    wire       w_v_nx  = f_move || (w_v_reg && !w_go);
+    always @(posedge clk)
+        s_rsp_ready <= !rst && (!f_v_nx || (f_ph_nx == 2'd2 && !w_v_nx));
 
-    wire [767:0] f_crc_img = {image(f_reg, 16'd0, 32'd0, 1'b1, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
-                                    cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl)} << 48;
-    wire [767:0] f_img     = image(f_reg, 16'd0, 32'd0, 1'b0, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
-                                   cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
-    wire [255:0] f_beat = f_ph_reg == 2'd0 ? f_crc_img[255:0] :
-                          f_ph_reg == 2'd1 ? f_crc_img[511:256] : f_crc_img[767:512];
+    // the ICRC view of a packet, shifted by 6 leading zero bytes
+    function [767:0] crc_view(input [FW-1:0] f, input [47:0] src_mac, input [47:0] dmb, input [31:0] sip,
+                              input [31:0] dipb, input [15:0] snid, input [7:0] tos, input [7:0] ttl);
+        crc_view = image(f, 16'd0, 32'd0, 1'b1, src_mac, dmb, sip, dipb, snid, tos, ttl) << 48;
+    endfunction
+    wire [767:0] in_crc_img = crc_view(in_f, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip, cfg_dst_ip_base,
+                                       cfg_src_nid, cfg_tos, cfg_ttl);
+    wire [767:0] f_crc_img  = crc_view(f_reg, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip, cfg_dst_ip_base,
+                                       cfg_src_nid, cfg_tos, cfg_ttl);
 
     crc32_beat #(.DATA_WIDTH(256), .CHUNK(16), .INIT(32'h00000000)) u_crc (
-        .clk(clk), .rst(rst), .in_valid(f_feed), .in_first(f_ph_reg == 2'd0), .in_data(f_beat),
+        .clk(clk), .rst(rst), .in_valid(f_feed), .in_first(f_ph_reg == 2'd0), .in_data(f_beat_reg),
         .out_valid(crc_v), .out_crc(crc)
     );
-    ipv4_csum #(.PIPELINE(1)) u_sum (
-        .clk(clk), .in_valid(f_move), .in_hdr(f_img[112 +: 160]), .out_valid(sum_v), .out_sum(sum)
-    );
-
+    // IPv4 header checksum: the CSR words summed (two registered steps, quasi-static), plus the
+    // two per-packet words (ip_id = seq[15:0], dst_ip[15:0] = nid) from F, folded in two more
+    // steps: sum_reg is F's packet's folded sum from the 4th cycle after it entered F and at
+    // least until the cycle after its move (F is stable from entry to move, 3 cycles or more).
+    reg  [17:0] cs_a_reg, cs_b_reg;
+    reg  [18:0] cs_s_reg;
+    reg  [19:0] cs_d1_reg;
+    reg  [16:0] cs_d2_reg;
+    reg  [15:0] sum;
+    always @(posedge clk) begin
+        cs_a_reg  <= {2'b00, 8'h45, cfg_tos} + {2'b00, cfg_ttl, 8'd17} + 18'h04050;   // + total length 80 + DF
+        cs_b_reg  <= {2'b00, cfg_src_ip[31:16]} + {2'b00, cfg_src_ip[15:0]} + {2'b00, cfg_dst_ip_base[31:16]};
+        cs_s_reg  <= {1'b0, cs_a_reg} + {1'b0, cs_b_reg};
+        cs_d1_reg <= {1'b0, cs_s_reg} + {4'd0, f_reg[43:28]} + {4'd0, f_reg[23:8]};    // seq[15:0], nid
+        cs_d2_reg <= {1'b0, cs_d1_reg[15:0]} + {13'd0, cs_d1_reg[19:16]};
+        sum       <= cs_d2_reg[15:0] + {15'd0, cs_d2_reg[16]};
+    end
     always @(posedge clk) begin
         if (rst) begin
             f_v_reg       <= 1'b0;
@@ -209,67 +234,71 @@ module nic_ack_tx #(
             if (in_fire && !in_ok)
                 stat_bad_type <= stat_bad_type + 32'd1;
         end
-        if (in_fire)
+        // loaded whenever the input is ready (valid or not: f_v_reg tells), the beat every cycle
+        // (ph 2 waiting: beat 2 again), so that s_rsp_valid reaches no wide enable
+        if (s_rsp_ready)
             f_reg <= in_f;
+        f_beat_reg <= s_rsp_ready ? in_crc_img[255:0] : f_ph_reg == 2'd0 ? f_crc_img[511:256] : f_crc_img[767:512];
     end
 
     // ------------------------------------------------------------------ W: wait for CRC + checksum
     always @(posedge clk) begin
         crc_last_d <= rst ? 2'b00 : {crc_last_d[0], f_move};
         if (rst) begin
-            w_v_reg    <= 1'b0;
-            w_pend_reg <= 1'b0;
+            w_v_reg  <= 1'b0;
+            w_ok_reg <= 1'b0;
         end else if (f_move) begin
-            w_v_reg    <= 1'b1;
-            w_pend_reg <= 1'b1;
+            w_v_reg  <= 1'b1;
         end else if (w_go) begin
-            w_v_reg    <= 1'b0;
-        end else if (res_now) begin
-            w_pend_reg <= 1'b0;
+            w_v_reg  <= 1'b0;
+            w_ok_reg <= 1'b0;
+        end else if (crc_last_d[0]) begin
+            w_ok_reg <= 1'b1;
         end
         if (f_move)
             w_reg <= f_reg;
-        if (res_now) begin
+        if (res_now)
             w_crc_reg <= crc;
+        if (crc_last_d[0])
             w_sum_reg <= sum;
-        end
     end
-    wire [31:0]  w_icrc = ~(w_pend_reg ? crc : w_crc_reg);
-    wire [15:0]  w_csum = ~(w_pend_reg ? sum : w_sum_reg);
+    wire [31:0]  w_icrc = ~(res_now ? crc : w_crc_reg);
+    wire [15:0]  w_csum = ~w_sum_reg;
     wire [767:0] w_img = image(w_reg, w_csum, 32'd0, 1'b0, cfg_src_mac, cfg_dst_mac_base, cfg_src_ip,
                                cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
     wire [767:0] o_img = image(o_reg, o_csum_reg, o_icrc_reg, 1'b0, cfg_src_mac, cfg_dst_mac_base,
                                cfg_src_ip, cfg_dst_ip_base, cfg_src_nid, cfg_tos, cfg_ttl);
 
     // ------------------------------------------------------------------ O: the output beats
+    // o_end_reg / o_b1_reg: the next beat starts a packet (W's beat 0) / is beat 1 of O's packet
+    // (registered copies of the selects: the 256-bit mux sees no decision logic)
+    wire       o_nv  = !o_end_reg || w_ok_reg;             // m_tvalid after an o_adv
+    wire [1:0] o_nix = o_end_reg ? 2'd0 : o_idx_reg + 2'd1;
     always @(posedge clk) begin
         if (rst) begin
-            o_busy_reg <= 1'b0;
-            m_tvalid   <= 1'b0;
-        end else if (w_go) begin
-            o_busy_reg <= 1'b1;
-            m_tvalid   <= 1'b1;
-        end else if (m_tvalid && m_tready && o_idx_reg == 2'd2) begin
-            o_busy_reg <= 1'b0;
-            m_tvalid   <= 1'b0;
+            m_tvalid  <= 1'b0;
+            o_end_reg <= 1'b1;
+            o_b1_reg  <= 1'b0;
+        end else if (o_adv) begin
+            m_tvalid  <= o_nv;
+            o_end_reg <= !o_nv || o_nix == 2'd2;
+            o_b1_reg  <= o_nv && o_nix == 2'd0;
         end
-        if (w_go) begin
+        // O's packet is needed only while beats 1, 2 are still to form: load W's whenever O is
+        // at its packet's end (it is W's packet from the w_go cycle on)
+        if (o_end_reg) begin
             o_reg      <= w_reg;
             o_csum_reg <= w_csum;
             o_icrc_reg <= w_icrc;
-            o_idx_reg  <= 2'd0;
-            m_tdata    <= w_img[255:0];
-            m_tkeep    <= 32'hFFFFFFFF;
-            m_tlast    <= 1'b0;
-        end else if (m_tvalid && m_tready && o_idx_reg != 2'd2) begin
-            o_idx_reg  <= o_idx_reg + 2'd1;
-            m_tdata    <= o_idx_reg == 2'd0 ? o_img[511:256] : o_img[767:512];
-            m_tkeep    <= o_idx_reg == 2'd0 ? 32'hFFFFFFFF : 32'h3FFFFFFF;
-            m_tlast    <= o_idx_reg != 2'd0;
+        end
+        if (o_adv) begin
+            o_idx_reg <= o_nix;
+            m_tdata   <= o_end_reg ? w_img[255:0] : o_b1_reg ? o_img[511:256] : o_img[767:512];
+            m_tkeep   <= (o_end_reg || o_b1_reg) ? 32'hFFFFFFFF : 32'h3FFFFFFF;
+            m_tlast   <= !o_end_reg && !o_b1_reg;
         end
     end
-
-    wire unused_ok = &{1'b0, crc_v, sum_v};
+    wire unused_ok = &{1'b0, crc_v};
     // verilator lint_on UNUSEDSIGNAL
 endmodule
 

@@ -22,6 +22,7 @@
 // Backpressure: tb/common profiles on every port (the seed picks one).
 // Faults (--fault flip): one expected byte of a packet (tx) or one expected handle bit (rx)
 //   changed; (--fault cnt, rx) one ICRC drop counted under NXH in the model: each must be reported.
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
@@ -85,8 +86,9 @@ static void scenario(tb::Harness& h) {
   top->cfg_tos = c.tos;
   top->cfg_ttl = c.ttl;
   const std::string fault = h.opt.fault;
-  uint64_t nacc = 0, bad_type = 0;
-  bool fault_done = false;
+  uint64_t nacc = 0, bad_type = 0, lat_min = ~0ull, lat_max = 0;
+  bool fault_done = false, in_pkt = false;
+  std::deque<uint64_t> acc_cyc;   // accept cycle of each expected packet (latency: to its first beat)
 
   tb::StreamSource rsp(sim, "s_rsp", TB_HS(top, s_rsp), [top](const Txn& t) {
     top->s_rsp_type = uint8_t(t.get("type"));
@@ -126,6 +128,7 @@ static void scenario(tb::Harness& h) {
       return;
     }
     h.cover("type" + std::to_string(a.type));
+    acc_cyc.push_back(sim.cycle());
     if (fault == "flip" && !fault_done && ++nacc >= 200) b[60 + nacc % 30] ^= 0x10, fault_done = true;
     sb.expect(Txn().add_bytes("pkt", b));
   };
@@ -133,6 +136,12 @@ static void scenario(tb::Harness& h) {
   for (auto* n : {"type1", "type2", "type3", "type4", "bad_type", "b2b"}) h.cov_declare(n);
   uint64_t last_beat_cycle = 0;
   pkt.on_beat = [&](const std::vector<uint8_t>&, uint64_t, bool last) {
+    if (!in_pkt && !acc_cyc.empty()) {   // first beat: handshake cycle - accept cycle (on_beat runs
+      const uint64_t l = sim.cycle() + 1 - acc_cyc.front();   // before the edge, on_accept after it)
+      acc_cyc.pop_front();
+      lat_min = std::min(lat_min, l), lat_max = std::max(lat_max, l);
+    }
+    in_pkt = !last;
     if (last) {
       if (sim.cycle() - last_beat_cycle == 3) h.cover("b2b");   // full rate: 3 cycles a packet
       last_beat_cycle = sim.cycle();
@@ -160,8 +169,11 @@ static void scenario(tb::Harness& h) {
           "stat_bad_type " + std::to_string(top->stat_bad_type) + " != model " + std::to_string(bad_type));
   h.extra("responses", double(h.inputs));
   h.extra("packets", double(pkt.packets));
-  h.note("random: %" PRIu64 " responses, %" PRIu64 " packets, %" PRIu64 " unknown types, %" PRIu64 " cycles\n",
-         h.inputs, pkt.packets, bad_type, sim.cycle());
+  h.extra("lat_min", double(lat_min));
+  h.extra("lat_max", double(lat_max));
+  h.note("random: %" PRIu64 " responses, %" PRIu64 " packets, %" PRIu64 " unknown types, %" PRIu64
+         " cycles, latency accept -> first beat %" PRIu64 "..%" PRIu64 " cycles\n",
+         h.inputs, pkt.packets, bad_type, sim.cycle(), lat_min, lat_max);
 }
 #else
 // ------------------------------------------------------------------------------ nic_ack_rx
@@ -266,7 +278,8 @@ static void scenario(tb::Harness& h) {
   Vnic_ack_rx* top = sim.top.get();
   tb::Rng& r = h.rng;
   const std::string fault = h.opt.fault;
-  uint64_t cnt[10] = {0}, nacc = 0;
+  uint64_t cnt[10] = {0}, nacc = 0, lat_min = ~0ull, lat_max = 0;
+  std::deque<uint64_t> acc_cyc;   // last-beat cycle of each good packet (latency: to its m_ack handshake)
   bool fault_done = false;
 
   tb::AxisSource in(sim, "s_axis", TB_AXIS(top, s_axis, 256));
@@ -287,11 +300,19 @@ static void scenario(tb::Harness& h) {
     if (p.data.size() > NIC_ACK_LEN) h.cover("long");
     if (v != NIC_ACK_V_OK) return;
     if (fault == "flip" && !fault_done && nacc >= 300) a.handle ^= 4u, fault_done = true;
+    acc_cyc.push_back(sim.cycle());
     const uint32_t key = uint32_t(((uint32_t)a.src_nid << 3 | a.vn) & mask(TB_KW));
     sb.expect(ack_txn(a.type, key, uint32_t(a.seq & mask(TB_SW)), uint32_t(a.epoch & mask(TB_EW)), a.handle, a.src_nid,
                       a.dst_nid, a.vn, a.half));
   };
-  ack.on_capture = [&](const Txn& t) { sb.actual(t); };
+  ack.on_capture = [&](const Txn& t) {
+    if (!acc_cyc.empty()) {
+      const uint64_t l = sim.cycle() - acc_cyc.front();
+      acc_cyc.pop_front();
+      lat_min = std::min(lat_min, l), lat_max = std::max(lat_max, l);
+    }
+    sb.actual(t);
+  };
   for (auto* n : VNAME) h.cov_declare(n);
   h.cov_declare("long");
   h.cov_declare("double");
@@ -342,6 +363,9 @@ static void scenario(tb::Harness& h) {
     h.checks++;
   }
   for (unsigned i = 0; i < 10; i++) h.extra(std::string("v_") + VNAME[i], double(cnt[i]));
+  h.extra("lat_min", double(lat_min));
+  h.extra("lat_max", double(lat_max));
+  h.note("latency last beat -> m_ack handshake %" PRIu64 "..%" PRIu64 " cycles\n", lat_min, lat_max);
   h.note("random: %" PRIu64 " packets (ok %" PRIu64 " trunc %" PRIu64 " not_roce %" PRIu64 " ip_csum %" PRIu64
          " len %" PRIu64 " icrc %" PRIu64 " opcode %" PRIu64 " syndrome %" PRIu64 " nxh %" PRIu64 " payload %" PRIu64
          "), %" PRIu64 " cycles\n",
