@@ -113,9 +113,9 @@ module nic_ack_rx #(
         end else if (in_fire) begin
             in_idx_reg <= in_idx_nx;
             in_ovf_reg <= !s_axis_tlast && (in_ovf_reg || in_idx_reg == 12'hFFF);
-            in_i0_reg  <= in_idx_nx == 12'd0;
-            in_i1_reg  <= in_idx_nx == 12'd1;
-            in_i2_reg  <= in_idx_nx == 12'd2;
+            in_i0_reg  <= s_axis_tlast;                   // (the index saturates: never wraps to 0)
+            in_i1_reg  <= !s_axis_tlast && in_i0_reg;
+            in_i2_reg  <= !s_axis_tlast && in_i1_reg;
         end
     end
 
@@ -126,17 +126,23 @@ module nic_ack_rx #(
     localparam [255:0] M0_OR  = {{(256 - 208){1'b0}}, 208'hffff00ff000000000000ff00ffffffff00000000000000000000};
     localparam [255:0] M1_OR  = {{(256 - 120){1'b0}}, 120'hFF_0000_0000_FFFF_0000_0000_0000_0000};
     wire [255:0] in_data = s_axis_tdata & keep_bits;
-    reg          a_v_reg, a_ovf_reg, a_end_reg;
-    reg          a_i0, a_i1, a_i2;   // the beat's index is 0 / 1 / 2
+    reg          a_v_reg, a_ovf_reg;
+    // the beat's index is 0 / 1 / 2, and the last beat's flag: copies per 32-bit lane / per 94-bit
+    // slice of P (ff_keep: the wide load enables' fan-out)
+    wire [7:0]   a_i0_c, a_i1_c, a_i2_c;
+    wire [9:0]   a_end_c;
+    wire         a_i0 = a_i0_c[0];
+    wire         a_end_reg = a_end_c[8];
+    ff_keep #(.WIDTH(34)) u_acopy (
+        .clk(clk), .rst(rst),
+        .d({{10{in_fire && s_axis_tlast}}, {8{in_i2_reg}}, {8{in_i1_reg}}, {8{in_i0_reg}}}),
+        .q({a_end_c, a_i2_c, a_i1_c, a_i0_c})
+    );
     reg  [255:0] a_data_reg, a_crc_reg;
     reg  [11:0]  a_idx_reg;
     reg  [15:0]  a_pc_reg;           // popcounts of tkeep[8i +: 8], 4 bits each
     always @(posedge clk) begin
         a_v_reg    <= in_fire && !rst;
-        a_end_reg  <= in_fire && s_axis_tlast && !rst;
-        a_i0       <= in_i0_reg;
-        a_i1       <= in_i1_reg;
-        a_i2       <= in_i2_reg;
         a_ovf_reg  <= in_ovf_reg || in_idx_reg == 12'hFFF;
         a_data_reg <= in_data;
         a_crc_reg  <= in_i0_reg ? ((in_data & M0_AND) | M0_OR) : in_i1_reg ? (in_data | M1_OR) : in_data;
@@ -154,10 +160,17 @@ module nic_ack_rx #(
     // header beats 0, 1 and bytes 64-93 of beat 2 (loaded whenever A's index matches: a stale
     // load is overwritten by the real beat before the snapshot needs it, or the packet is TRUNC)
     reg  [255:0] hb0_reg, hb1_reg;
-    reg  [239:0] hb2_reg;
-    wire [255:0] hb0_n = a_i0 ? a_data_reg : hb0_reg;
-    wire [255:0] hb1_n = a_i1 ? a_data_reg : hb1_reg;
-    wire [239:0] hb2_n = a_i2 ? a_data_reg[239:0] : hb2_reg;
+    reg  [255:0] hb2_reg;            // bytes 64-93 used (the rest only fills the lanes)
+    wire [255:0] hb0_n, hb1_n, hb2_n;
+    genvar gl;
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_hb
+            assign hb0_n[32*gl +: 32] = a_i0_c[gl] ? a_data_reg[32*gl +: 32] : hb0_reg[32*gl +: 32];
+            assign hb1_n[32*gl +: 32] = a_i1_c[gl] ? a_data_reg[32*gl +: 32] : hb1_reg[32*gl +: 32];
+            assign hb2_n[32*gl +: 32] = a_i2_c[gl] ? a_data_reg[32*gl +: 32] : hb2_reg[32*gl +: 32];
+        end
+    endgenerate
+    wire [751:0] p_n = {hb2_n[239:0], hb1_n, hb0_n};
     // P: the packet's bytes 0..93, last beat index and byte count
     reg          p_v_reg, p_ovf_reg;
     reg  [751:0] p_reg;
@@ -169,18 +182,29 @@ module nic_ack_rx #(
         hb2_reg <= hb2_n;
         p_v_reg <= a_end_reg && !rst;
         if (a_end_reg) begin
-            p_reg     <= {hb2_n, hb1_n, hb0_n};
             p_idx_reg <= a_idx_reg;
             p_cnt_reg <= ({2'b00, a_pc_reg[3:0]} + {2'b00, a_pc_reg[7:4]}) +
                          ({2'b00, a_pc_reg[11:8]} + {2'b00, a_pc_reg[15:12]});
             p_ovf_reg <= a_ovf_reg;
         end
     end
-    // IPv4 header checksum over bytes 14..33 (from P: out 2 cycles later, in R)
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_p
+            always @(posedge clk)
+                if (a_end_c[gl])
+                    p_reg[94*gl +: 94] <= p_n[94*gl +: 94];
+        end
+    endgenerate
+    // IPv4 header checksum over bytes 14..33 (from P: out 2 cycles later, in R), from a kept
+    // copy of those bytes (p_reg's fan-out)
+    wire [159:0] p_ip;
+    ff_keep #(.WIDTH(160)) u_pip (
+        .clk(clk), .rst(1'b0), .d(a_end_c[9] ? p_n[112 +: 160] : p_ip), .q(p_ip)
+    );
     wire        sum_v;
     wire [15:0] sum;
     ipv4_csum #(.PIPELINE(1)) u_sum (
-        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_reg[112 +: 160]), .out_valid(sum_v), .out_sum(sum)
+        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_ip), .out_valid(sum_v), .out_sum(sum)
     );
 
     // ------------------------------------------------------------------ Q: field checks (from P)
