@@ -22,7 +22,8 @@
  * Errors: 0, -EINVAL (op refused by the RTL: STATUS.BAD; or arguments out of the RTL's range),
  * -ETIMEDOUT (BUSY or the ACK not seen within the bound), -ENODEV (ID is not "GPUB"), -EIO (an ACK
  * for a region with no invalidate outstanding: the driver and the RTL disagree).
- * Not thread-safe: the caller serialises (gb_core holds its lock around load / invalidate).
+ * Not reentrant: the caller serialises every call on one struct gb_csr (gb_core calls invalidate
+ * outside its lock, so the kernel module holds a mutex of its own around load and invalidate).
  */
 #ifndef GB_CSR_H
 #define GB_CSR_H

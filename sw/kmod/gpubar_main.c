@@ -117,6 +117,10 @@ static const struct gb_fpga_ops kstub_ops = { kstub_load, kstub_invalidate, kstu
 /* ------------------------------------------------------------------ the card: gpubar_top CSRs */
 static void __iomem *gb_csr_base;
 static struct gb_csr gb_csr_dev;
+/* gb_csr is not reentrant and gb_core calls invalidate outside gb_lock (callbacks and unpins of
+ * other regions run concurrently), load under it: one mutex around every call (order gb_lock ->
+ * gb_csr_mutex, never the reverse; held at most for the bounded ACK wait) */
+static DEFINE_MUTEX(gb_csr_mutex);
 
 static u32 kio_rd(void *io, u32 off)
 {
@@ -146,8 +150,11 @@ static int kcsr_submit(void *dev, unsigned int slot, u32 gen, u64 off, u64 len)
 /* load / invalidate on the card; the stub still records the slot for kcsr_submit's checks */
 static int kcsr_load(void *dev, unsigned int slot, u32 gen, const u64 *addrs, u32 n, u32 off0, u64 ulen)
 {
-    int ret = gb_csr_load(dev, slot, gen, addrs, n, off0, ulen);
+    int ret;
 
+    mutex_lock(&gb_csr_mutex);
+    ret = gb_csr_load(dev, slot, gen, addrs, n, off0, ulen);
+    mutex_unlock(&gb_csr_mutex);
     if (!ret)
         kstub_load(NULL, slot, gen, addrs, n, off0, ulen);
     return ret;
@@ -155,8 +162,13 @@ static int kcsr_load(void *dev, unsigned int slot, u32 gen, const u64 *addrs, u3
 
 static int kcsr_invalidate(void *dev, unsigned int slot, unsigned int ms)
 {
+    int ret;
+
     kstub_invalidate(NULL, slot, ms);
-    return gb_csr_invalidate(dev, slot, ms);
+    mutex_lock(&gb_csr_mutex);
+    ret = gb_csr_invalidate(dev, slot, ms);
+    mutex_unlock(&gb_csr_mutex);
+    return ret;
 }
 
 static const struct gb_fpga_ops kcsr_ops = { kcsr_load, kcsr_invalidate, kcsr_submit };
