@@ -111,11 +111,12 @@ include $(sort $(wildcard mk/*.mk))
 all: lockstep-quick report
 
 # make regress: the long run, by hand or nightly (not CI): make test plus the slow formal jobs
-# (formal/*/jobs.slow), ten end-to-end nic_top seeds, the full gpubar lockstep (2,000,000) and
-# the end-to-end run at N_VN 2 (nic_top's lab-build candidate)
+# (formal/*/jobs.slow), ten end-to-end nic_top seeds, the full gpubar lockstep (2,000,000), the
+# end-to-end run at N_VN 2 (nic_top's lab-build candidate) and nic_ack's second parameter sets
 regress:
 	$(MAKE) --no-print-directory test FORMAL_SLOW=1 E2E_SEEDS="$(shell seq 1 10)" GB_N=100000
 	$(MAKE) --no-print-directory e2e-vn2-nic_top
+	$(MAKE) --no-print-directory lockstep-wide-nic_ack
 
 # the stages one after another, each one's wall time printed (the CI log's budget record)
 TEST_STAGES := lint cmodel-test oracles lockstep selftest replay formal synth-check timing report
