@@ -16,7 +16,6 @@ static void put48(uint8_t *p, uint64_t v) { put16(p, (uint32_t)(v >> 32)); put32
 static uint32_t get16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
 static uint32_t get24(const uint8_t *p) { return (uint32_t)p[0] << 16 | get16(p + 1); }
 static uint32_t get32(const uint8_t *p) { return get16(p) << 16 | get16(p + 2); }
-static uint64_t get48(const uint8_t *p) { return (uint64_t)get16(p) << 32 | get32(p + 2); }
 
 uint8_t nic_ack_syndrome(uint8_t type)
 {
@@ -92,18 +91,15 @@ enum nic_ack_verdict nic_ack_parse(const uint8_t *pkt, size_t len, struct nic_pk
 {
     if (!pkt || len < NIC_ACK_LEN)
         return NIC_ACK_V_TRUNC;
-    const uint8_t *ip = pkt + NIC_PKT_OFF_IP, *udp = pkt + NIC_PKT_OFF_UDP;
     const uint8_t *bth = pkt + NIC_PKT_OFF_BTH, *ae = pkt + NIC_ACK_OFF_AETH, *x = pkt + NIC_ACK_OFF_NXH;
-    if (get16(pkt + 12) != 0x0800u || ip[0] != 0x45 || (get16(ip + 6) & 0x3FFFu) != 0 || ip[9] != 17 ||
-        get16(udp + 2) != ROCE_UDP_DPORT)
-        return NIC_ACK_V_NOT_ROCE;
-    if (!roce_ipv4_csum_ok(ip, 20))
-        return NIC_ACK_V_IP_CSUM;
-    if (get16(ip + 2) != len - 14u || get16(udp + 4) != len - 34u)
-        return NIC_ACK_V_LEN;
-    uint32_t icrc = 0;
-    if (roce_icrc_ipv4(pkt, len, &icrc) != 0 || icrc != roce_get_icrc(pkt + len - 4u))
-        return NIC_ACK_V_ICRC;
+    /* the network checks shared with data packets (nic_pkt_net_check), in the same order */
+    switch (nic_pkt_net_check(pkt, len)) {
+    case NIC_PKT_OK:       break;
+    case NIC_PKT_NOT_ROCE: return NIC_ACK_V_NOT_ROCE;
+    case NIC_PKT_IP_CSUM:  return NIC_ACK_V_IP_CSUM;
+    case NIC_PKT_LEN:      return NIC_ACK_V_LEN;
+    default:               return NIC_ACK_V_ICRC;
+    }
     if (bth[0] != NIC_OP_ACK || bth[1] != 0 || get16(bth + 2) != 0xFFFFu || bth[8] != 0)
         return NIC_ACK_V_OPCODE;
     uint8_t type = type_of(ae[0]);
@@ -116,18 +112,7 @@ enum nic_ack_verdict nic_ack_parse(const uint8_t *pkt, size_t len, struct nic_pk
             return NIC_ACK_V_NXH;
     if (len != NIC_ACK_LEN)
         return NIC_ACK_V_PAYLOAD;
-    memset(net, 0, sizeof *net);
-    net->dst_mac = get48(pkt);
-    net->src_mac = get48(pkt + 6);
-    net->tos = ip[1];
-    net->ttl = ip[8];
-    net->ip_id = (uint16_t)get16(ip + 4);
-    net->src_ip = get32(ip + 12);
-    net->dst_ip = get32(ip + 16);
-    net->udp_sport = (uint16_t)get16(udp);
-    net->opcode = bth[0];
-    net->dest_qp = get24(bth + 5);
-    net->psn = get24(bth + 9);
+    nic_pkt_net_fields(pkt, net);
     memset(a, 0, sizeof *a);
     a->type = type;
     a->seq = net->psn;

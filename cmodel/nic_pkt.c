@@ -76,13 +76,9 @@ size_t nic_pkt_build(const struct nic_pkt_fields *f, const uint8_t *payload, siz
     return len;
 }
 
-enum nic_pkt_verdict nic_pkt_parse(const uint8_t *pkt, size_t len, struct nic_pkt_fields *f,
-                                   size_t *poff, size_t *plen)
+enum nic_pkt_verdict nic_pkt_net_check(const uint8_t *pkt, size_t len)
 {
-    if (!pkt || len < NIC_PKT_OVERHEAD)
-        return NIC_PKT_TRUNC;
     const uint8_t *ip = pkt + NIC_PKT_OFF_IP, *udp = pkt + NIC_PKT_OFF_UDP;
-    const uint8_t *bth = pkt + NIC_PKT_OFF_BTH, *x = pkt + NIC_PKT_OFF_NXH;
     if (get16(pkt + 12) != 0x0800u || ip[0] != 0x45 || (get16(ip + 6) & 0x3FFFu) != 0 || ip[9] != 17 ||
         get16(udp + 2) != ROCE_UDP_DPORT)
         return NIC_PKT_NOT_ROCE;
@@ -93,6 +89,35 @@ enum nic_pkt_verdict nic_pkt_parse(const uint8_t *pkt, size_t len, struct nic_pk
     uint32_t icrc = 0;
     if (roce_icrc_ipv4(pkt, len, &icrc) != 0 || icrc != roce_get_icrc(pkt + len - 4u))
         return NIC_PKT_ICRC;
+    return NIC_PKT_OK;
+}
+
+void nic_pkt_net_fields(const uint8_t *pkt, struct nic_pkt_fields *f)
+{
+    const uint8_t *ip = pkt + NIC_PKT_OFF_IP, *udp = pkt + NIC_PKT_OFF_UDP, *bth = pkt + NIC_PKT_OFF_BTH;
+    memset(f, 0, sizeof *f);
+    f->dst_mac = get48(pkt);
+    f->src_mac = get48(pkt + 6);
+    f->tos = ip[1];
+    f->ttl = ip[8];
+    f->ip_id = (uint16_t)get16(ip + 4);
+    f->src_ip = get32(ip + 12);
+    f->dst_ip = get32(ip + 16);
+    f->udp_sport = (uint16_t)get16(udp);
+    f->opcode = bth[0];
+    f->dest_qp = get24(bth + 5);
+    f->psn = get24(bth + 9);
+}
+
+enum nic_pkt_verdict nic_pkt_parse(const uint8_t *pkt, size_t len, struct nic_pkt_fields *f,
+                                   size_t *poff, size_t *plen)
+{
+    if (!pkt || len < NIC_PKT_OVERHEAD)
+        return NIC_PKT_TRUNC;
+    const uint8_t *bth = pkt + NIC_PKT_OFF_BTH, *x = pkt + NIC_PKT_OFF_NXH;
+    const enum nic_pkt_verdict nv = nic_pkt_net_check(pkt, len);
+    if (nv != NIC_PKT_OK)
+        return nv;
     if ((bth[0] != NIC_OP_DATA && bth[0] != NIC_OP_ACK) || (bth[1] & 0xFu) != 0 || get16(bth + 2) != 0xFFFFu)
         return NIC_PKT_OPCODE;
     if ((x[0] >> 4) != NIC_NXH_VERSION || (x[1] & 0x1Fu) != 0)
@@ -108,19 +133,8 @@ enum nic_pkt_verdict nic_pkt_parse(const uint8_t *pkt, size_t len, struct nic_pk
     uint32_t msg_len = get32(x + 12), offset = get32(x + 16);
     if (pl > NIC_PKT_MAX_PAYLOAD || (uint64_t)offset + pl > msg_len)
         return NIC_PKT_RANGE;
-    memset(f, 0, sizeof *f);
-    f->dst_mac = get48(pkt);
-    f->src_mac = get48(pkt + 6);
-    f->tos = ip[1];
-    f->ttl = ip[8];
-    f->ip_id = (uint16_t)get16(ip + 4);
-    f->src_ip = get32(ip + 12);
-    f->dst_ip = get32(ip + 16);
-    f->udp_sport = (uint16_t)get16(udp);
-    f->opcode = bth[0];
-    f->dest_qp = get24(bth + 5);
+    nic_pkt_net_fields(pkt, f);
     f->ack_req = bth[8] >> 7;
-    f->psn = get24(bth + 9);
     f->flags = x[0] & 0xFu;
     f->vn = x[1] >> 5;
     f->src_nid = (uint16_t)get16(x + 2);

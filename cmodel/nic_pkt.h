@@ -88,6 +88,15 @@ enum nic_pkt_verdict {
  * Returns the packet length in bytes (NIC_PKT_OVERHEAD + plen + pad), or 0 if plen is too big. */
 size_t nic_pkt_build(const struct nic_pkt_fields *f, const uint8_t *payload, size_t plen, uint8_t *out);
 
+/* nic_pkt_net_check - the network-layer checks every NIC packet (data, ACK / NAK) passes first,
+ * in order: NOT_ROCE (EtherType, IPv4 version/IHL, fragment, protocol, UDP port 4791), IP_CSUM,
+ * LEN (IPv4 total and UDP lengths vs len), ICRC. pkt: at least NIC_PKT_OFF_BTH + 16 bytes.
+ * Returns NIC_PKT_OK or the first failing verdict. */
+enum nic_pkt_verdict nic_pkt_net_check(const uint8_t *pkt, size_t len);
+/* nic_pkt_net_fields - zero *f, then decode the Ethernet / IPv4 / UDP / BTH fields shared by every
+ * NIC packet (MACs, TOS, TTL, IP id, IPs, UDP source port, opcode, DestQP, PSN). */
+void nic_pkt_net_fields(const uint8_t *pkt, struct nic_pkt_fields *f);
+
 /* nic_pkt_parse - check and decode a received packet.
  *   pkt, len: the packet (no FCS). On NIC_PKT_OK, *f holds every field and *poff / *plen the
  *   payload's offset in pkt and its length (pad excluded). Returns the first failing verdict. */

@@ -32,11 +32,12 @@ lint-nic_ack:
 	$(NA_LINRX) -GKEY_W=4 -GSEQ_W=1 -GEPOCH_W=1 $(NA_RX) $(NA_SRC)
 	$(NA_LINRX) -GKEY_W=19 -GSEQ_W=24 -GEPOCH_W=32 $(NA_RX) $(NA_SRC)
 
-$(B)/nic_ack/libnicack.a: cmodel/nic_ack.c cmodel/nic_ack.h cmodel/common/roce.c cmodel/common/roce.h
+$(B)/nic_ack/libnicack.a: cmodel/nic_ack.c cmodel/nic_ack.h cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_ack.c -o $(B)/nic_ack/nic_ack.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_pkt.c -o $(B)/nic_ack/nic_pkt.o
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/common/roce.c -o $(B)/nic_ack/roce.o
-	ar rcs $@ $(B)/nic_ack/nic_ack.o $(B)/nic_ack/roce.o
+	ar rcs $@ $(B)/nic_ack/nic_ack.o $(B)/nic_ack/nic_pkt.o $(B)/nic_ack/roce.o
 
 NA_PTX2 := TB_NW:NID_W=3 TB_SW:SEQ_W=5 TB_EW:EPOCH_W=7
 NA_PRX2 := TB_KW:KEY_W=19 TB_SW:SEQ_W=24 TB_EW:EPOCH_W=1

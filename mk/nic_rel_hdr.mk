@@ -38,11 +38,12 @@ lint-nic_rel_hdr:
 	$(NH_LINT) -GJOB_W=8 -GRANK_W=8 -GSEQ_W=24 $(NH_RTL)
 	$(NH_LINT) -GJOB_W=4 -GRANK_W=16 -GSEQ_W=1 -GEPOCH_W=64 $(NH_RTL)
 
-$(B)/nic_rel_hdr/libnicrelhdr.a: cmodel/nic_ack.c cmodel/nic_ack.h cmodel/common/roce.c cmodel/common/roce.h
+$(B)/nic_rel_hdr/libnicrelhdr.a: cmodel/nic_ack.c cmodel/nic_ack.h cmodel/nic_pkt.c cmodel/nic_pkt.h cmodel/common/roce.c cmodel/common/roce.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_ack.c -o $(B)/nic_rel_hdr/nic_ack.o
+	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/nic_pkt.c -o $(B)/nic_rel_hdr/nic_pkt.o
 	$(CC) $(CWARN) -O2 -g -Icmodel -c cmodel/common/roce.c -o $(B)/nic_rel_hdr/roce.o
-	ar rcs $@ $(B)/nic_rel_hdr/nic_ack.o $(B)/nic_rel_hdr/roce.o
+	ar rcs $@ $(B)/nic_rel_hdr/nic_ack.o $(B)/nic_rel_hdr/nic_pkt.o $(B)/nic_rel_hdr/roce.o
 
 NH_PSET2 := TB_JW:JOB_W=1 TB_RW:RANK_W=4 TB_SW:SEQ_W=5 TB_EW:EPOCH_W=7
 $(eval $(call verilator_tb,$(NH_BIN),nic_rel_hdr,rtl/nic_rel,$(NH_RTL),,\

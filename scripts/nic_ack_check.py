@@ -23,9 +23,12 @@ import random
 import subprocess
 import sys
 
-from scapy.all import IP, UDP, Ether, Packet, Raw, raw, wrpcap
-from scapy.fields import BitField, IntField, LongField, ShortField
+from scapy.all import IP, UDP, Ether, Raw, raw, wrpcap
 from scapy.contrib.roce import AETH, BTH
+
+# the NXH layer (every message field 0 in an ACK) and the address formatters are the data
+# packet oracle's, written from docs/nic.md 3.3
+from nic_pkt_check import NXH, ip, mac
 
 # response types (nic_rel_rx codes) -> AETH syndrome (docs/nic.md 3.5)
 SYN = {1: 0x1F, 2: 0x1E, 3: 0x60, 4: 0x61}
@@ -35,25 +38,6 @@ WIDTH = {"dst_mac": 48, "src_mac": 48, "tos": 8, "ttl": 8, "ip_id": 16, "src_ip"
          "udp_sport": 16, "dest_qp": 24, "seq": 24, "handle": 16, "epoch": 32, "src_nid": 16,
          "dst_nid": 16, "vn": 3, "half": 1}
 V_OK, V_TRUNC, V_NOT_ROCE, V_IP_CSUM, V_LEN, V_ICRC, V_OPCODE, V_SYNDROME, V_NXH, V_PAYLOAD = range(10)
-
-
-class NXH(Packet):
-    """NIC extension header (docs/nic.md 3.3); in an ACK every message field is 0."""
-    name = "NXH"
-    fields_desc = [BitField("ver", 1, 4), BitField("first", 0, 1), BitField("last", 0, 1),
-                   BitField("reset", 0, 1), BitField("half", 0, 1), BitField("vn", 0, 3),
-                   BitField("rsvd", 0, 5), ShortField("src_nid", 0), ShortField("dst_nid", 0),
-                   ShortField("handle", 0), IntField("epoch", 0), IntField("msg_len", 0),
-                   IntField("offset", 0), LongField("target_addr", 0), ShortField("msg_id", 0),
-                   ShortField("eq_handle", 0)]
-
-
-def mac(v):
-    return ":".join("%02x" % ((v >> (8 * (5 - i))) & 0xff) for i in range(6))
-
-
-def ip(v):
-    return ".".join(str((v >> (8 * (3 - i))) & 0xff) for i in range(4))
 
 
 def scapy_ack(f, payload=b"", nxh=None, **o):
