@@ -408,4 +408,25 @@ class AxilMaster : public Agent {
   uint64_t start_ = 0;
 };
 
+// PostHook: a per-cycle callback as an agent: f() in post() of every cycle out of reset (after the
+// callbacks of the agents constructed before it), busy() from b (default: never busy). For a
+// testbench's environment step (a device model answering requests, a scheduler of due events).
+class PostHook : public Agent {
+ public:
+  PostHook(SimBase& sim, std::string name, std::function<void()> f, std::function<bool()> b = {})
+      : Agent(sim, std::move(name), Role::other), f_(std::move(f)), b_(std::move(b)) {}
+  bool busy() const override { return b_ ? b_() : false; }
+
+ protected:
+  void drive() override {}
+  void sample() override {}
+  void post() override {
+    if (!sim_.in_reset()) f_();
+  }
+
+ private:
+  std::function<void()> f_;
+  std::function<bool()> b_;
+};
+
 }  // namespace tb

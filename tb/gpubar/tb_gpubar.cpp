@@ -96,21 +96,6 @@ static const unsigned RW = log2u(TB_NR), PW = log2u(TB_NE);
 
 struct Rgn { bool armed = false; unsigned off0 = 0; uint32_t ulen = 0; unsigned gen = 0; };
 
-// the last agent constructed: its post() runs after every port's callback of the cycle
-class Ticker : public tb::Agent {
- public:
-  Ticker(tb::SimBase& sim, std::function<void()> f, std::function<bool()> b)
-      : tb::Agent(sim, "tick", Role::other), f_(std::move(f)), b_(std::move(b)) {}
-  bool busy() const override { return b_(); }
- protected:
-  void drive() override {}
-  void sample() override {}
-  void post() override { if (!sim_.in_reset()) f_(); }
- private:
-  std::function<void()> f_;
-  std::function<bool()> b_;
-};
-
 #ifdef TB_CSR
 // gpubar_top build: reads the top's inner handshakes (public_flat_rd in gpubar_top.v) before the
 // edge (the s_cfg and m_ack handshakes of gpubar_xlat, BUSY) and hands them to post()
@@ -183,7 +168,7 @@ struct X {
   std::vector<uint8_t> a_valid;
   std::vector<uint64_t> a_addr;
   std::set<uint64_t> freed;
-  Ticker* ticker = nullptr;
+  tb::PostHook* ticker = nullptr;   // the last agent constructed: runs after every port's callback
   // bench scenarios: the fake GPU answers every read after bench_lat cycles (-2: never), no
   // spurious reports; INVALIDATE accept / ACK cycles
   int bench_lat = -1;
@@ -369,7 +354,7 @@ struct X {
                                  [this](tb::BitVec& v) { vec_outputs(v); }));
     }
 #endif
-    ticker = new Ticker(sim, [this]() { tick(); }, [this]() { return !due.empty(); });
+    ticker = new tb::PostHook(sim, "tick", [this]() { tick(); }, [this]() { return !due.empty(); });
     for (auto* n : {"ok", "err_gen", "err_inv", "err_oob", "split4k", "split64k", "fmt3", "fmt4", "rd", "wr",
                     "cfg_bad", "mps128", "mps256", "mps512", "gen_wrap", "one_dw", "disarm", "flush", "ack",
                     "inv_all", "inv_range", "cpl_flag", "rc_err", "rc_late", "rc_never", "rc_spurious"})

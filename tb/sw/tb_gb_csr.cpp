@@ -57,19 +57,6 @@ static_assert(offsetof(gpubar_t, STAT[0]) == GB_CSR_STAT(0), "STAT");
 
 using tb::Txn;
 
-// per-cycle hook (post phase)
-class Tick : public tb::Agent {
- public:
-  Tick(tb::SimBase& sim, std::function<void()> f) : tb::Agent(sim, "device", Role::other), f_(std::move(f)) {}
-  bool busy() const override { return false; }
- protected:
-  void drive() override {}
-  void sample() override {}
-  void post() override { if (!sim_.in_reset()) f_(); }
- private:
-  std::function<void()> f_;
-};
-
 // code: the expected completion code; racing: submitted while the region's INVALIDATE may be
 // accepted first, so GEN (1, no request) is also right
 struct Desc { unsigned region; uint32_t off, len; bool write; bool racing = false; uint64_t got = 0; uint32_t next_boff = 0; unsigned code = 0; };
@@ -81,7 +68,7 @@ struct X {
   tb::AxilMaster csr;
   tb::StreamSource desc, rc;
   tb::StreamSink req, cpl;
-  Tick tick;
+  tb::PostHook tick;
   gb_csr drv{};
   // device state
   unsigned mps = 128;
@@ -125,7 +112,7 @@ struct X {
             [this]() {
               return Txn().add("id", 8, top->m_cpl_id).add("region", 8, top->m_cpl_region).add("code", 2, top->m_cpl_code);
             }),
-        tick(sim, [this] { device(); }) {
+        tick(sim, "device", [this] { device(); }) {
     // the device side stalls its request and completion sinks (--stall, random per cycle); the
     // descriptor and s_rc sources and the CSR master do not
     for (tb::Agent* a : std::vector<tb::Agent*>{&desc, &rc, &csr}) a->profile(0.0);
