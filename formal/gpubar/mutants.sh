@@ -21,3 +21,8 @@ mutant rtl/gpubar/gpubar_tags.v gpubar_passout.v \
 # bug8 (P8): the generation compared on 15 bits only
 mutant rtl/gpubar/gpubar_xlat.v gpubar_gen15.v \
     's/gen_bad_reg <= !armed_rd_reg || d_gen_reg != rg_reg\[63:48\];/gen_bad_reg <= !armed_rd_reg || d_gen_reg[14:0] != rg_reg[62:48]; \/\/ MUTANT: 15 bits/' || return 1
+# bug7 (P7, gpubar_tags.sby): tag_free computed from the occupancy before this cycle's alloc: an
+# alloc at occupancy NT - 1 leaves tag_free high for one more cycle, and a second alloc overflows
+# the ring (a tag handed out again before the walker passed its previous use)
+mutant rtl/gpubar/gpubar_tags.v gpubar_freeold.v \
+    's/free_reg     <= !(cnt == {1'"'"'b1, {TB{1'"'"'b0}}} || alloc \&\& cnt == {1'"'"'b0, {TB{1'"'"'b1}}});/free_reg     <= !(cnt == {1'"'"'b1, {TB{1'"'"'b0}}}); \/\/ MUTANT: this alloc not counted/' || return 1

@@ -210,6 +210,10 @@ module gpubar_tags #(
         .count()
     );
     /* verilator lint_on PINCONNECTEMPTY */
+`ifdef GPUBAR_TAGS_F
+    // P7 (ring occupancy and pointers never over/underflow), formal/gpubar/gpubar_tags.sby
+`include "gpubar_tags_props.vh"
+`endif
 endmodule
 
 `resetall
