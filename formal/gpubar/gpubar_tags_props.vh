@@ -9,6 +9,10 @@
 //       bit survives a pass, a timeout or a reset, so no completion can retire a free tag
 //   P7d tag_free is conservative: tag_free => occupancy <= NT - 1 (an alloc it allows cannot
 //       overflow the ring)
+//   P5t (the ring's half of P5): the walker passes a tag only when it is not out (its completion
+//       came back or it timed out), so a marked tag's result, and the ACK or completion queued
+//       behind it in gpubar_xlat, never leaves while an earlier read of the ring is still out
+//       (with P7c: every tag before the tail is outside the issued window, hence not out)
 // Helpers (H): the walker's registered decision (v0_reg, out_t_reg at the odd cycle) agrees with
 // the ring. Environment: a reset in the first cycle; alloc only while tag_free (gpubar_xlat forms a
 // read only then); issue only of an allocated, not yet issued tag (iss != head; requests leave in
@@ -28,6 +32,7 @@
         P7a: assert(f_occ <= NT);
         P7b: assert(f_nout <= f_occ);
         P7d: assert(!free_reg || f_occ <= NT - 1);
+        P5t: assert(!w_pass || !out_reg[tail_i]);
         for (f_t = 0; f_t < NT; f_t = f_t + 1)   // P7c
             // (t - tail) mod NT < iss - tail: t inside the issued window
             if (out_reg[f_t]) assert({1'b0, f_t[TB-1:0] - tail_i} < f_nout);
