@@ -149,7 +149,7 @@ module pcie_cq #(
 
     // ------------------------------------------------------------------ state
     localparam [3:0] S_IDLE = 4'd0, S_DEC = 4'd1, S_DBW = 4'd2, S_CW = 4'd3, S_CWB = 4'd4,
-                     S_CR = 4'd5, S_CRW = 4'd6, S_CC = 4'd7, S_SKIP = 4'd8;
+                     S_CR = 4'd5, S_CRW = 4'd6, S_CC = 4'd7, S_SKIP = 4'd8;   // S_SKIP alone has bit 3
     reg [3:0]  st_reg;
     // descriptor of the TLP being handled (latched from its first beat)
     reg [17:0] q_dwa_reg;      // BAR0 offset [19:2]
@@ -166,7 +166,10 @@ module pcie_cq #(
     // walker over the payload DWs / CSR read DWs
     reg [2:0]  w_lane_reg;     // DW lane of the current CQ beat
     reg [10:0] w_rem_reg;      // DWs left, the current one included
-    reg        w_first_reg;
+    reg        wk_last_reg;    // the current DW is the last (w_rem_reg == 1)
+    reg [3:0]  w_be_reg;       // its byte enables (first_be, 1111 or last_be)
+    reg        w_bez_reg;      // w_be_reg == 0
+    reg        pop_reg;        // the walker left lane 7: pop the beat (one cycle per 8 DWs)
     reg [17:0] w_dwa_reg;      // DW address of the current DW
     reg        w_sticky_reg;   // a beat of this TLP carried discontinue
     // AW generator (doorbell bursts)
@@ -218,17 +221,18 @@ module pcie_cq #(
 
     // ------------------------------------------------------------------ walker step
     wire [31:0] w_dw     = c_tdata[32 * w_lane_reg +: 32];
-    wire        w_last   = (w_rem_reg == 11'd1);
-    wire [3:0]  w_be     = (w_first_reg ? q_fbe_reg : 4'hf) & ((w_last && !w_first_reg) ? q_lbe_reg : 4'hf);
+    wire        w_last   = wk_last_reg;
     wire        w_disc   = c_disc || w_sticky_reg;
-    wire [3:0]  w_s      = w_disc ? 4'd0 : w_be;
+    wire [3:0]  w_s      = w_disc ? 4'd0 : w_be_reg;
+    wire        w_ok     = c_valid && !pop_reg;    // the current DW is there
     // doorbell: a DW enters the W register when it is free or being taken
-    wire db_step  = (st_reg == S_DBW) && c_valid && (!w_valid_reg || m_axi_wready);
+    wire db_step  = (st_reg == S_DBW) && w_ok && (!w_valid_reg || m_axi_wready);
     // CSR write: a DW without enabled bytes is skipped; else after its B
-    wire cw_skip  = (st_reg == S_CW) && c_valid && (w_s == 4'd0);
+    wire cw_skip  = (st_reg == S_CW) && w_ok && (w_disc || w_bez_reg);
     wire cw_done  = (st_reg == S_CWB) && !l_awvalid_reg && !l_wvalid_reg && m_axil_bvalid;
     wire w_adv    = db_step || cw_skip || cw_done;
-    assign c_ready = (st_reg == S_SKIP) || (w_adv && w_lane_reg == 3'd7 && !w_last);
+    // registers only: S_SKIP is the one state with bit 3 set
+    assign c_ready = st_reg[3] || pop_reg;
 
     wire [9:0]  a_bdw    = (a_rem_reg <= {1'b0, a_tb_reg}) ? a_rem_reg[9:0] : a_tb_reg;   // DWs of this burst
     /* verilator lint_off UNUSEDSIGNAL */
@@ -288,12 +292,16 @@ module pcie_cq #(
         end
 
         // walker advance
+        if (c_valid) pop_reg <= 1'b0;
         if (w_adv) begin
             w_lane_reg  <= w_lane_reg + 3'd1;
             w_rem_reg   <= w_rem_reg - 11'd1;
-            w_first_reg <= 1'b0;
+            wk_last_reg <= (w_rem_reg == 11'd2);
+            w_be_reg    <= (w_rem_reg == 11'd2) ? q_lbe_reg : 4'hf;
+            w_bez_reg   <= (w_rem_reg == 11'd2) && (q_lbe_reg == 4'd0);
             w_dwa_reg   <= w_dwa_reg + 18'd1;
             if (w_lane_reg == 3'd7 && c_disc) w_sticky_reg <= 1'b1;
+            if (w_lane_reg == 3'd7 && !wk_last_reg) pop_reg <= 1'b1;
         end
 
         case (st_reg)
@@ -319,7 +327,9 @@ module pcie_cq #(
             rb_idx_reg   <= 3'd0;
             w_lane_reg   <= 3'd4;
             w_rem_reg    <= q_dwc_reg;
-            w_first_reg  <= 1'b1;
+            wk_last_reg  <= (q_dwc_reg == 11'd1);
+            w_be_reg     <= q_fbe_reg;
+            w_bez_reg    <= (q_fbe_reg == 4'd0);
             w_dwa_reg    <= q_dwa_reg;
             w_sticky_reg <= 1'b0;
             cc_beat_reg  <= 1'b0;
@@ -356,8 +366,8 @@ module pcie_cq #(
             end
         end
         S_DBW: if (db_step && w_last) st_reg <= S_SKIP;
-        S_CW: if (c_valid) begin
-            if (w_s == 4'd0) begin
+        S_CW: if (w_ok) begin
+            if (w_disc || w_bez_reg) begin
                 if (w_last) st_reg <= S_SKIP;
             end else begin
                 l_awaddr_reg  <= {w_dwa_reg, 2'b00};
@@ -378,6 +388,7 @@ module pcie_cq #(
             rb_reg[rb_idx_reg] <= m_axil_rdata;
             rb_idx_reg <= rb_idx_reg + 3'd1;
             w_rem_reg  <= w_rem_reg - 11'd1;
+            wk_last_reg <= (w_rem_reg == 11'd2);
             w_dwa_reg  <= w_dwa_reg + 18'd1;
             st_reg <= w_last ? S_CC : S_CR;
         end
@@ -416,6 +427,7 @@ module pcie_cq #(
             st_reg <= S_IDLE;
             a_act_reg <= 1'b0; a_ph_reg <= 1'b0;
             ob_cnt_reg <= 10'd0;
+            pop_reg <= 1'b0;
             aw_valid_reg <= 1'b0; w_valid_reg <= 1'b0; w_open_reg <= 1'b0;
             l_awvalid_reg <= 1'b0; l_wvalid_reg <= 1'b0; l_arvalid_reg <= 1'b0;
             cc_valid_reg <= 1'b0;

@@ -14,7 +14,7 @@
 // 2 KiB / 4 KiB), CSR writes (1..16 DWs), CSR reads (1..NRD DWs, some longer), doorbell reads,
 // zero-length reads / writes, and bad ones (IO, atomics, locked reads, config, messages, other BAR
 // ID or aperture, dword count 0, across a window end), random byte enables, 64-bit BAR
-// addresses, discontinue on about 3 %; random valid / ready with the seed's backpressure profile.
+// addresses, AT 0..2, discontinue on about 3 %; random valid / ready with the seed's backpressure profile.
 // Options: --fault ccflip (one expected CC bit flipped: the selftest), --cc-out FILE (every
 // request, AXI-Lite read data and CC TLP, for scripts/pcie_cq_check.py), the common ones.
 #include <cinttypes>
@@ -359,10 +359,13 @@ void scenario_random(tb::Harness& h) {
     unsigned fbe = 0, lbe = 0;
     rand_be(dwc, fbe, lbe);
     if (k >= 80 && r.below(8) == 7) fbe = 0, lbe = 0;
-    const uint64_t base = (r.chance(0.5) ? r.bits(44) : r.bits(12)) << 20;   // BAR0 base (1 MiB aligned)
+    const bool io = type == PCIE_CQ_IO_READ || type == PCIE_CQ_IO_WRITE;   // IO: 32-bit addresses
+    const uint64_t base = (r.chance(0.5) && !io ? r.bits(44) : r.bits(12)) << 20;   // BAR0 base (1 MiB aligned)
     const uint64_t addr = base | uint64_t(off & 0x3ffff) << 2;
     uint32_t d[4];
-    pcie_cq_desc(d, addr, unsigned(r.below(4)), dwc, type, unsigned(r.bits(16)), unsigned(r.bits(8)), unsigned(r.bits(8)), bar, ap,
+    // target function: 8 bits (ARI); 0..7 with --cc-out (cocotbext-pcie's PcieId takes 3-bit functions)
+    const unsigned fn = unsigned(r.bits(b.cc_out ? 3 : 8));
+    pcie_cq_desc(d, addr, unsigned(r.below(3)), dwc, type, unsigned(r.bits(16)), unsigned(r.bits(8)), fn, bar, ap,
                  unsigned(r.bits(3)), unsigned(r.bits(3)));
     std::vector<uint32_t> pl;
     const bool has_data = type == PCIE_CQ_MEM_WRITE || type == PCIE_CQ_IO_WRITE || (type >= 4 && type <= 6) ||
