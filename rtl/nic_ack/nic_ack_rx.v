@@ -26,7 +26,7 @@
 // Structure: A registers the beat (bytes outside tkeep zeroed), its ICRC view and four partial
 //   byte counts; beats 0-2 (bytes 0-93) are kept and snapshotted at the last beat with its index
 //   and byte count (P); Q registers the field checks and the length; R the length checks and the
-//   CRC (out of crc32_beat in Q's cycle); S the CRC and checksum (ipv4_csum fed from P) compares;
+//   CRC (out of crc32_beat in Q's cycle); S the CRC compare and the checksum verdict (nic_ack_csum_chk, 4 stages from P's input);
 //   V the one-hot verdict (first failing check wins), which counts and pushes a good packet. The
 //   ICRC stream is A's beat with the variant bytes masked (bytes 0-9 zero, 10-13 0xFF for the
 //   pseudo-LRH and the CRC start, crc32_beat INIT 0; TOS, TTL, checksums, BTH byte 4 0xFF); the
@@ -130,12 +130,12 @@ module nic_ack_rx #(
     // the beat's index is 0 / 1 / 2, and the last beat's flag: copies per 32-bit lane / per 94-bit
     // slice of P (ff_keep: the wide load enables' fan-out)
     wire [7:0]   a_i0_c, a_i1_c, a_i2_c;
-    wire [9:0]   a_end_c;
+    wire [8:0]   a_end_c;
     wire         a_i0 = a_i0_c[0];
     wire         a_end_reg = a_end_c[8];
-    ff_keep #(.WIDTH(34)) u_acopy (
+    ff_keep #(.WIDTH(33)) u_acopy (
         .clk(clk), .rst(rst),
-        .d({{10{in_fire && s_axis_tlast}}, {8{in_i2_reg}}, {8{in_i1_reg}}, {8{in_i0_reg}}}),
+        .d({{9{in_fire && s_axis_tlast}}, {8{in_i2_reg}}, {8{in_i1_reg}}, {8{in_i0_reg}}}),
         .q({a_end_c, a_i2_c, a_i1_c, a_i0_c})
     );
     reg  [255:0] a_data_reg, a_crc_reg;
@@ -195,17 +195,10 @@ module nic_ack_rx #(
                     p_reg[94*gl +: 94] <= p_n[94*gl +: 94];
         end
     endgenerate
-    // IPv4 header checksum over bytes 14..33 (from P: out 2 cycles later, in R), from a kept
-    // copy of those bytes (p_reg's fan-out)
-    wire [159:0] p_ip;
-    ff_keep #(.WIDTH(160)) u_pip (
-        .clk(clk), .rst(1'b0), .d(a_end_c[9] ? p_n[112 +: 160] : p_ip), .q(p_ip)
-    );
-    wire        sum_v;
-    wire [15:0] sum;
-    ipv4_csum #(.PIPELINE(1)) u_sum (
-        .clk(clk), .in_valid(p_v_reg), .in_hdr(p_ip), .out_valid(sum_v), .out_sum(sum)
-    );
+    // IPv4 header checksum over bytes 14..33: nic_ack_csum_chk (4 stages) reads them in A's cycle
+    // of the last beat (p_n, what P takes), its verdict is out in S's cycle (s_csum)
+    wire s_csum;
+    nic_ack_csum_chk u_csum (.clk(clk), .in_hdr(p_n[112 +: 160]), .out_bad(s_csum));
 
     // ------------------------------------------------------------------ Q: field checks (from P)
     function [7:0] pb(input integer j);   // packet byte j of P
@@ -264,14 +257,13 @@ module nic_ack_rx #(
     end
 
     // ------------------------------------------------------------------ S: the CRC / checksum compares
-    reg           s_v_reg, s_trunc_reg, s_not_roce_reg, s_csum_reg, s_len_reg, s_icrc_reg, s_opcode_reg,
+    reg           s_v_reg, s_trunc_reg, s_not_roce_reg, s_len_reg, s_icrc_reg, s_opcode_reg,
                   s_syn_reg, s_nxh_reg, s_pay_reg;
     reg  [OW-1:0] s_out_reg;
     always @(posedge clk) begin
         s_v_reg        <= r_v_reg && !rst;
         s_trunc_reg    <= r_trunc_reg;
         s_not_roce_reg <= r_not_roce_reg;
-        s_csum_reg     <= sum != 16'hFFFF;                // the checksum is out in R's cycle
         s_len_reg      <= r_len_reg;
         s_icrc_reg     <= r_crc_reg != r_res_reg;
         s_opcode_reg   <= r_opcode_reg;
@@ -289,7 +281,7 @@ module nic_ack_rx #(
         v_n = 10'd0;
         if (s_trunc_reg)             v_n[1] = 1'b1;
         else if (s_not_roce_reg)     v_n[2] = 1'b1;
-        else if (s_csum_reg)         v_n[3] = 1'b1;
+        else if (s_csum)             v_n[3] = 1'b1;
         else if (s_len_reg)          v_n[4] = 1'b1;
         else if (s_icrc_reg)         v_n[5] = 1'b1;
         else if (s_opcode_reg)       v_n[6] = 1'b1;
@@ -339,8 +331,80 @@ module nic_ack_rx #(
     endgenerate
 
     // verilator lint_off UNUSEDSIGNAL
-    wire unused_ok = &{1'b0, crc_v, sum_v, fq_sready, o_seq, o_epoch, key_full};
+    wire unused_ok = &{1'b0, crc_v, fq_sready, o_seq, o_epoch, key_full};
     // verilator lint_on UNUSEDSIGNAL
 endmodule
+
+// nic_ack_csum_chk (used by nic_ack_rx above; in this file so that mk/nic_ack.mk's source lists
+// stay as they are): the receiver's IPv4 header checksum check (RFC 791 3.1, RFC 1071) in four
+// registered stages of at most two chained adders each: bad = the folded 16-bit ones'-complement
+// sum of the ten 16-bit words of a 20-byte header is not 0xFFFF. nic_ack_rx's staged check (the
+// 3-adder first stage of rtl/common/ipv4_csum missed 125 MHz there, -0.73 ns).
+//
+// Source: issue 13 (nic_ack_rx timing); RFC 791, RFC 1071. Own code.
+//
+// Ports:
+//   clk               no reset: a pure datapath
+//   in_hdr  [160]     the header in wire order: byte j = in_hdr[8*j +: 8] (byte 0 = version/IHL),
+//                     word k = {byte 2k, byte 2k+1}; combinational input (sampled every cycle)
+//   out_bad           registered: 1 iff the header sampled 4 clock edges earlier does not check
+// Stages: 1 five 17-bit pair sums w(2k) + w(2k+1); 2 a = e0 + e1, b = e2 + e3 (18 bits), c = e4;
+//   3 t = a + b + c (20 bits, < 10 * 0xFFFF); 4 the compare without a fold: t[15:0] + t[19:16]
+//   (<= 0xFFFF + 15) never carries into a value 0xFFFF after the end-around carry (that case is
+//   <= 15), so the folded sum is 0xFFFF iff t[15:0] + t[19:16] == 0xFFFF, i.e. iff t[15:4] == 0xFFF
+//   and t[3:0] == ~t[19:16] (checked for every t in 0 .. 10 * 0xFFFF).
+// Latency: 4 cycles (in_hdr in cycle c -> out_bad in cycle c + 4). Throughput: one header per
+//   cycle. Errors: none (a pure function).
+// verilator lint_off DECLFILENAME
+module nic_ack_csum_chk (
+    input  wire         clk,
+    input  wire [159:0] in_hdr,
+    output reg          out_bad
+);
+    function [15:0] word(input [159:0] h, input integer k);
+        word = {h[8 * (2 * k) +: 8], h[8 * (2 * k + 1) +: 8]};
+    endfunction
+
+    reg  [16:0] e_reg [0:4];
+    reg  [17:0] a_reg, b_reg;
+    reg  [16:0] c_reg;
+    reg  [19:0] t_reg;
+    integer k;
+    always @(posedge clk) begin
+        for (k = 0; k < 5; k = k + 1)
+            e_reg[k] <= {1'b0, word(in_hdr, 2 * k)} + {1'b0, word(in_hdr, 2 * k + 1)};
+        a_reg   <= {1'b0, e_reg[0]} + {1'b0, e_reg[1]};
+        b_reg   <= {1'b0, e_reg[2]} + {1'b0, e_reg[3]};
+        c_reg   <= e_reg[4];
+        t_reg   <= ({2'b00, a_reg} + {2'b00, b_reg}) + {3'b000, c_reg};
+        out_bad <= t_reg[15:4] != 12'hFFF || (t_reg[3:0] ^ t_reg[19:16]) != 4'hF;
+    end
+
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal (f_ only)
+    // reference (RFC 1071 4.1): the 32-bit sum of the words, end-around carries folded
+    function f_bad(input [159:0] h);
+        integer i;
+        reg [31:0] s;
+        begin
+            s = 32'd0;
+            for (i = 0; i < 10; i = i + 1)
+                s = s + {16'd0, word(h, i)};
+            for (i = 0; i < 3; i = i + 1)
+                s = {16'd0, s[15:0]} + {16'd0, s[31:16]};
+            f_bad = s[15:0] != 16'hFFFF;
+        end
+    endfunction
+    reg [2:0] f_age = 3'd0;
+    reg [3:0] f_ref;
+    always @(posedge clk) begin
+        if (f_age != 3'd4) f_age <= f_age + 3'd1;
+        f_ref <= {f_ref[2:0], f_bad(in_hdr)};
+    end
+    always @(*) if (f_age == 3'd4) assert(out_bad == f_ref[3]);
+    always @(*) cover(f_age == 3'd4 && !out_bad);
+`endif
+endmodule
+// verilator lint_on DECLFILENAME
 
 `resetall

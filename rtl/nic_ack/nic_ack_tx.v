@@ -32,7 +32,10 @@
 //   checksum is the CSR words' sum (registered, quasi-static) plus ip_id and dst_ip[15:0], folded
 //   in registered steps while the packet is in F (not ipv4_csum: its 2-step fold missed 125 MHz
 //   here); stage O registers the beats (the
-//   output register's enable is the only logic that sees m_tready).
+//   output register's enable is the only logic that sees m_tready). The wide selects and load
+//   enables of f_beat_reg, f_reg and w_reg come from ff_keep copies of s_rsp_ready, "phase 0" and
+//   w_v_reg (one per 32-bit lane / 31-bit quarter of the FW = 124-bit response word); w_reg is
+//   loaded from F whenever W is empty (the move is such a cycle) and held while W is full.
 // Latency: accept in cycle t -> beat 0 valid in cycle t + 6. Throughput: one packet per 3 cycles
 //   (full rate on the output) when m_tready stays high.
 // Parameters: NID_W 1..16 (default 8: KEY_W 12 as nic_rel_rx), SEQ_W 1..24 (16), EPOCH_W 1..32 (32).
@@ -183,8 +186,17 @@ module nic_ack_tx #(
     wire       f_v_nx  = in_fire ? in_ok : (f_move ? 1'b0 : f_v_reg);
     wire [1:0] f_ph_nx = in_fire ? 2'd0 : (!f_move && f_feed) ? f_ph_reg + 2'd1 : f_ph_reg;
     wire       w_v_nx  = f_move || (w_v_reg && !w_go);
+    wire       rdy_nx  = !f_v_nx || (f_ph_nx == 2'd2 && !w_v_nx);
     always @(posedge clk)
-        s_rsp_ready <= !rst && (!f_v_nx || (f_ph_nx == 2'd2 && !w_v_nx));
+        s_rsp_ready <= !rst && rdy_nx;
+    // copies of s_rsp_ready, of "f_ph_reg == 0" and of w_v_reg per 32-bit lane of f_beat_reg /
+    // 31-bit quarter of f_reg and w_reg (ff_keep: the wide selects' and load enables' fan-out)
+    wire [7:0] f_rdy_c, f_ph0_c;
+    wire [3:0] w_v_c;
+    ff_keep #(.WIDTH(16), .RST_VAL({8'h00, 8'hFF})) u_fcopy (
+        .clk(clk), .rst(rst), .d({{8{rdy_nx}}, {8{f_ph_nx == 2'd0}}}), .q({f_rdy_c, f_ph0_c})
+    );
+    ff_keep #(.WIDTH(4)) u_wcopy (.clk(clk), .rst(rst), .d({4{w_v_nx}}), .q(w_v_c));
 
     // the ICRC view of a packet, shifted by 6 leading zero bytes
     function [767:0] crc_view(input [FW-1:0] f, input [47:0] src_mac, input [47:0] dmb, input [31:0] sip,
@@ -234,12 +246,28 @@ module nic_ack_tx #(
             if (in_fire && !in_ok)
                 stat_bad_type <= stat_bad_type + 32'd1;
         end
-        // loaded whenever the input is ready (valid or not: f_v_reg tells), the beat every cycle
-        // (ph 2 waiting: beat 2 again), so that s_rsp_valid reaches no wide enable
-        if (s_rsp_ready)
-            f_reg <= in_f;
-        f_beat_reg <= s_rsp_ready ? in_crc_img[255:0] : f_ph_reg == 2'd0 ? f_crc_img[511:256] : f_crc_img[767:512];
     end
+    // loaded whenever the input is ready (valid or not: f_v_reg tells), the beat every cycle
+    // (ph 2 waiting: beat 2 again), so that s_rsp_valid reaches no wide enable; selects and
+    // enables from the per-lane copies
+    genvar gl;
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_fbeat
+            always @(posedge clk)
+                f_beat_reg[32*gl +: 32] <= f_rdy_c[gl] ? in_crc_img[32*gl +: 32] :
+                                           f_ph0_c[gl] ? f_crc_img[256 + 32*gl +: 32] : f_crc_img[512 + 32*gl +: 32];
+        end
+        for (gl = 0; gl < 4; gl = gl + 1) begin : g_fw
+            always @(posedge clk) begin
+                if (f_rdy_c[2*gl])
+                    f_reg[31*gl +: 31] <= in_f[31*gl +: 31];
+                // W's packet is needed only while W holds it: loaded from F whenever W is empty
+                // (the F -> W move is such a cycle), held while full
+                if (!w_v_c[gl])
+                    w_reg[31*gl +: 31] <= f_reg[31*gl +: 31];
+            end
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ W: wait for CRC + checksum
     always @(posedge clk) begin
@@ -255,8 +283,6 @@ module nic_ack_tx #(
         end else if (crc_last_d[0]) begin
             w_ok_reg <= 1'b1;
         end
-        if (f_move)
-            w_reg <= f_reg;
         if (res_now)
             w_crc_reg <= crc;
         if (crc_last_d[0])
@@ -293,11 +319,28 @@ module nic_ack_tx #(
         end
         if (o_adv) begin
             o_idx_reg <= o_nix;
-            m_tdata   <= o_end_reg ? w_img[255:0] : o_b1_reg ? o_img[511:256] : o_img[767:512];
             m_tkeep   <= (o_end_reg || o_b1_reg) ? 32'hFFFFFFFF : 32'h3FFFFFFF;
             m_tlast   <= !o_end_reg && !o_b1_reg;
         end
     end
+    // m_tdata per 32-bit lane from copies of m_tvalid, o_end_reg and o_b1_reg (ff_keep, the same
+    // next state): each lane's enable !m_tvalid || m_tready is a LUT of its own (fan-out 32, not
+    // 256: the shared one took 6.4 ns of routing), and so are its mux selects
+    wire [7:0] o_tv_c, o_end_c, o_b1_c;
+    ff_keep #(.WIDTH(24), .RST_VAL({8'h00, 8'hFF, 8'h00})) u_ocopy (
+        .clk(clk), .rst(rst),
+        .d({{8{o_adv ? o_nv : m_tvalid}}, {8{o_adv ? (!o_nv || o_nix == 2'd2) : o_end_reg}},
+            {8{o_adv ? (o_nv && o_nix == 2'd0) : o_b1_reg}}}),
+        .q({o_tv_c, o_end_c, o_b1_c})
+    );
+    generate
+        for (gl = 0; gl < 8; gl = gl + 1) begin : g_tdata
+            always @(posedge clk)
+                if (!o_tv_c[gl] || m_tready)
+                    m_tdata[32*gl +: 32] <= o_end_c[gl] ? w_img[32*gl +: 32] :
+                                            o_b1_c[gl] ? o_img[256 + 32*gl +: 32] : o_img[512 + 32*gl +: 32];
+        end
+    endgenerate
     wire unused_ok = &{1'b0, crc_v};
     // verilator lint_on UNUSEDSIGNAL
 endmodule
