@@ -77,6 +77,17 @@ uint32_t pcie_cq_byte_count(uint32_t dwc, unsigned first_be, unsigned last_be)
     return (dwc * 4 - fbe_off(first_be) - lbe_off(dwc == 1 ? first_be : last_be)) & 0x1fffu;
 }
 
+/* an AXI4 W beat; bytes with strobe 0 are given as 0 (the RTL leaves them undefined) */
+static int push_w(struct pcie_cq *m, struct pcie_cq_w w)
+{
+    uint64_t mask = 0;
+    for (int i = 0; i < 8; i++)
+        if (w.strb >> i & 1)
+            mask |= (uint64_t)0xff << (8 * i);
+    w.data &= mask;
+    return q_push(&m->w, &w);
+}
+
 static int push_cc(struct pcie_cq *m, const uint32_t d[3], const uint32_t *data, unsigned n)
 {
     struct pcie_cq_cc b;
@@ -155,7 +166,7 @@ int pcie_cq_req(struct pcie_cq *m, const uint32_t desc[4], unsigned first_be, un
                     open = !last;
                     if (last) {
                         w.last = 1;
-                        if (q_push(&m->w, &w))
+                        if (push_w(m, w))
                             return PCIE_CQ_ENOMEM;
                     }
                 } else {
@@ -165,7 +176,7 @@ int pcie_cq_req(struct pcie_cq *m, const uint32_t desc[4], unsigned first_be, un
                     w.strb = (uint8_t)((w.strb & 0xf) | be << 4);
                     w.last = last || (a & 511) == 511;
                     open = 0;
-                    if (q_push(&m->w, &w))
+                    if (push_w(m, w))
                         return PCIE_CQ_ENOMEM;
                 }
             } else if (be) {

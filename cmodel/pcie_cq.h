@@ -12,7 +12,8 @@
  * tuser[7:0]; the payload DWs; the first beat carrying discontinue, tuser[41]) in CQ order and
  * queues everything the RTL does for it:
  *   AXI4 AW bursts (awaddr[18:0], awlen[7:0]; size 8 B, INCR), AXI4 W beats (wdata[63:0],
- *   wstrb[7:0], wlast), AXI-Lite writes (awaddr[19:0], wdata[31:0], wstrb[3:0]) and reads
+ *   wstrb[7:0], wlast; bytes with strobe 0 given as 0,
+ *   the RTL leaves them undefined), AXI-Lite writes (awaddr[19:0], wdata[31:0], wstrb[3:0]) and reads
  *   (araddr[19:0]), CC beats (tdata as 8 DWs, tkeep[7:0] per DW, tlast; PG213 "Completer Completion
  *   Descriptor Format": DW0 [6:0] lower address, [9:8] AT, [28:16] byte count, [29] locked read
  *   completion; DW1 [10:0] dword count, [13:11] status, [14] poisoned, [31:16] requester ID;

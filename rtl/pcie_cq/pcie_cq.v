@@ -12,7 +12,7 @@
 //                  (not used: the descriptor's dword count tells the payload), tlast,
 //                  tuser[87:0] (PG213 256-bit CQ: [3:0] first_be, [7:4] last_be, [40] sop (not
 //                  used: TLP boundaries by tlast), [41] discontinue; the rest not used),
-//                  tvalid, tready (registered: an axis_skid at the input).
+//                  tvalid, tready (registered: pcie_cq_in, a skid buffer at the input).
 //   m_axis_cc_*    CC: tdata[255:0] (descriptor DWs 0..2, payload from DW 3), tkeep[7:0] per DW,
 //                  tlast, tuser[32:0] (0: discontinue and parity not used), tvalid, tready.
 //                  Lanes with tkeep 0 are 0. Registered.
@@ -124,7 +124,7 @@ module pcie_cq #(
     wire [CW-1:0] c_data;
     wire          c_valid;
     wire          c_ready;
-    axis_skid #(.DATA_WIDTH(CW)) u_cq (
+    pcie_cq_in #(.DATA_WIDTH(CW), .NSL(4)) u_cq (
         .clk(clk), .rst(rst),
         .s_data({s_axis_cq_tuser[41], s_axis_cq_tuser[7:4], s_axis_cq_tuser[3:0], s_axis_cq_tlast, s_axis_cq_tdata}),
         .s_valid(s_axis_cq_tvalid), .s_ready(s_axis_cq_tready),
@@ -148,32 +148,47 @@ module pcie_cq #(
     endfunction
 
     // ------------------------------------------------------------------ state
-    localparam [3:0] S_IDLE = 4'd0, S_DEC = 4'd1, S_DBW = 4'd2, S_CW = 4'd3, S_CWB = 4'd4,
-                     S_CR = 4'd5, S_CRW = 4'd6, S_CC = 4'd7, S_SKIP = 4'd8;   // S_SKIP alone has bit 3
-    reg [3:0]  st_reg;
+    // one-hot states: B_* bit indices, S_* values
+    localparam B_IDLE = 0, B_DEC = 1, B_DISP = 2, B_DBW = 3, B_CW = 4, B_CWB = 5, B_CR = 6, B_CRW = 7,
+               B_CC = 8, B_SKIP = 9;
+    localparam [9:0] S_IDLE = 10'd1 << B_IDLE, S_DEC = 10'd1 << B_DEC, S_DISP = 10'd1 << B_DISP,
+                     S_DBW = 10'd1 << B_DBW, S_CW = 10'd1 << B_CW, S_CWB = 10'd1 << B_CWB,
+                     S_CR = 10'd1 << B_CR, S_CRW = 10'd1 << B_CRW, S_CC = 10'd1 << B_CC,
+                     S_SKIP = 10'd1 << B_SKIP;
+    reg [9:0]  st_reg;
+    // the request's kind (S_DEC -> S_DISP)
+    reg        kd_disc_reg, kd_db_reg, kd_cw_reg, kd_cr_reg, kd_rddb_reg, kd_posted_reg;
     // descriptor of the TLP being handled (latched from its first beat)
     reg [17:0] q_dwa_reg;      // BAR0 offset [19:2]
     reg [1:0]  q_end_reg;      // bits [20:19] of the offset of its last DW (dwc 0: of q_dwa - 1)
     reg [1:0]  q_at_reg;
     reg [10:0] q_dwc_reg;
-    reg [3:0]  q_type_reg;
     reg [15:0] q_rid_reg;
     reg [7:0]  q_tag_reg, q_fn_reg;
     reg        q_bar_ok_reg;
     reg [2:0]  q_tc_reg, q_attr_reg;
     reg [3:0]  q_fbe_reg, q_lbe_reg;
     reg        q_disc_reg;     // discontinue on the TLP's only beat
+    reg        q_nz_reg;       // dword count != 0
+    reg        q_le_reg;       // dword count <= NRD
+    reg        q_wr_reg, q_rd_reg, q_lk_reg, q_posted_reg;   // MemWr, MemRd, locked read, posted type
+    reg        q_zl_reg;       // zero-length (dword count 1, first_be 0)
+    reg [1:0]  q_fo_reg, q_lof_reg, q_lol_reg;   // disabled bytes before first_be / after first_be, last_be
+    reg [2:0]  q_bsub_reg;     // disabled bytes of the first and last DW (byte-count rule; S_DEC)
     // walker over the payload DWs / CSR read DWs
     reg [2:0]  w_lane_reg;     // DW lane of the current CQ beat
     reg [10:0] w_rem_reg;      // DWs left, the current one included
     reg        wk_last_reg;    // the current DW is the last (w_rem_reg == 1)
     reg [3:0]  w_be_reg;       // its byte enables (first_be, 1111 or last_be)
     reg        w_bez_reg;      // w_be_reg == 0
-    reg        pop_reg;        // the walker left lane 7: pop the beat (one cycle per 8 DWs)
+    reg        cr_reg;         // CQ pop: the walker left lane 7 (one idle cycle per 8 DWs), or S_SKIP
     reg [17:0] w_dwa_reg;      // DW address of the current DW
     reg        w_sticky_reg;   // a beat of this TLP carried discontinue
     // AW generator (doorbell bursts)
-    reg        a_act_reg, a_ph_reg;
+    reg        a_act_reg;
+    reg [1:0]  a_ph_reg;       // 0: distance to the boundary, 1: burst length, 2: issue
+    reg [9:0]  a_bdw_reg;      // DWs of the next burst
+    reg        a_lastb_reg;    // it is the last burst
     reg [16:0] a_dwa_reg;
     reg [10:0] a_rem_reg;
     reg [9:0]  a_tb_reg;       // DWs to the next 2 KiB boundary, 1..512
@@ -193,8 +208,16 @@ module pcie_cq #(
     // read buffer and completion
     reg [31:0] rb_reg [0:7];
     reg [2:0]  rb_idx_reg;
+    reg [31:0] r_data_reg;     // R data, written to rb_reg[k] the next cycle (r_we_reg[k])
+    reg [7:0]  r_we_reg;
+    reg        r_last_reg;     // the last DW of the read: the CC follows
+    integer    k;
     reg [31:0] cc_d0_reg, cc_d1_reg, cc_d2_reg;
-    reg [3:0]  cc_n_reg;       // payload DWs of the completion (0 for UR)
+    reg [4:0]  cc_m0_reg;      // payload DWs 0..4 present in beat 0 with data (DW 0 of a zero-length read: 0)
+    reg [4:0]  cc_k0_reg;      // payload DWs 0..4 present in beat 0
+    reg [1:0]  cc_m1_reg;      // payload DWs 6, 7 present (beat 1)
+    reg        cc_l0_reg;      // beat 0 is the last
+    reg        cc_go_reg;      // load the next CC beat
     reg        cc_beat_reg;
     reg [255:0] cc_data_reg;
     reg [7:0]  cc_keep_reg;
@@ -205,18 +228,18 @@ module pcie_cq #(
     reg [1:0]  i_err_reg;
 
     // ------------------------------------------------------------------ classification (S_DEC)
-    wire posted   = (q_type_reg == 4'd1) || (q_type_reg >= 4'd12);
-    wire dwc_nz   = (q_dwc_reg != 11'd0);
+    wire posted   = q_posted_reg;
+    wire dwc_nz   = q_nz_reg;
     wire in_db    = dwc_nz && !q_dwa_reg[17] && (q_end_reg == 2'b00);
     wire in_csr   = dwc_nz && q_dwa_reg[17] && !q_end_reg[1];
     wire k_disc   = q_disc_reg;
-    wire k_db     = q_bar_ok_reg && q_type_reg == 4'd1 && in_db;
-    wire k_cw     = q_bar_ok_reg && q_type_reg == 4'd1 && in_csr;
-    wire k_cr     = q_bar_ok_reg && q_type_reg == 4'd0 && in_csr && (q_dwc_reg <= NRD_DW);
-    wire k_rddb   = q_bar_ok_reg && q_type_reg == 4'd0 && in_db;
-    wire memrd    = (q_type_reg == 4'd0) || (q_type_reg == 4'd7);
-    wire [12:0] bc_rule = {q_dwc_reg, 2'b00} - {11'd0, fbe_off(q_fbe_reg)}
-                          - {11'd0, lbe_off(q_dwc_reg == 11'd1 ? q_fbe_reg : q_lbe_reg)};
+    wire k_db     = q_bar_ok_reg && q_wr_reg && in_db;
+    wire k_cw     = q_bar_ok_reg && q_wr_reg && in_csr;
+    wire k_cr     = q_bar_ok_reg && q_rd_reg && in_csr && q_le_reg;
+    wire k_rddb   = q_bar_ok_reg && q_rd_reg && in_db;
+    wire memrd    = q_rd_reg || q_lk_reg;
+    wire        wk_one  = (q_dwc_reg == 11'd1);
+    wire [12:0] bc_rule = {q_dwc_reg, 2'b00} - {10'd0, q_bsub_reg};
     wire [1:0]  la_lo   = (q_fbe_reg == 4'd0) ? 2'd0 : fbe_off(q_fbe_reg);
 
     // ------------------------------------------------------------------ walker step
@@ -224,24 +247,21 @@ module pcie_cq #(
     wire        w_last   = wk_last_reg;
     wire        w_disc   = c_disc || w_sticky_reg;
     wire [3:0]  w_s      = w_disc ? 4'd0 : w_be_reg;
-    wire        w_ok     = c_valid && !pop_reg;    // the current DW is there
+    wire        w_ok     = c_valid && !cr_reg;     // the current DW is there
     // doorbell: a DW enters the W register when it is free or being taken
-    wire db_step  = (st_reg == S_DBW) && w_ok && (!w_valid_reg || m_axi_wready);
+    wire db_step  = st_reg[B_DBW] && w_ok && (!w_valid_reg || m_axi_wready);
     // CSR write: a DW without enabled bytes is skipped; else after its B
-    wire cw_skip  = (st_reg == S_CW) && w_ok && (w_disc || w_bez_reg);
-    wire cw_done  = (st_reg == S_CWB) && !l_awvalid_reg && !l_wvalid_reg && m_axil_bvalid;
+    wire cw_skip  = st_reg[B_CW] && w_ok && (w_disc || w_bez_reg);
+    wire cw_done  = st_reg[B_CWB] && !l_awvalid_reg && !l_wvalid_reg && m_axil_bvalid;
     wire w_adv    = db_step || cw_skip || cw_done;
-    // registers only: S_SKIP is the one state with bit 3 set
-    assign c_ready = st_reg[3] || pop_reg;
+    assign c_ready = cr_reg;
 
-    wire [9:0]  a_bdw    = (a_rem_reg <= {1'b0, a_tb_reg}) ? a_rem_reg[9:0] : a_tb_reg;   // DWs of this burst
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [10:0] a_qw     = {1'b0, a_bdw} + {10'd0, a_dwa_reg[0]} - 11'd1;                    // 2 * QWs - 1 or - 2
+    wire [10:0] a_qw     = {1'b0, a_bdw_reg} + {10'd0, a_dwa_reg[0]} - 11'd1;                // 2 * QWs - 1 or - 2
     wire [18:0] c_end    = {1'b0, c_tdata[19:2]} + {8'd0, c_tdata[74:64]} - 19'd1;           // last DW of a request
     /* verilator lint_on UNUSEDSIGNAL */
-    wire        aw_go    = a_act_reg && a_ph_reg && (!aw_valid_reg || m_axi_awready) && !ob_cnt_reg[9];
+    wire        aw_go    = a_act_reg && a_ph_reg[1] && (!aw_valid_reg || m_axi_awready) && !ob_cnt_reg[9];
 
-    integer i;
     always @(posedge clk) begin
         i_wr_db_reg <= 1'b0; i_wr_csr_reg <= 1'b0; i_rd_csr_reg <= 1'b0; i_rd_db_reg <= 1'b0;
         i_ur_reg <= 1'b0; i_drop_reg <= 1'b0; i_disc_reg <= 1'b0;
@@ -256,24 +276,29 @@ module pcie_cq #(
         ob_cnt_reg <= ob_cnt_reg + {9'd0, aw_valid_reg && m_axi_awready} - {9'd0, m_axi_bvalid};
 
         // AW generator
-        if (a_act_reg && !a_ph_reg) begin
+        if (a_act_reg && a_ph_reg == 2'd0) begin
             a_tb_reg <= 10'd512 - {1'b0, a_dwa_reg[8:0]};
-            a_ph_reg <= 1'b1;
+            a_ph_reg <= 2'd1;
+        end
+        if (a_act_reg && a_ph_reg == 2'd1) begin
+            a_lastb_reg <= (a_rem_reg <= {1'b0, a_tb_reg});
+            a_bdw_reg   <= (a_rem_reg <= {1'b0, a_tb_reg}) ? a_rem_reg[9:0] : a_tb_reg;
+            a_ph_reg    <= 2'd2;
         end
         if (aw_go) begin
             aw_addr_reg  <= {a_dwa_reg, 2'b00};
             aw_len_reg   <= a_qw[8:1];
             aw_valid_reg <= 1'b1;
-            a_dwa_reg    <= a_dwa_reg + {7'd0, a_bdw};
-            a_rem_reg    <= a_rem_reg - {1'b0, a_bdw};
-            a_ph_reg     <= 1'b0;
-            if (a_rem_reg == {1'b0, a_bdw}) a_act_reg <= 1'b0;
+            a_dwa_reg    <= a_dwa_reg + {7'd0, a_bdw_reg};
+            a_rem_reg    <= a_rem_reg - {1'b0, a_bdw_reg};
+            a_ph_reg     <= 2'd0;
+            if (a_lastb_reg) a_act_reg <= 1'b0;
         end
 
         // doorbell W register
         if (db_step) begin
             if (!w_dwa_reg[0]) begin
-                w_data_reg <= {32'd0, w_dw};
+                w_data_reg[31:0] <= w_dw;
                 w_strb_reg <= {4'd0, w_s};
                 w_open_reg <= !w_last;
                 w_valid_reg <= w_last;
@@ -281,10 +306,7 @@ module pcie_cq #(
             end else begin
                 w_data_reg[63:32] <= w_dw;
                 w_strb_reg[7:4]   <= w_s;
-                if (!w_open_reg) begin
-                    w_data_reg[31:0] <= 32'd0;
-                    w_strb_reg[3:0]  <= 4'd0;
-                end
+                if (!w_open_reg) w_strb_reg[3:0] <= 4'd0;
                 w_open_reg  <= 1'b0;
                 w_valid_reg <= 1'b1;
                 w_last_reg  <= w_last || (w_dwa_reg[8:0] == 9'h1ff);
@@ -292,7 +314,7 @@ module pcie_cq #(
         end
 
         // walker advance
-        if (c_valid) pop_reg <= 1'b0;
+        if (c_valid && (!st_reg[B_SKIP] || c_tlast)) cr_reg <= 1'b0;
         if (w_adv) begin
             w_lane_reg  <= w_lane_reg + 3'd1;
             w_rem_reg   <= w_rem_reg - 11'd1;
@@ -301,16 +323,39 @@ module pcie_cq #(
             w_bez_reg   <= (w_rem_reg == 11'd2) && (q_lbe_reg == 4'd0);
             w_dwa_reg   <= w_dwa_reg + 18'd1;
             if (w_lane_reg == 3'd7 && c_disc) w_sticky_reg <= 1'b1;
-            if (w_lane_reg == 3'd7 && !wk_last_reg) pop_reg <= 1'b1;
+            if (!wk_last_reg ? (w_lane_reg == 3'd7) : 1'b1) cr_reg <= 1'b1;   // pop, or into S_SKIP
         end
 
-        case (st_reg)
-        S_IDLE: if (c_valid) begin
+        // read data into the buffer one cycle after R (a register enables each DW)
+        r_we_reg   <= 8'd0;
+        r_last_reg <= 1'b0;
+        for (k = 0; k < 8; k = k + 1)
+            if (r_we_reg[k]) rb_reg[k] <= r_data_reg;
+        if (r_last_reg) cc_go_reg <= 1'b1;
+
+        // CC beat load (cc_go_reg: a register enables it)
+        if (cc_go_reg) begin
+            cc_go_reg    <= 1'b0;
+            cc_valid_reg <= 1'b1;
+            if (!cc_beat_reg) begin
+                cc_data_reg <= {rb_reg[4] & {32{cc_m0_reg[4]}}, rb_reg[3] & {32{cc_m0_reg[3]}},
+                                rb_reg[2] & {32{cc_m0_reg[2]}}, rb_reg[1] & {32{cc_m0_reg[1]}},
+                                rb_reg[0] & {32{cc_m0_reg[0]}}, cc_d2_reg, cc_d1_reg, cc_d0_reg};
+                cc_keep_reg <= {cc_k0_reg, 3'b111};
+                cc_last_reg <= cc_l0_reg;
+            end else begin
+                cc_data_reg <= {160'd0, rb_reg[7] & {32{cc_m1_reg[1]}}, rb_reg[6] & {32{cc_m1_reg[0]}}, rb_reg[5]};
+                cc_keep_reg <= {5'd0, cc_m1_reg, 1'b1};
+                cc_last_reg <= 1'b1;
+            end
+        end
+
+        case (1'b1) // one-hot
+        st_reg[B_IDLE]: if (c_valid) begin
             q_dwa_reg    <= c_tdata[19:2];
             q_end_reg    <= c_end[18:17];
             q_at_reg     <= c_tdata[1:0];
             q_dwc_reg    <= c_tdata[74:64];
-            q_type_reg   <= c_tdata[78:75];
             q_rid_reg    <= c_tdata[95:80];
             q_tag_reg    <= c_tdata[103:96];
             q_fn_reg     <= c_tdata[111:104];
@@ -320,10 +365,19 @@ module pcie_cq #(
             q_fbe_reg    <= c_fbe;
             q_lbe_reg    <= c_lbe;
             q_disc_reg   <= c_tlast && c_disc;
+            q_nz_reg     <= (c_tdata[74:64] != 11'd0);
+            q_le_reg     <= (c_tdata[74:64] <= NRD_DW);
+            q_wr_reg     <= (c_tdata[78:75] == 4'd1);
+            q_rd_reg     <= (c_tdata[78:75] == 4'd0);
+            q_lk_reg     <= (c_tdata[78:75] == 4'd7);
+            q_posted_reg <= (c_tdata[78:75] == 4'd1) || (c_tdata[78:75] >= 4'd12);
+            q_zl_reg     <= (c_tdata[74:64] == 11'd1) && (c_fbe == 4'd0);
+            q_fo_reg     <= fbe_off(c_fbe);
+            q_lof_reg    <= lbe_off(c_fbe);
+            q_lol_reg    <= lbe_off(c_lbe);
             st_reg       <= S_DEC;
         end
-        S_DEC: begin
-            for (i = 0; i < 8; i = i + 1) rb_reg[i] <= 32'd0;
+        st_reg[B_DEC]: begin
             rb_idx_reg   <= 3'd0;
             w_lane_reg   <= 3'd4;
             w_rem_reg    <= q_dwc_reg;
@@ -333,40 +387,59 @@ module pcie_cq #(
             w_dwa_reg    <= q_dwa_reg;
             w_sticky_reg <= 1'b0;
             cc_beat_reg  <= 1'b0;
-            cc_d0_reg    <= {2'b00, q_type_reg == 4'd7, memrd && dwc_nz ? bc_rule : 13'd4, 6'd0, q_at_reg, 1'b0,
-                             memrd ? {q_dwa_reg[4:0], la_lo} : 7'd0};
+            q_bsub_reg   <= {1'b0, q_fo_reg} + {1'b0, wk_one ? q_lof_reg : q_lol_reg};
             cc_d1_reg    <= {q_rid_reg, 2'b00, k_cr ? 3'b000 : 3'b001, k_cr ? q_dwc_reg : 11'd0};
             cc_d2_reg    <= {1'b0, q_attr_reg, q_tc_reg, 1'b0, 8'd0, q_fn_reg, q_tag_reg};
-            cc_n_reg     <= k_cr ? q_dwc_reg[3:0] : 4'd0;
-            if (k_disc) begin
+            cc_m0_reg    <= {5{k_cr}} & {q_dwc_reg[3:0] > 4'd4, q_dwc_reg[3:0] > 4'd3, q_dwc_reg[3:0] > 4'd2,
+                                            q_dwc_reg[3:0] > 4'd1, !q_zl_reg};
+            cc_k0_reg    <= {5{k_cr}} & {q_dwc_reg[3:0] > 4'd4, q_dwc_reg[3:0] > 4'd3, q_dwc_reg[3:0] > 4'd2,
+                                            q_dwc_reg[3:0] > 4'd1, 1'b1};
+            cc_m1_reg    <= {2{k_cr}} & {q_dwc_reg[3:0] > 4'd7, q_dwc_reg[3:0] > 4'd6};
+            cc_l0_reg    <= !(k_cr && q_dwc_reg[3:0] > 4'd5);
+            kd_disc_reg   <= k_disc;
+            kd_db_reg     <= k_db;
+            kd_cw_reg     <= k_cw;
+            kd_cr_reg     <= k_cr;
+            kd_rddb_reg   <= k_rddb;
+            kd_posted_reg <= posted;
+            st_reg <= S_DISP;
+        end
+        st_reg[B_DISP]: begin
+            cc_d0_reg <= {2'b00, q_lk_reg, memrd && dwc_nz ? bc_rule : 13'd4, 6'd0, q_at_reg, 1'b0,
+                          memrd ? {q_dwa_reg[4:0], la_lo} : 7'd0};
+            if (kd_disc_reg) begin
                 i_disc_reg <= 1'b1;
+                cr_reg <= 1'b1;
                 st_reg <= S_SKIP;
-            end else if (k_db) begin
+            end else if (kd_db_reg) begin
                 if (!a_act_reg) begin
                     i_wr_db_reg <= 1'b1;
                     a_act_reg <= 1'b1;
-                    a_ph_reg  <= 1'b0;
+                    a_ph_reg  <= 2'd0;
                     a_dwa_reg <= q_dwa_reg[16:0];
-                    a_rem_reg <= q_dwc_reg;
+                    a_rem_reg <= w_rem_reg;
                     st_reg    <= S_DBW;
                 end
-            end else if (k_cw || k_cr) begin
+            end else if (kd_cw_reg || kd_cr_reg) begin
                 if (!a_act_reg && ob_cnt_reg == 10'd0) begin
-                    i_wr_csr_reg <= k_cw;
-                    i_rd_csr_reg <= k_cr;
-                    st_reg <= k_cw ? S_CW : ((q_dwc_reg == 11'd1 && q_fbe_reg == 4'd0) ? S_CC : S_CR);
+                    i_wr_csr_reg <= kd_cw_reg;
+                    i_rd_csr_reg <= kd_cr_reg;
+                    st_reg <= kd_cw_reg ? S_CW : (q_zl_reg ? S_CC : S_CR);
+                    cc_go_reg <= !kd_cw_reg && q_zl_reg;
                 end
-            end else if (posted) begin
+            end else if (kd_posted_reg) begin
                 i_drop_reg <= 1'b1;
+                cr_reg <= 1'b1;
                 st_reg <= S_SKIP;
             end else begin
                 i_ur_reg    <= 1'b1;
-                i_rd_db_reg <= k_rddb;
+                i_rd_db_reg <= kd_rddb_reg;
                 st_reg <= S_CC;
+                cc_go_reg <= 1'b1;
             end
         end
-        S_DBW: if (db_step && w_last) st_reg <= S_SKIP;
-        S_CW: if (w_ok) begin
+        st_reg[B_DBW]: if (db_step && w_last) st_reg <= S_SKIP;
+        st_reg[B_CW]: if (w_ok) begin
             if (w_disc || w_bez_reg) begin
                 if (w_last) st_reg <= S_SKIP;
             end else begin
@@ -378,38 +451,32 @@ module pcie_cq #(
                 st_reg <= S_CWB;
             end
         end
-        S_CWB: if (cw_done) st_reg <= w_last ? S_SKIP : S_CW;
-        S_CR: begin
+        st_reg[B_CWB]: if (cw_done) st_reg <= w_last ? S_SKIP : S_CW;
+        st_reg[B_CR]: begin
             l_araddr_reg  <= {w_dwa_reg, 2'b00};
             l_arvalid_reg <= 1'b1;
             st_reg <= S_CRW;
         end
-        S_CRW: if (!l_arvalid_reg && m_axil_rvalid) begin
-            rb_reg[rb_idx_reg] <= m_axil_rdata;
+        st_reg[B_CRW]: if (!l_arvalid_reg && m_axil_rvalid) begin
+            r_data_reg <= m_axil_rdata;
+            r_we_reg   <= 8'd1 << rb_idx_reg;
+            r_last_reg <= w_last;
             rb_idx_reg <= rb_idx_reg + 3'd1;
             w_rem_reg  <= w_rem_reg - 11'd1;
             wk_last_reg <= (w_rem_reg == 11'd2);
             w_dwa_reg  <= w_dwa_reg + 18'd1;
             st_reg <= w_last ? S_CC : S_CR;
         end
-        S_CC: begin
-            if (!cc_valid_reg) begin
-                cc_valid_reg <= 1'b1;
-                if (!cc_beat_reg) begin
-                    cc_data_reg <= {rb_reg[4], rb_reg[3], rb_reg[2], rb_reg[1], rb_reg[0], cc_d2_reg, cc_d1_reg, cc_d0_reg};
-                    cc_keep_reg <= (cc_n_reg >= 4'd5) ? 8'hff : ~(8'hff << (cc_n_reg[2:0] + 3'd3));
-                    cc_last_reg <= (cc_n_reg <= 4'd5);
-                end else begin
-                    cc_data_reg <= {160'd0, rb_reg[7], rb_reg[6], rb_reg[5]};
-                    cc_keep_reg <= ~(8'hff << (cc_n_reg[2:0] - 3'd5));
-                    cc_last_reg <= 1'b1;
-                end
-            end else if (m_axis_cc_tready) begin
-                if (cc_last_reg) st_reg <= S_SKIP;
-                else cc_beat_reg <= 1'b1;
+        st_reg[B_CC]: if (!cc_go_reg && cc_valid_reg && m_axis_cc_tready) begin
+            if (cc_last_reg) begin
+                st_reg <= S_SKIP;
+                cr_reg <= 1'b1;
+            end else begin
+                cc_beat_reg <= 1'b1;
+                cc_go_reg   <= 1'b1;
             end
         end
-        S_SKIP: if (c_valid && c_tlast) st_reg <= S_IDLE;
+        st_reg[B_SKIP]: if (c_valid && c_tlast) st_reg <= S_IDLE;
         default: st_reg <= S_IDLE;
         endcase
 
@@ -425,12 +492,15 @@ module pcie_cq #(
 
         if (rst) begin
             st_reg <= S_IDLE;
-            a_act_reg <= 1'b0; a_ph_reg <= 1'b0;
+            a_act_reg <= 1'b0; a_ph_reg <= 2'd0;
             ob_cnt_reg <= 10'd0;
-            pop_reg <= 1'b0;
+            cr_reg <= 1'b0;
             aw_valid_reg <= 1'b0; w_valid_reg <= 1'b0; w_open_reg <= 1'b0;
             l_awvalid_reg <= 1'b0; l_wvalid_reg <= 1'b0; l_arvalid_reg <= 1'b0;
             cc_valid_reg <= 1'b0;
+            cc_go_reg <= 1'b0;
+            r_we_reg <= 8'd0;
+            r_last_reg <= 1'b0;
             i_wr_db_reg <= 1'b0; i_wr_csr_reg <= 1'b0; i_rd_csr_reg <= 1'b0; i_rd_db_reg <= 1'b0;
             i_ur_reg <= 1'b0; i_drop_reg <= 1'b0; i_disc_reg <= 1'b0; i_err_reg <= 2'd0;
             n_wr_db_reg <= 32'd0; n_wr_csr_reg <= 32'd0; n_rd_csr_reg <= 32'd0; n_rd_db_reg <= 32'd0;
