@@ -29,6 +29,10 @@ mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_earlyfree.v \
 # bug5 (X9): the ACK's epoch is not compared
 mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_noepoch.v \
     's/trk_v\[a2_k\] \&\& trk_ep\[a2_k\] == op_ep_reg;/trk_v[a2_k]; \/\/ MUTANT/' || return 1
+# bug7 (X7): the stored reset flag of a new allocation's first message is 0 (its retransmissions
+# would carry reset 0: the receiver keeps a stale expected seq)
+mutant rtl/nic_rel/nic_rel_tx.v nic_rel_tx_norst.v \
+    's/meta_wd = {al_k, al_seq, !al_hit_reg};/meta_wd = {al_k, al_seq, 1'"'"'b0}; \/\/ MUTANT/' || return 1
 # nic_rel_hdr bug1 (B2): write-first bypass: a lookup in the cycle of a write to its entry returns the new value
 mutant rtl/nic_rel/nic_rel_hdr.v nic_rel_hdr_bypass.v \
     's/        if (acc) nid_q_reg <= tbl\[c_idx\];/        if (acc) nid_q_reg <= (tbl_we \&\& tbl_waddr == c_idx) ? tbl_wdata : tbl[c_idx]; \/\/ MUTANT/' || return 1

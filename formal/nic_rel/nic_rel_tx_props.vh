@@ -9,6 +9,10 @@
 //   X5 a retire takes the tracker's oldest in-flight handle (seq == oldest_seq)
 //   X6 a valid tracker has cnt >= 1; no two valid trackers share a key
 //   X8 #free + #valid == R; a handle is free xor valid; no duplicates in the free FIFO
+//   X7 reset discipline: a grant carries reset = 1 exactly when its tracker was free (a new
+//      allocation: seq 0, a fresh epoch), and an in-flight handle's stored reset flag (what its
+//      retransmissions carry) is 1 exactly when it is its tracker's reset message still in
+//      flight (trk_rst and seq == oldest_seq, which is 0)
 //   X9 a response changes tracker / handle state only with the tracker's epoch and a seq in
 //      [oldest_seq, next_seq): a stale one leaves every tracker and flag as it was
 // Helpers: the ring holds each in-flight handle at (tracker, seq mod 2^WIN_W); the op registers of
@@ -16,7 +20,7 @@
 // sync_fifo, proven in formal/common/sync_fifo.sby) is described by its contract as an assumption:
 // count, m_valid and m_data follow a ghost FIFO of the pushes and pops (assume-guarantee).
 // Environment: reset in the first cycle only; cfg_* constant, 1 <= W_MAX <= 3.
-// NIC_REL_TX_F_SEL with NIC_REL_TX_F_<X1|X2|X3|X4|X8|X9|H>: only those groups (the mutant jobs).
+// NIC_REL_TX_F_SEL with NIC_REL_TX_F_<X1|X2|X3|X4|X7|X8|X9|H>: only those groups (the mutant jobs).
 
     reg f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
@@ -28,6 +32,7 @@
 `define NIC_REL_TX_F_X2
 `define NIC_REL_TX_F_X3
 `define NIC_REL_TX_F_X4
+`define NIC_REL_TX_F_X7
 `define NIC_REL_TX_F_X8
 `define NIC_REL_TX_F_X9
 `define NIC_REL_TX_F_H
@@ -210,6 +215,26 @@
         fk_8 = 0;
     if (f_past_valid && !rst && go_alloc && a_hit)
             for (fk_8 = 0; fk_8 < T; fk_8 = fk_8 + 1) if (in_match[fk_8]) assert(trk_cnt[fk_8] < f_w);
+    end
+`endif
+
+`ifdef NIC_REL_TX_F_X7
+    // X7: the grant's reset flag (the aresp FIFO word and the stored meta word) is 1 iff the
+    // chosen tracker was free; an in-flight handle's stored flag is 1 iff it is its tracker's
+    // pending reset message
+    integer fh_7, fk_7;
+    always @(*) begin
+        fh_7 = 0; fk_7 = 0;
+    if (f_past_valid && !rst && st_reg != S_INIT) begin
+            if (st_reg == S_AL) begin
+                assert(ar_wd[0] == !trk_v[al_k]);
+                assert(meta_wd[0] == !trk_v[al_k]);
+                if (!trk_v[al_k]) assert(al_seq == {SEQ_W{1'b0}});
+            end
+            for (fh_7 = 0; fh_7 < R; fh_7 = fh_7 + 1) for (fk_7 = 0; fk_7 < T; fk_7 = fk_7 + 1)
+                if (f_inf(fh_7, fk_7))
+                    assert(meta[fh_7][0] == (trk_rst[fk_7] && f_hseq(fh_7) == trk_old[fk_7]));
+        end
     end
 `endif
 
