@@ -7,7 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
-#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive]
+#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive] [LIB=ecp5]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -36,6 +36,12 @@
 #            a $paramod name, which a WRAP=reg wrapper's instance of the top then does not find
 #            ("referenced ... is not part of the design"). Opt-in per line, since it renumbers the
 #            netlist (placement) of the line.
+#   LIB=ecp5  every Yosys step of the line first reads the ECP5 cell library as blackboxes
+#            (`read_verilog -lib +/ecp5/cells_sim.v`, as synth_ecp5 does itself, then `blackbox
+#            =A:whitebox`: the wrapper step's write_json refuses the whitebox cells' processes;
+#            synth_ecp5 reads the library again over them): for a top that a PARAM=VALUE word makes
+#            instantiate an ECP5 primitive (pcie_req RING_DP16KD=1: DP16KD with its output
+#            register), so that the wrapper's and --check's `prep` find the module.
 #   PLACE=timing  nextpnr's heap placer weighted harder towards timing: --placer-heap-timingweight
 #            40 --placer-heap-critexp 4 (defaults 10 and 2), for a top whose paths are dominated by
 #            routing (barrier_dev: the same netlist at 79-105 MHz with the defaults over placements,
@@ -77,11 +83,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB LIBS
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0 lb=""
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -92,7 +98,10 @@ while read -r t rest; do
             PLACE=timing) pl="--placer-heap-timingweight 40 --placer-heap-critexp 4" ;;
             ROUTE=router1|ROUTE=router2) rt="${w#*=}" ;;
             ELAB=derive) el=1 ;;
-            GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive)"; exit 1 ;;
+            LIB=ecp5)  lb="read_verilog -lib +/ecp5/cells_sim.v
+blackbox =A:whitebox
+" ;;
+            GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*|LIB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive, LIB=ecp5)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -100,7 +109,7 @@ while read -r t rest; do
     done
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el; LIBS[$n]="$lb"
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -192,7 +201,7 @@ sources() {
     [ "${ELAB[$n]}" = 1 ] && chp="$chp
 hierarchy -top ${TOPOF[$n]}
 rename -top ${TOPOF[$n]}"
-    printf 'read_verilog %s %s\n%s\n' "$incs" "$srcs" "$chp"
+    printf 'read_verilog %s %s\n%s%s\n' "$incs" "$srcs" "${LIBS[$n]}" "$chp"
 }
 
 if [ $MODE = check ]; then

@@ -29,13 +29,16 @@
 //                  a read split waited for a free PCIe tag).
 // Parameters: HTAG_W NIC tag width; NTAG PCIe tags (power of two, 2..256); NSLOT NIC reads in
 //   flight (power of two). Reorder buffer: 256 beats of 32 B (a 4 KiB read needs at most 129).
+//   RING_DP16KD: 0 (default) the reorder ring is an inferred RAM with two read registers (any
+//   tool: Verilator, Icarus, Vivado, Yosys); 1 it instantiates the ECP5 DP16KD with its output
+//   register (set by the ECP5 line of fpga/open/pcie.tops; same latency, pcie_ring.v).
 // Splitting: reads at MRRS-aligned boundaries (a NIC read never crosses 4 KiB), writes at
 //   MPS-aligned boundaries (so at 4 KiB too). Each RQ read gets the lowest free PCIe tag; a tag is
 //   free again after the completion with Request Completed (descriptor bit 30) was written.
 // Reorder: ring space for a NIC read's beats is reserved when it is accepted; completions write
 //   their data at its host position (any order); NIC reads are delivered whole and in acceptance
 //   order once every sub-request has completed (docs/pcie.md 4).
-// Latency: read request -> RQ 7 cycles; last completion beat -> first m_cpl beat about 11
+// Latency: read request -> RQ 7 cycles; last completion beat -> first m_cpl beat about 12
 //   cycles. Throughput: one RQ read TLP per 3 cycles (a tag is taken at most every third cycle:
 //   the two-stage tag encoder); write payload up to 32 B/cycle (one header beat per TLP, a new
 //   TLP at most every fourth cycle); RC one beat per cycle (plus one cycle after a completion
@@ -47,7 +50,8 @@
 module pcie_req #(
     parameter HTAG_W  = 10,
     parameter NTAG    = 64,
-    parameter NSLOT   = 16
+    parameter NSLOT   = 16,
+    parameter RING_DP16KD = 0
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -187,6 +191,9 @@ module pcie_req #(
     /* verilator lint_off UNUSEDSIGNAL */ reg [63:0]        rdt_addr_reg; /* verilator lint_on UNUSEDSIGNAL */
     reg [10:0]        rdt_dwc_reg;
     reg [7:0]         rdt_be_reg;
+    // byte enables of the next read piece for both of its lengths (the rest, the room to the MRRS
+    // boundary), registered in the same cycle as rd_last_reg, which picks one (timing pass 8)
+    reg [7:0]         be_rem_reg, be_room_reg;
     reg [TAG_W-1:0]   rdt_tag_reg;
     // write path: DW buffer indexed by host DW address mod 16, command FIFO, splitter, TLP
     reg [31:0]        wb_reg [0:15];
@@ -287,25 +294,41 @@ module pcie_req #(
     wire [7:0]  wd_l1    = (wh_dwc_reg > 11'd12) ? 8'hff : (wh_dwc_reg > 11'd4) ? wd_llast : 8'h00;
 
     // data availability of the next write beat (masks precomputed per beat)
-    reg  [3:0]  cur_o_reg;   // = t_active_reg ? t_o_reg : wh_o0_reg, kept as a register
-    wire [3:0]  w_o  = cur_o_reg;
-    wire [15:0] w_pm = t_active_reg ? t_pm_reg : wh_pm_reg;
-    wire        w_ok = (wb_v_reg & w_pm) == w_pm;
+    // cur_o = t_active_reg ? t_o_reg : wh_o0_reg, kept as registers: one copy per output lane li,
+    // holding (cur_o + li) & 15 (the lane's DW-buffer position; no adder and fanout 32 per copy)
+    reg  [31:0] cur_o_reg;   // lane li: bits 4*li+3..4*li
+    // and its complement, a second copy for the upper 16 bits of each lane (fanout 16 per copy;
+    // complemented so that Yosys' opt_merge does not merge it back into cur_o_reg; timing pass 8)
+    reg  [31:0] cur_on_reg;
+    // next cur_o for each outcome of the cycle, from registers only (timing pass 8: go_w0 /
+    // go_wbeat, the late signals, only pick one of the three): a header beat goes (w0), a data
+    // beat goes (wbeat), nothing goes (id); b: the position when no transfer stays active
+    wire [3:0]  cur_o_b  = wa_move ? (wa_addr_reg[5:2] - 4'd4) : wh_o0_reg;
+    wire [3:0]  cur_o_w0 = wh_more_reg ? (wh_o0_reg ^ 4'd8) : cur_o_b;
+    wire [3:0]  cur_o_wb = (t_left_reg > 11'd8) ? (t_o_reg ^ 4'd8) : cur_o_b;
+    wire [3:0]  cur_o_id = t_active_reg ? t_o_reg : cur_o_b;
+    // data availability of the active transfer's next beat (t) and of a waiting header's first
+    // beat (wh), each from registers only: t_active_reg picks one in go_wbeat / go_w0
+    wire        w_ok_t  = (wb_v_reg & t_pm_reg) == t_pm_reg;
+    wire        w_ok_wh = (wb_v_reg & wh_pm_reg) == wh_pm_reg;
     wire        wh_rdy = wh_valid_reg && !wh_fresh_reg && !wh_fresh2_reg;
     reg  [255:0] w_lanes;
     integer li;
     always @(*) begin
-        for (li = 0; li < 8; li = li + 1) w_lanes[32 * li +: 32] = wb_reg[(w_o + li[3:0]) & 4'hf];
+        for (li = 0; li < 8; li = li + 1) begin
+            w_lanes[32 * li +: 16]      = wb_reg[cur_o_reg[4 * li +: 4]][15:0];
+            w_lanes[32 * li + 16 +: 16] = wb_reg[~cur_on_reg[4 * li +: 4]][31:16];
+        end
     end
 
     // ------------------------------------------------------------------ RQ arbiter
-    // sel_rd does not wait for the write data (w_ok): the RQ data registers load whenever free
+    // sel_rd does not wait for the write data (w_ok_t / w_ok_wh): the RQ data registers load whenever free
     wire rq_free  = !rq_valid_reg || m_axis_rq_tready;
     wire sel_rd   = !t_active_reg && rdt_valid_reg && (!wh_rdy || !prio_wr_reg);
     wire go_rd    = rq_free && sel_rd;
-    wire go_w0    = rq_free && !t_active_reg && !sel_rd && wh_rdy && w_ok;
-    wire go_wbeat = rq_free && t_active_reg && w_ok;
-    wire [15:0] w_clr = (go_wbeat || go_w0) ? w_pm : 16'd0;
+    wire go_w0    = rq_free && !t_active_reg && !sel_rd && wh_rdy && w_ok_wh;
+    wire go_wbeat = rq_free && t_active_reg && w_ok_t;
+    wire [15:0] w_clr = go_wbeat ? t_pm_reg : go_w0 ? wh_pm_reg : 16'd0;
 
     wire [10:0] rdt_dwc = rdt_dwc_reg;
     wire [7:0]  rdt_be  = rdt_be_reg;
@@ -398,28 +421,34 @@ module pcie_req #(
     reg               p_valid_reg, p_last_reg, p_err_reg;
     reg               p2_valid_reg, p2_last_reg, p2_err_reg;
     reg [255:0]       p2_data_reg;
+    // the ring's data comes two cycles after the read (its read and output registers, in the
+    // DP16KD): the q_* stage delays the beat's side fields to match
+    reg               q_valid_reg, q_last_reg, q_err_reg;
+    reg [31:0]        q_mask_reg;
+    reg [HTAG_W-1:0]  q_tag_reg;
     reg [31:0]        p2_mask_reg;
     reg [HTAG_W-1:0]  p2_tag_reg;
     reg [31:0]        p_mask_reg;
     reg [HTAG_W-1:0]  p_tag_reg;
     wire [255:0]      ring_q;
-    /* verilator lint_off UNUSEDSIGNAL */ wire [2:0]        of_count; /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */ wire [3:0]        of_count; /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */ wire              of_s_ready; /* verilator lint_on UNUSEDSIGNAL */
     wire head_ok = (sl_cnt_reg != 0) && sl_iss_reg[sl_rp_reg] && (sl_pend_reg[sl_rp_reg] == 7'd0);
     // head_ok one cycle late; no start in the two cycles after a delivery end (sl_rp_reg moves
     // at once, sl_cnt_reg one cycle later)
     reg  head_ok_reg, dv_end_last_reg, dv_end_last2_reg;
     wire dv_start = !dv_active_reg && head_ok_reg && !dv_end_last_reg && !dv_end_last2_reg;
-    // occ_reg: beats read from the ring and not yet taken by the output skid (read register, mask
-    // register, output FIFO of 4): a read is issued only when fewer than 4 are in flight
+    // occ_reg: beats read from the ring and not yet taken by the output skid (read register,
+    // output register / q_* stage, p2 register, output FIFO of 8): a read is issued only when fewer than
+    // 5 are in flight (5: the issue -> FIFO -> pop -> occ_reg loop is 5 cycles, one beat a cycle)
     reg  [2:0] occ_reg;
     reg        dv_one_reg;   // dv_left_reg == 1
-    wire dv_issue = dv_active_reg && (occ_reg != 3'd4);
+    wire dv_issue = dv_active_reg && (occ_reg != 3'd5);
     wire dv_end   = dv_issue && dv_one_reg;
 
-    pcie_ring #(.AW(RING_AW)) ring (
+    pcie_ring #(.AW(RING_AW), .DP16KD(RING_DP16KD)) ring (
         .clk(clk), .we(rw_en_reg), .waddr(rw_addr_reg), .wdata(rw_data_reg),
-        .re(dv_issue), .raddr(dv_addr_reg), .rdata(ring_q)
+        .raddr(dv_addr_reg), .rdata(ring_q)
     );
     reg [255:0] p_data;
     integer pi;
@@ -428,7 +457,7 @@ module pcie_req #(
     end
     wire [HTAG_W+257:0] of_m_data;
     wire                of_m_valid, of_m_ready;
-    sync_fifo #(.WIDTH(HTAG_W + 258), .DEPTH(4)) out_fifo (
+    sync_fifo #(.WIDTH(HTAG_W + 258), .DEPTH(8)) out_fifo (
         .clk(clk), .rst(rst),
         .s_data({p2_tag_reg, p2_err_reg, p2_last_reg, p_data}), .s_valid(p2_valid_reg), .s_ready(of_s_ready),
         .m_data(of_m_data), .m_valid(of_m_valid), .m_ready(of_m_ready), .count(of_count)
@@ -490,12 +519,14 @@ module pcie_req #(
         cur_fresh2_reg  <= cur_fresh_reg;
         rd_room_reg     <= (mrrs_m_reg & ~cur_addr_reg[12:0]) + 13'd1;   // = MRRS - (addr mod MRRS)
         rd_last_reg     <= (cur_rem_reg <= rd_room_reg);
+        be_rem_reg      <= be_of(cur_addr_reg[1:0], cur_rem_reg);
+        be_room_reg     <= be_of(cur_addr_reg[1:0], rd_room_reg);
         alloc_last2_reg <= alloc_last_reg;
         if (split_go) begin
             rdt_valid_reg <= 1'b1;
             rdt_addr_reg  <= cur_addr_reg;
             rdt_dwc_reg   <= dwc_of(cur_addr_reg[1:0], rd_sub);
-            rdt_be_reg    <= be_of(cur_addr_reg[1:0], rd_sub);
+            rdt_be_reg    <= rd_last_reg ? be_rem_reg : be_room_reg;
             rdt_tag_reg   <= pe_tag_reg;
             tt_slot[pe_tag_reg] <= cur_slot_reg;
             tt_bias[pe_tag_reg] <= cur_bias_reg;
@@ -622,9 +653,10 @@ module pcie_req #(
             t_pmlast_reg <= wh_pmlast_reg;
             t_llast_reg  <= wh_llast_reg;
         end
-        cur_o_reg <= (go_w0 ? wh_more_reg : go_wbeat ? (t_left_reg > 11'd8) : t_active_reg)
-                     ? (go_w0 ? (wh_o0_reg ^ 4'd8) : go_wbeat ? (t_o_reg ^ 4'd8) : t_o_reg)
-                     : (wa_move ? (wa_addr_reg[5:2] - 4'd4) : wh_o0_reg);
+        for (i = 0; i < 8; i = i + 1) begin
+            cur_o_reg[4 * i +: 4]  <= (go_w0 ? cur_o_w0 : go_wbeat ? cur_o_wb : cur_o_id) + i[3:0];
+            cur_on_reg[4 * i +: 4] <= ~((go_w0 ? cur_o_w0 : go_wbeat ? cur_o_wb : cur_o_id) + i[3:0]);
+        end
         if (go_wbeat) begin
             // the beat after this one: the last (its mask precomputed) or a full one (positions
             // of this full beat's, halves swapped)
@@ -704,12 +736,17 @@ module pcie_req #(
         occ_reg      <= occ_reg + {2'd0, dv_issue} - {2'd0, of_m_valid && of_m_ready};
         if (dv_start) dv_one_reg <= (sl_nb[sl_rp_reg] == 8'd1);
         else if (dv_issue) dv_one_reg <= (dv_left_reg == 8'd2);
-        p2_valid_reg <= p_valid_reg;
+        q_valid_reg  <= p_valid_reg;
+        q_mask_reg   <= p_mask_reg;
+        q_last_reg   <= p_last_reg;
+        q_err_reg    <= p_err_reg;
+        q_tag_reg    <= p_tag_reg;
+        p2_valid_reg <= q_valid_reg;
         p2_data_reg  <= ring_q;
-        p2_mask_reg  <= p_mask_reg;
-        p2_last_reg  <= p_last_reg;
-        p2_err_reg   <= p_err_reg;
-        p2_tag_reg   <= p_tag_reg;
+        p2_mask_reg  <= q_mask_reg;
+        p2_last_reg  <= q_last_reg;
+        p2_err_reg   <= q_err_reg;
+        p2_tag_reg   <= q_tag_reg;
         if (dv_issue) begin
             p_last_reg  <= dv_end;
             p_err_reg   <= dv_err_reg;
@@ -754,7 +791,7 @@ module pcie_req #(
             rq_valid_reg <= 1'b0;
             st_rd_reg <= 0; st_wr_reg <= 0; st_cpl_reg <= 0; st_unexp_reg <= 0; st_err_reg <= 0; st_stall_reg <= 0;
             fl_pend_reg <= 1'b0; r1_valid_reg <= 1'b0; s1_sop_reg <= 1'b1; rw_en_reg <= 8'd0; dn_valid_reg <= 1'b0;
-            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; p2_valid_reg <= 1'b0; occ_reg <= 3'd0;
+            dv_active_reg <= 1'b0; p_valid_reg <= 1'b0; q_valid_reg <= 1'b0; p2_valid_reg <= 1'b0; occ_reg <= 3'd0;
             head_ok_reg <= 1'b0; dv_end_last_reg <= 1'b0; dv_end_last2_reg <= 1'b0; h_fresh_reg <= 1'b0; ring_ok_reg <= 1'b0;
             cur_fresh_reg <= 1'b0; cur_fresh2_reg <= 1'b0;
         end
