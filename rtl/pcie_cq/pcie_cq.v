@@ -124,7 +124,7 @@ module pcie_cq #(
     wire [CW-1:0] c_data;
     wire          c_valid;
     wire          c_ready;
-    pcie_cq_in #(.DATA_WIDTH(CW), .NSL(4)) u_cq (
+    pcie_cq_in #(.DATA_WIDTH(CW), .NSL(8)) u_cq (
         .clk(clk), .rst(rst),
         .s_data({s_axis_cq_tuser[41], s_axis_cq_tuser[7:4], s_axis_cq_tuser[3:0], s_axis_cq_tlast, s_axis_cq_tdata}),
         .s_valid(s_axis_cq_tvalid), .s_ready(s_axis_cq_tready),
@@ -218,6 +218,7 @@ module pcie_cq #(
     reg [1:0]  cc_m1_reg;      // payload DWs 6, 7 present (beat 1)
     reg        cc_l0_reg;      // beat 0 is the last
     reg        cc_go_reg;      // load the next CC beat
+    (* keep *) reg [7:0] cc_gor_reg;   // copies of cc_go_reg, one per CC data lane (enable fanout)
     reg        cc_beat_reg;
     reg [255:0] cc_data_reg;
     reg [7:0]  cc_keep_reg;
@@ -241,6 +242,12 @@ module pcie_cq #(
     wire        wk_one  = (q_dwc_reg == 11'd1);
     wire [12:0] bc_rule = {q_dwc_reg, 2'b00} - {10'd0, q_bsub_reg};
     wire [1:0]  la_lo   = (q_fbe_reg == 4'd0) ? 2'd0 : fbe_off(q_fbe_reg);
+
+    // the two CC beats (lanes without data 0)
+    wire [255:0] cc_b0 = {rb_reg[4] & {32{cc_m0_reg[4]}}, rb_reg[3] & {32{cc_m0_reg[3]}},
+                          rb_reg[2] & {32{cc_m0_reg[2]}}, rb_reg[1] & {32{cc_m0_reg[1]}},
+                          rb_reg[0] & {32{cc_m0_reg[0]}}, cc_d2_reg, cc_d1_reg, cc_d0_reg};
+    wire [255:0] cc_b1 = {160'd0, rb_reg[7] & {32{cc_m1_reg[1]}}, rb_reg[6] & {32{cc_m1_reg[0]}}, rb_reg[5]};
 
     // ------------------------------------------------------------------ walker step
     wire [31:0] w_dw     = c_tdata[32 * w_lane_reg +: 32];
@@ -295,22 +302,34 @@ module pcie_cq #(
             if (a_lastb_reg) a_act_reg <= 1'b0;
         end
 
-        // doorbell W register
+        // doorbell W register. The data lanes load whenever the register is free (a short enable):
+        // a lane written outside a step is written again by the step before valid rises, and the
+        // current DW's lane holds nothing else (lane 0: a new beat; lane 1: the open beat's)
+        if (!w_valid_reg || m_axi_wready) begin
+            if (!w_dwa_reg[0]) w_data_reg[31:0] <= w_dw;
+            else w_data_reg[63:32] <= w_dw;
+        end
         if (db_step) begin
             if (!w_dwa_reg[0]) begin
-                w_data_reg[31:0] <= w_dw;
                 w_strb_reg <= {4'd0, w_s};
                 w_open_reg <= !w_last;
                 w_valid_reg <= w_last;
                 w_last_reg <= 1'b1;
             end else begin
-                w_data_reg[63:32] <= w_dw;
                 w_strb_reg[7:4]   <= w_s;
                 if (!w_open_reg) w_strb_reg[3:0] <= 4'd0;
                 w_open_reg  <= 1'b0;
                 w_valid_reg <= 1'b1;
                 w_last_reg  <= w_last || (w_dwa_reg[8:0] == 9'h1ff);
             end
+        end
+
+        // AXI-Lite address / data: loaded from the walker while their valid is low (stable while high)
+        if (!l_awvalid_reg) l_awaddr_reg <= {w_dwa_reg, 2'b00};
+        if (!l_arvalid_reg) l_araddr_reg <= {w_dwa_reg, 2'b00};
+        if (!l_wvalid_reg) begin
+            l_wdata_reg <= w_dw;
+            l_wstrb_reg <= w_s;
         end
 
         // walker advance
@@ -331,27 +350,30 @@ module pcie_cq #(
         r_last_reg <= 1'b0;
         for (k = 0; k < 8; k = k + 1)
             if (r_we_reg[k]) rb_reg[k] <= r_data_reg;
-        if (r_last_reg) cc_go_reg <= 1'b1;
+        if (r_last_reg) begin
+            cc_go_reg  <= 1'b1;
+            cc_gor_reg <= 8'hff;
+        end
 
         // CC beat load (cc_go_reg: a register enables it)
+        for (k = 0; k < 8; k = k + 1)
+            if (cc_gor_reg[k]) cc_data_reg[32 * k +: 32] <= cc_beat_reg ? cc_b1[32 * k +: 32] : cc_b0[32 * k +: 32];
         if (cc_go_reg) begin
             cc_go_reg    <= 1'b0;
+            cc_gor_reg   <= 8'h00;
             cc_valid_reg <= 1'b1;
             if (!cc_beat_reg) begin
-                cc_data_reg <= {rb_reg[4] & {32{cc_m0_reg[4]}}, rb_reg[3] & {32{cc_m0_reg[3]}},
-                                rb_reg[2] & {32{cc_m0_reg[2]}}, rb_reg[1] & {32{cc_m0_reg[1]}},
-                                rb_reg[0] & {32{cc_m0_reg[0]}}, cc_d2_reg, cc_d1_reg, cc_d0_reg};
                 cc_keep_reg <= {cc_k0_reg, 3'b111};
                 cc_last_reg <= cc_l0_reg;
             end else begin
-                cc_data_reg <= {160'd0, rb_reg[7] & {32{cc_m1_reg[1]}}, rb_reg[6] & {32{cc_m1_reg[0]}}, rb_reg[5]};
                 cc_keep_reg <= {5'd0, cc_m1_reg, 1'b1};
                 cc_last_reg <= 1'b1;
             end
         end
 
-        case (1'b1) // one-hot
-        st_reg[B_IDLE]: if (c_valid) begin
+        // descriptor latch: loads in every S_IDLE cycle (an enable of one register bit); the
+        // cycle that leaves S_IDLE (c_valid) loads the request's first beat
+        if (st_reg[B_IDLE]) begin
             q_dwa_reg    <= c_tdata[19:2];
             q_end_reg    <= c_end[18:17];
             q_at_reg     <= c_tdata[1:0];
@@ -375,8 +397,10 @@ module pcie_cq #(
             q_fo_reg     <= fbe_off(c_fbe);
             q_lof_reg    <= lbe_off(c_fbe);
             q_lol_reg    <= lbe_off(c_lbe);
-            st_reg       <= S_DEC;
         end
+
+        case (1'b1) // one-hot
+        st_reg[B_IDLE]: if (c_valid) st_reg <= S_DEC;
         st_reg[B_DEC]: begin
             rb_idx_reg   <= 3'd0;
             w_lane_reg   <= 3'd4;
@@ -426,6 +450,7 @@ module pcie_cq #(
                     i_rd_csr_reg <= kd_cr_reg;
                     st_reg <= kd_cw_reg ? S_CW : (q_zl_reg ? S_CC : S_CR);
                     cc_go_reg <= !kd_cw_reg && q_zl_reg;
+                    cc_gor_reg <= {8{!kd_cw_reg && q_zl_reg}};
                 end
             end else if (kd_posted_reg) begin
                 i_drop_reg <= 1'b1;
@@ -436,6 +461,7 @@ module pcie_cq #(
                 i_rd_db_reg <= kd_rddb_reg;
                 st_reg <= S_CC;
                 cc_go_reg <= 1'b1;
+                cc_gor_reg <= 8'hff;
             end
         end
         st_reg[B_DBW]: if (db_step && w_last) st_reg <= S_SKIP;
@@ -443,17 +469,13 @@ module pcie_cq #(
             if (w_disc || w_bez_reg) begin
                 if (w_last) st_reg <= S_SKIP;
             end else begin
-                l_awaddr_reg  <= {w_dwa_reg, 2'b00};
                 l_awvalid_reg <= 1'b1;
-                l_wdata_reg   <= w_dw;
-                l_wstrb_reg   <= w_s;
                 l_wvalid_reg  <= 1'b1;
                 st_reg <= S_CWB;
             end
         end
         st_reg[B_CWB]: if (cw_done) st_reg <= w_last ? S_SKIP : S_CW;
         st_reg[B_CR]: begin
-            l_araddr_reg  <= {w_dwa_reg, 2'b00};
             l_arvalid_reg <= 1'b1;
             st_reg <= S_CRW;
         end
@@ -474,6 +496,7 @@ module pcie_cq #(
             end else begin
                 cc_beat_reg <= 1'b1;
                 cc_go_reg   <= 1'b1;
+                cc_gor_reg  <= 8'hff;
             end
         end
         st_reg[B_SKIP]: if (c_valid && c_tlast) st_reg <= S_IDLE;
@@ -499,6 +522,7 @@ module pcie_cq #(
             l_awvalid_reg <= 1'b0; l_wvalid_reg <= 1'b0; l_arvalid_reg <= 1'b0;
             cc_valid_reg <= 1'b0;
             cc_go_reg <= 1'b0;
+            cc_gor_reg <= 8'h00;
             r_we_reg <= 8'd0;
             r_last_reg <= 1'b0;
             i_wr_db_reg <= 1'b0; i_wr_csr_reg <= 1'b0; i_rd_csr_reg <= 1'b0; i_rd_db_reg <= 1'b0;
