@@ -6,9 +6,9 @@
 #   make sim-nic_ack NA_SIDE=tx|rx SEED=n N=n [FAULT=flip|cnt] [TRACE=1]
 
 NA_DIR   := rtl/nic_ack
-NA_SRC   := rtl/common/crc32_beat.v rtl/common/ipv4_csum.v rtl/common/sync_fifo.v rtl/common/ff_keep.v
+NA_SRC   := rtl/common/crc32_beat.v rtl/common/sync_fifo.v rtl/common/ff_keep.v
 NA_TX    := $(NA_DIR)/nic_ack_tx.v
-NA_RX    := $(NA_DIR)/nic_ack_rx.v
+NA_RX    := $(NA_DIR)/nic_ack_rx.v $(NA_DIR)/nic_ack_csum_chk.v
 NA_DEPS  := rtl/common/crc32_fn.vh
 NA_LINTX := $(VERILATOR) --lint-only -Wall -Irtl/common --top-module nic_ack_tx
 NA_LINRX := $(VERILATOR) --lint-only -Wall -Irtl/common --top-module nic_ack_rx
