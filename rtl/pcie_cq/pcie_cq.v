@@ -44,9 +44,11 @@
 //   AXI-Lite: the write is skipped).
 // Order: one TLP at a time, in CQ order. CSR writes and reads start only when every doorbell burst
 //   got its B response (a read does not pass an earlier doorbell write).
-// Latency: CQ beat in -> first AXI4 W beat 4 cycles, first AW 5 cycles; CSR read: CQ -> AR 4
-//   cycles, R -> CC 2 cycles. Throughput: one payload DW per cycle (a 64-bit W beat per 2 cycles),
-//   about 4 cycles of overhead per TLP; AXI-Lite one operation per 3 cycles + slave latency.
+// Latency: CQ beat in -> first AXI4 W beat about 6 cycles, first AW 7 cycles; CSR read: CQ -> AR
+//   about 5 cycles, last R -> CC 3 cycles. Throughput: one payload DW per cycle (a 64-bit W beat
+//   per 2 cycles) plus one idle cycle per 8 DWs (registered CQ pop), about 5 cycles of overhead
+//   per TLP; AXI-Lite one operation at a time, 2 cycles + the slave's latency.
+// Timing: 126.6 MHz on ECP5-85 speed 6 (thin margin; docs/pcie_cq.md 7).
 // Source: AMD PG213 (PCIe4 UltraScale+ block), "Designing with the Core", Completer Request /
 //   Completer Completion descriptor formats; PCI Express Base Spec 3.0 2.3.1.1 (byte count, lower
 //   address); issue 15; docs/card.md 6.3.
