@@ -44,7 +44,7 @@
 //   AXI-Lite: the write is skipped).
 // Order: one TLP at a time, in CQ order. CSR writes and reads start only when every doorbell burst
 //   got its B response (a read does not pass an earlier doorbell write).
-// Latency: CQ beat in -> first AXI4 W beat about 6 cycles, first AW 7 cycles; CSR read: CQ -> AR
+// Latency: CQ beat in -> first AXI4 W beat about 5 cycles, first AW 7 cycles; CSR read: CQ -> AR
 //   about 5 cycles, last R -> CC 3 cycles. Throughput: one payload DW per cycle (a 64-bit W beat
 //   per 2 cycles) plus one idle cycle per 8 DWs (registered CQ pop), about 5 cycles of overhead
 //   per TLP; AXI-Lite one operation at a time, 2 cycles + the slave's latency.
