@@ -268,6 +268,27 @@ module nic_rsrc #(
     reg [31:0] misc_q;
     reg [1:0]  grp_q;    // 0 misc, 1 type regs, 2 stat, 3 error
     reg        err_q;
+    // misc registers: the address decode is registered first (ma_oh / derr_q, from ra), the value
+    // select one cycle later (misc_q / err_q): no compare on ra reaches misc_q's logic. The values
+    // are sampled in the same cycle as before (misc_q follows them every cycle).
+    localparam MR = 9;   // misc registers: ID, PARAMS, STATUS, FREE_CNT, PCB_SEL, PCB_HWM, PCB_LWM, PCB_CNT, REFILL_N
+    reg [MR-1:0] ma_oh;  // one-hot of the misc register addressed (all zero: none)
+    reg          dty_q, dst_q;  // the address is a type register / a STAT counter (else misc or none)
+    wire         ra_type = ra[11:6] == NR_TYPE_HWM_ADDR[11:6] && ra[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES;
+    wire         ra_stat = ra[11:8] == NR_STAT_ADDR[11:8] && ra[1:0] == 2'b00 && {26'd0, ra[7:2]} < NST;
+    always @(posedge clk) begin
+        ma_oh[0] <= ra == NR_ID_ADDR;
+        ma_oh[1] <= ra == NR_PARAMS_ADDR;
+        ma_oh[2] <= ra == NR_STATUS_ADDR;
+        ma_oh[3] <= ra == NR_FREE_CNT_ADDR;
+        ma_oh[4] <= ra == NR_PCB_SEL_ADDR;
+        ma_oh[5] <= ra == NR_PCB_HWM_ADDR;
+        ma_oh[6] <= ra == NR_PCB_LWM_ADDR;
+        ma_oh[7] <= ra == NR_PCB_CNT_ADDR;
+        ma_oh[8] <= ra == NR_REFILL_N_ADDR;
+        dty_q <= ra_type;
+        dst_q <= ra_stat;
+    end
     always @(posedge clk) begin
         stat_q <= ra[7] ? 32'd0 : stat4_q[ra[6:4]];
         tq_u <= {{(16-CW){1'b0}}, unused_reg[rd_t], {(16-CW){1'b0}}, used_reg[rd_t]};
@@ -275,33 +296,25 @@ module nic_rsrc #(
         type_q <= ra5_q ? tq_u : tq_h;
         ra5_q <= ra[5];
         misc_q <= reg_rd_data0;
-        err_q  <= reg_rd_err0;
-        grp_q  <= ra[11:8] == NR_STAT_ADDR[11:8] ? 2'd2
-                : (ra[11:6] == NR_TYPE_HWM_ADDR[11:6] && ra[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ? 2'd1 : 2'd0;
+        err_q  <= !(|ma_oh) && !dty_q && !dst_q;
+        grp_q  <= ra[11:8] == NR_STAT_ADDR[11:8] ? 2'd2 : ra_type ? 2'd1 : 2'd0;
     end
     always @(*) begin
         rd_mux = grp_q == 2'd2 ? stat_q : grp_q == 2'd1 ? type_q : misc_q;
         rd_err_mux = err_q;
     end
     reg [31:0] reg_rd_data0;
-    reg        reg_rd_err0;
     always @(*) begin
         reg_rd_data0 = 32'd0;
-        reg_rd_err0  = 1'b0;
-        if (ra == NR_ID_ADDR) reg_rd_data0 = NR_ID_ID_RESET;
-        else if (ra == NR_PARAMS_ADDR)
-            reg_rd_data0 = {NT8, NP8, NE16};
-        else if (ra == NR_STATUS_ADDR) reg_rd_data0 = {30'd0, !init && state_reg != S_IDLE, init};
-        else if (ra == NR_FREE_CNT_ADDR) reg_rd_data0 = {{(32-CW){1'b0}}, free_cnt_reg};
-        else if (ra == NR_PCB_SEL_ADDR) reg_rd_data0 = {{(32-PW){1'b0}}, pcb_sel_reg};
-        else if (ra == NR_PCB_HWM_ADDR) reg_rd_data0 = {16'd0, pcb_h_q};
-        else if (ra == NR_PCB_LWM_ADDR) reg_rd_data0 = {16'd0, pcb_l_q};
-        else if (ra == NR_PCB_CNT_ADDR)
-            reg_rd_data0 = {{(16-CW){1'b0}}, pcb_c_q[2*CW-1:CW], {(16-CW){1'b0}}, pcb_c_q[CW-1:0]};
-        else if (ra == NR_REFILL_N_ADDR) reg_rd_data0 = {26'd0, refill_reg};
-        else if (ra[11:6] == NR_TYPE_HWM_ADDR[11:6] && ra[1:0] == 2'b00 && {29'd0, rd_t} < NTYPES) ;
-        else if (ra[11:8] == NR_STAT_ADDR[11:8] && ra[1:0] == 2'b00 && {26'd0, ra[7:2]} < NST) ;
-        else reg_rd_err0 = 1'b1;
+        if (ma_oh[0]) reg_rd_data0 = reg_rd_data0 | NR_ID_ID_RESET;
+        if (ma_oh[1]) reg_rd_data0 = reg_rd_data0 | {NT8, NP8, NE16};
+        if (ma_oh[2]) reg_rd_data0 = reg_rd_data0 | {30'd0, !init && state_reg != S_IDLE, init};
+        if (ma_oh[3]) reg_rd_data0 = reg_rd_data0 | {{(32-CW){1'b0}}, free_cnt_reg};
+        if (ma_oh[4]) reg_rd_data0 = reg_rd_data0 | {{(32-PW){1'b0}}, pcb_sel_reg};
+        if (ma_oh[5]) reg_rd_data0 = reg_rd_data0 | {16'd0, pcb_h_q};
+        if (ma_oh[6]) reg_rd_data0 = reg_rd_data0 | {16'd0, pcb_l_q};
+        if (ma_oh[7]) reg_rd_data0 = reg_rd_data0 | {{(16-CW){1'b0}}, pcb_c_q[2*CW-1:CW], {(16-CW){1'b0}}, pcb_c_q[CW-1:0]};
+        if (ma_oh[8]) reg_rd_data0 = reg_rd_data0 | {26'd0, refill_reg};
     end
 
     // ---------------------------------------------------------------- S_RD sampling
@@ -319,30 +332,53 @@ module nic_rsrc #(
     reg  [2*IW-1:0] r_pp;
     reg  [5:0]    r_ne;
     wire [31:0]   ne32    = {26'd0, r_ne};
-    wire [31:0]   t_sum   = {{(32-CW){1'b0}}, r_tsum} + ne32;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]   t_sum   = {{(32-CW){1'b0}}, r_tsum} + ne32;          // bits SMW and up: zero
     wire [31:0]   p_sum   = {{(32-CW){1'b0}}, r_pc[CW-1:0]} + ne32;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire          pid_bad = {20'd0, c_pid} >= NPID;
     wire          h_range = {16'd0, c_handle[15:0]} >= NIC_ENTRIES;
-    reg           fl_fe, fl_th, fl_ph, fl_n, fl_le;  // S_M1: the compares, registered
-    reg  [3:0]    reason_rd;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg           fl_fe, fl_n, fl_le;  // S_M1: the compares, registered (the proof's reference; pre_q uses them)
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the HWM sums are registered in S_M1 and compared in S_M2 (an adder and a compare do not
+    // share a cycle); r_tsum, r_ne, r_pc, r_thwm, r_phwm are held from S_RD to S_DEC, so the
+    // compares equal those of the S_M1 inputs from S_M2 on
+    localparam    SMW = (CW > 6 ? CW : 6) + 1;  // a CW-bit count + a 6-bit n: no overflow
+    reg  [SMW-1:0] t_sum_q, p_sum_q;
+    wire          fl_th   = {{(32-SMW){1'b0}}, t_sum_q} > {16'd0, r_thwm};
+    wire          fl_ph   = {{(32-SMW){1'b0}}, p_sum_q} > {16'd0, r_phwm};
+    // the reason without the two HWM checks is decided in S_M1 from the same inputs as the
+    // registered compares (pre_q; hwm_q: the op is ALLOC / PTALLOC); S_M2 adds the HWM checks
+    wire          fe_m1   = {{(32-CW){1'b0}}, free_cnt_reg} < ne32;
+    wire          n_m1    = r_ne == 6'd0 || r_ne > 6'd32;
+    wire          le_m1   = r_pc[2*CW-1:CW] == {CW{1'b0}};
+    reg  [3:0]    pre_m1, pre_q;
+    reg           hwm_q;
     always @(*) begin
-        reason_rd = R_OK;
-        if (c_op > OP_TEARDOWN) reason_rd = R_BAD_OP;
-        else if (pid_bad) reason_rd = R_BAD_PID;
+        pre_m1 = R_OK;
+        if (c_op > OP_TEARDOWN) pre_m1 = R_BAD_OP;
+        else if (pid_bad) pre_m1 = R_BAD_PID;
         else case (c_op)
             OP_ALLOC, OP_PTALLOC:
-                if (!type_ok) reason_rd = R_BAD_TYPE;
-                else if (fl_n) reason_rd = R_BAD_N;
-                else if (fl_fe) reason_rd = R_FREE_EMPTY;
-                else if (fl_th) reason_rd = R_TYPE_HWM;
-                else if (fl_ph) reason_rd = R_PROC_HWM;
+                if (!type_ok) pre_m1 = R_BAD_TYPE;
+                else if (n_m1) pre_m1 = R_BAD_N;
+                else if (fe_m1) pre_m1 = R_FREE_EMPTY;
             OP_TAKE:
-                if (c_type > 3'd1) reason_rd = R_BAD_TYPE;
-                else if (fl_le) reason_rd = R_LIST_EMPTY;
+                if (c_type > 3'd1) pre_m1 = R_BAD_TYPE;
+                else if (le_m1) pre_m1 = R_LIST_EMPTY;
             OP_FREE:
-                if (!c_handle[16] && h_range) reason_rd = R_BAD_HANDLE;
+                if (!c_handle[16] && h_range) pre_m1 = R_BAD_HANDLE;
             default: ;
         endcase
+    end
+    // S_M2: the first refusal (pre_q's checks come first, then TYPE_HWM, then PROC_HWM)
+    reg  [3:0]    reason_rd;
+    always @(*) begin
+        if (pre_q != R_OK || !hwm_q) reason_rd = pre_q;
+        else if (fl_th) reason_rd = R_TYPE_HWM;
+        else if (fl_ph) reason_rd = R_PROC_HWM;
+        else reason_rd = R_OK;
     end
     // meta / next read address: S_RD (FREE: the handle's entry, TAKE: the list head), sweep index
     reg  [IW-1:0] ma_q;  // the entry read next: S_M1's (TAKE: the list head, FREE: the handle's);
@@ -452,6 +488,16 @@ module nic_rsrc #(
             fifo_we_q <= 1'b0; meta_we_q <= 1'b0; next_we_q <= 1'b0; pcnt_we_q <= 1'b0; pptr_we_q <= 1'b0;
         end
     end
+    // the list head of the command's PID (TAKE's entry), read in S_IDLE from the command's pid:
+    // the last S_IDLE cycle is the handshake, so in S_RD it equals pptr_mem[cp] head (a write-back
+    // pending in that cycle is forwarded); ma_q takes it in S_RD without a RAM read in its path
+    reg  [IW-1:0] hd_q;
+    wire [PW-1:0] s_cp = s_cmd_pid[PW-1:0];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [2*IW-1:0] pp_s = pptr_mem[s_cp];  // the head field only
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk)
+        if (state_reg == S_IDLE) hd_q <= pptr_we_q && pcb_wa_q == s_cp ? pptr_wd_q[IW-1:0] : pp_s[IW-1:0];
 `ifdef FORMAL
     // formal only: the RAM contents and stage-A words (formal/nic_rsrc/nic_rsrc_props.vh)
     wire [NIC_ENTRIES*IW-1:0] f_fifo_m, f_next_m;
@@ -526,11 +572,13 @@ module nic_rsrc #(
             end
             S_M1: begin
                 state_reg <= S_M2;
-                fl_fe <= {{(32-CW){1'b0}}, free_cnt_reg} < ne32;
-                fl_th <= t_sum > {16'd0, r_thwm};
-                fl_ph <= p_sum > {16'd0, r_phwm};
-                fl_n  <= r_ne == 6'd0 || r_ne > 6'd32;
-                fl_le <= r_pc[2*CW-1:CW] == {CW{1'b0}};
+                fl_fe <= fe_m1;
+                pre_q <= pre_m1;
+                hwm_q <= c_op == OP_ALLOC || c_op == OP_PTALLOC;
+                t_sum_q <= t_sum[SMW-1:0];
+                p_sum_q <= p_sum[SMW-1:0];
+                fl_n  <= n_m1;
+                fl_le <= le_m1;
                 d_pool    <= a_type <= 3'd1;
                 d_n       <= r_ne;
                 d_le_lwm  <= {{(16-CW){1'b0}}, r_pc[CW-1:0]} <= r_plwm;
@@ -579,7 +627,7 @@ module nic_rsrc #(
                 r_plwm <= plwm_mem[cp];
                 r_pc   <= pc_rd;
                 r_pp   <= pp_rd;
-                ma_q   <= c_op == OP_TAKE ? pp_rd[IW-1:0] : c_handle[IW-1:0];
+                ma_q   <= c_op == OP_TAKE ? hd_q : c_handle[IW-1:0];
                 r_ne   <= n_eff;
             end
             S_DEC: if (evt_free) begin
@@ -597,22 +645,12 @@ module nic_rsrc #(
                     OP_ALLOC, OP_PTALLOC: begin
                         st_inc[c_op == OP_ALLOC ? ST_OK_ALLOC : ST_OK_PT] = 1'b1;
                         free_cnt_reg <= free_cnt_reg - dn_cw;
-                        for (t = 0; t < NTYPES; t = t + 1)
-                            if (u_oh[t]) begin
-                                if (d_pool) unused_reg[t] <= unused_reg[t] + dn_cw;
-                                else used_reg[t] <= used_reg[t] + dn_cw;
-                            end
                         p_cnt <= p_cnt + dn_cw;
                         p_ucnt <= p_ucnt + (d_pool ? dn_cw : {CW{1'b0}});
                         state_reg <= S_POP_RD;
                     end
                     OP_TAKE: begin
                         st_inc[ST_OK_TAKE] = 1'b1;
-                        for (t = 0; t < NTYPES; t = t + 1)
-                            if (u_oh[t]) begin
-                                unused_reg[t] <= unused_reg[t] - 1'b1;
-                                used_reg[t] <= used_reg[t] + 1'b1;
-                            end
                         evt_valid_reg <= 1'b1;
                         evt_type_reg <= f_type;
                         evt_handle_reg <= {1'b0, {(16-IW){1'b0}}, p_head};
@@ -628,11 +666,6 @@ module nic_rsrc #(
                             evt_type_reg <= f_type;
                             evt_dest_reg <= {1'b0, f_to_proc};
                             st_inc[f_to_proc ? ST_FREE_PROC : ST_FREE_LIST] = 1'b1;
-                            for (t = 0; t < NTYPES; t = t + 1)
-                                if (u_oh[t]) begin
-                                    used_reg[t] <= used_reg[t] - 1'b1;
-                                    if (f_to_proc) unused_reg[t] <= unused_reg[t] + 1'b1;
-                                end
                             if (!f_to_proc) begin
                                 free_cnt_reg <= free_cnt_reg + 1'b1;
                                 wr_ptr_reg <= wr_ptr_reg + 1'b1;
@@ -675,11 +708,6 @@ module nic_rsrc #(
                     td_cnt <= td_cnt + 1'b1;
                     free_cnt_reg <= free_cnt_reg + 1'b1;
                     wr_ptr_reg <= wr_ptr_reg + 1'b1;
-                    for (t = 0; t < NTYPES; t = t + 1)
-                        if (td_ti == t[2:0]) begin
-                            if (td_m3[MW-1:MW-2] == ES_UNUSED) unused_reg[t] <= unused_reg[t] - 1'b1;
-                            else used_reg[t] <= used_reg[t] - 1'b1;
-                        end
                 end
             end
             S_TD_END: if (evt_free) begin
@@ -690,6 +718,30 @@ module nic_rsrc #(
             end
             default: ;
         endcase
+        // per-type counts, one enable per count: a granted op at S_DEC (u_oh: its type; the grant
+        // from the registered g_take / g_fnic, the ALLOC / PTALLOC one from f_reason as free_cnt's),
+        // a swept entry of the TEARDOWN (td_hit); out of the state case, so no op decode of the
+        // case reaches the enables
+        for (t = 0; t < NTYPES; t = t + 1) begin
+            // the data is chosen by registers only (g_take, g_fnic, d_pool, f_to_proc); f_reason
+            // enters the enable alone
+            if (dec_fire && u_oh[t] && (g_take || g_fnic || (f_reason == R_OK && (c_op == OP_ALLOC || c_op == OP_PTALLOC)))) begin
+                if (g_take) begin
+                    unused_reg[t] <= unused_reg[t] - 1'b1;
+                    used_reg[t] <= used_reg[t] + 1'b1;
+                end else if (g_fnic) begin
+                    used_reg[t] <= used_reg[t] - 1'b1;
+                    if (f_to_proc) unused_reg[t] <= unused_reg[t] + 1'b1;
+                end else begin
+                    if (d_pool) unused_reg[t] <= unused_reg[t] + dn_cw;
+                    else used_reg[t] <= used_reg[t] + dn_cw;
+                end
+            end
+            if (state_reg == S_TD && td_hit && td_ti == t[2:0]) begin
+                if (td_m3[MW-1:MW-2] == ES_UNUSED) unused_reg[t] <= unused_reg[t] - 1'b1;
+                else used_reg[t] <= used_reg[t] - 1'b1;
+            end
+        end
         for (t = 0; t < NST; t = t + 1)
             if (st_inc[t]) stat_reg[t] <= stat_reg[t] + 1'b1;
         if (rst) begin
