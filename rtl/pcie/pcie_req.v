@@ -17,7 +17,8 @@
 //                  outside [addr, addr+len) zero), last, err (every beat, data zero). Registered.
 //   s_wr_*         NIC writes: addr, len (1..4096; stable over the beats), data[255:0], last
 //                  (s_wr_ready depends on registers only: an input register holds one beat).
-//   m_axis_rq_*    RQ: tdata[255:0], tkeep[7:0] (per DW), tlast, tuser[61:0], tvalid, tready.
+//   m_axis_rq_*    RQ: tdata[255:0] (DWs beyond tkeep undefined), tkeep[7:0] (per DW), tlast,
+//                  tuser[61:0], tvalid, tready.
 //                  Registered. tuser: [3:0] first_be, [7:4] last_be, every other bit 0
 //                  (addr_offset, discontinue, TPH, seq_num, parity).
 //   s_axis_rc_*    RC: tdata[255:0], tkeep[7:0], tlast, tuser[74:0] (not used), tvalid, tready
@@ -504,8 +505,10 @@ module pcie_req #(
                               + ((split_go && cur_slot_reg == i[SLOT_W-1:0]) ? 7'd1 : 7'd0)
                               - ((dn_valid_reg && dn_rel_reg && dn_slot_reg == i[SLOT_W-1:0]) ? 7'd1 : 7'd0);
         end
+        // no clear of sl_pend_reg at alloc_go: a slot is freed only once its count is 0 (head_ok)
+        // and nothing counts a free slot (no split_go while !cur_active_reg, no completion of
+        // it outstanding); reset clears it (timing pass 8: alloc_go on the reset pins of 112 FFs)
         if (alloc_go) begin
-            sl_pend_reg[sl_wp_reg] <= 7'd0;
             sl_iss_reg[sl_wp_reg]  <= 1'b0;
             sl_err_reg[sl_wp_reg]  <= 1'b0;
         end
@@ -633,7 +636,9 @@ module pcie_req #(
         // RQ output
         if (rq_free) begin
             rq_valid_reg <= go_rd || go_w0 || go_wbeat;
-            rq_data_reg  <= sel_rd ? {128'd0, rd_desc} : t_active_reg ? w_lanes : {w_lanes[255:128], wr_desc};
+            // tdata[255:128] of a read TLP (tkeep 0x0f) is not defined (the write lanes, as the
+            // lanes beyond tkeep of a last write beat): sel_rd drives half the bits (pass 8)
+            rq_data_reg  <= {w_lanes[255:128], sel_rd ? rd_desc : t_active_reg ? w_lanes[127:0] : wr_desc};
             rq_keep_reg  <= sel_rd ? 8'h0f : t_active_reg ? t_l_reg : (wh_l0_reg | 8'h0f);
             rq_last_reg  <= sel_rd ? 1'b1 : t_active_reg ? (t_left_reg <= 11'd8) : !wh_more_reg;
             rq_be_reg    <= sel_rd ? rdt_be : t_active_reg ? rq_be_reg : wh_be_reg;
