@@ -25,8 +25,8 @@
 // Latency (cycles from the cmd handshake to the last event, event port always ready): a refused
 // op / TAKE / FREE 7, ALLOC_BATCH 7 + 4 per handle, PTALLOC 11, TEARDOWN NIC_ENTRIES + 12. One op at
 // a time; the next command is accepted the cycle after the op's last event is registered.
-// Resources (lab size, ECP5-85 speed 6, WRAP=reg): 125.8 MHz, 10,497 LUT4, 2,746 FF, no EBR (entry
-// RAMs in distributed RAM, rtl/nic/nic_rsrc_ram.v).
+// Resources (lab, ECP5-85 speed 6, WRAP=reg): 138.0 MHz (SYNTH_READ=used) / 130.9 (all), 11,310 /
+// 11,097 LUT4, 2,785 FF, no EBR (entry RAMs: LUTRAM, nic_rsrc_ram.v); timing: docs/nic_rsrc.md 6.
 // Reset: synchronous, active high; then an initialisation sweep of NIC_ENTRIES cycles (one
 // entry per cycle: free FIFO slot i = i, entry state FREE, PCB i cleared, proc_HWM i =
 // NIC_ENTRIES, proc_LWM i = 0) with STATUS.INIT set and s_cmd_ready low. RAMs are not reset.
