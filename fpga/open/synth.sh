@@ -37,11 +37,12 @@
 #            ("referenced ... is not part of the design"). Opt-in per line, since it renumbers the
 #            netlist (placement) of the line.
 #   LIB=ecp5  every Yosys step of the line first reads the ECP5 cell library as blackboxes
-#            (`read_verilog -lib +/ecp5/cells_sim.v`, as synth_ecp5 does itself, then `blackbox
-#            =A:whitebox`: the wrapper step's write_json refuses the whitebox cells' processes;
-#            synth_ecp5 reads the library again over them): for a top that a PARAM=VALUE word makes
-#            instantiate an ECP5 primitive (pcie_req RING_DP16KD=1: DP16KD with its output
-#            register), so that the wrapper's and --check's `prep` find the module.
+#            (`read_verilog -lib +/ecp5/cells_sim.v`, as synth_ecp5 does itself, then `delete
+#            =A:whitebox =A:abc9_lut`: the wrapper step's write_json refuses the whitebox cells'
+#            processes, synth_xilinx's abc9 the ECP5 LUT boxes; synth_ecp5 reads the library again):
+#            for a top that a PARAM=VALUE word makes instantiate an ECP5 primitive (pcie_req
+#            RING_DP16KD=1: DP16KD with its output register), so that the wrapper's and --check's
+#            `prep` find the module. The UltraScale+ figures then count the primitive as a black box.
 #   PLACE=timing  nextpnr's heap placer weighted harder towards timing: --placer-heap-timingweight
 #            40 --placer-heap-critexp 4 (defaults 10 and 2), for a top whose paths are dominated by
 #            routing (barrier_dev: the same netlist at 79-105 MHz with the defaults over placements,
@@ -99,7 +100,7 @@ while read -r t rest; do
             ROUTE=router1|ROUTE=router2) rt="${w#*=}" ;;
             ELAB=derive) el=1 ;;
             LIB=ecp5)  lb="read_verilog -lib +/ecp5/cells_sim.v
-blackbox =A:whitebox
+delete =A:whitebox =A:abc9_lut
 " ;;
             GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*|LIB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive, LIB=ecp5)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
