@@ -6,7 +6,7 @@
 #   make sim-pcie_cq SEED=n N=n [FAULT=ccflip] [TRACE=1]
 
 PQ_CM   := cmodel/pcie_cq.c cmodel/pcie_cq.h
-PQ_RTL  := rtl/pcie_cq/pcie_cq.v rtl/pcie_cq/pcie_cq_in.v
+PQ_RTL  := rtl/pcie_cq/pcie_cq.v rtl/common/axis_skid_wide.v rtl/common/ff_keep.v
 PQ_LINT := $(VERILATOR) --lint-only -Wall -Irtl/pcie_cq -Irtl/common --top-module pcie_cq
 PQ_BIN  := $(B)/pcie_cq/tb_pcie_cq
 PQ_JSON := $(REPORT)/lockstep_pcie_cq.jsonl

@@ -12,7 +12,8 @@
 //                  (not used: the descriptor's dword count tells the payload), tlast,
 //                  tuser[87:0] (PG213 256-bit CQ: [3:0] first_be, [7:4] last_be, [40] sop (not
 //                  used: TLP boundaries by tlast), [41] discontinue; the rest not used),
-//                  tvalid, tready (registered: pcie_cq_in, a skid buffer at the input).
+//                  tvalid, tready (registered: rtl/common/axis_skid_wide, the input skid buffer,
+//                  its control copied per 1/8 of the 266-bit word).
 //   m_axis_cc_*    CC: tdata[255:0] (descriptor DWs 0..2, payload from DW 3), tkeep[7:0] per DW,
 //                  tlast, tuser[32:0] (0: discontinue and parity not used), tvalid, tready.
 //                  Lanes with tkeep 0 are 0. Registered.
@@ -126,7 +127,7 @@ module pcie_cq #(
     wire [CW-1:0] c_data;
     wire          c_valid;
     wire          c_ready;
-    pcie_cq_in #(.DATA_WIDTH(CW), .NSL(8)) u_cq (
+    axis_skid_wide #(.DATA_WIDTH(CW), .CTRL_COPIES(8)) u_cq (
         .clk(clk), .rst(rst),
         .s_data({s_axis_cq_tuser[41], s_axis_cq_tuser[7:4], s_axis_cq_tuser[3:0], s_axis_cq_tlast, s_axis_cq_tdata}),
         .s_valid(s_axis_cq_tvalid), .s_ready(s_axis_cq_tready),
